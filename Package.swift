@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+// taskls: a task-list server for editors, spoken over LSP-framed JSON-RPC on stdio.
+// No package dependencies: Foundation, Dispatch, Glibc and the test libraries only.
+import PackageDescription
+
+let package = Package(
+    name: "taskls",
+    products: [
+        .executable(name: "taskls", targets: ["taskls"]),
+        .executable(name: "taskls-bench", targets: ["taskls-bench"]),
+    ],
+    targets: [
+        // Framing, JSON, messages, connections. Knows nothing of tasks.
+        .target(name: "Wire"),
+        // Lists, items, views and changesets as pure values. No I/O.
+        .target(name: "Domain"),
+        // The message loop, lifecycle, method registry and handlers: binds wire and domain.
+        .target(name: "Server", dependencies: ["Wire", "Domain"]),
+        // Transcript files: parsing, structural matching, replay against a child process.
+        .target(name: "Transcript", dependencies: ["Wire"]),
+        .executableTarget(name: "taskls", dependencies: ["Wire", "Server", "Transcript"]),
+        .executableTarget(name: "taskls-bench", dependencies: ["Wire", "Domain", "Server"]),
+        .testTarget(name: "WireTests", dependencies: ["Wire"]),
+        .testTarget(name: "DomainTests", dependencies: ["Domain"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "Wire", "Domain"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["taskls", "Wire", "Transcript"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,82 @@
+/// `initialize`, `initialized`, `shutdown`, `exit` and `$/cancelRequest`, exactly as LSP 3.17.
+
+import Wire
+
+/// The taskls version, reported by `--version` and in `initialize`'s `serverInfo`.
+public let tasklsVersion = "0.1.0"
+
+/// The version of the taskls protocol (`protocol.md`), advertised in `initialize`.
+public let protocolVersion = 1
+
+enum LifecycleMethods {
+    static func register(in table: inout MethodTable) {
+        table.request("initialize", InitializeParams.self) { server, _ throws(ResponseError) in
+            guard server.lifecycle == .waitingForInitialize else {
+                throw ResponseError(.invalidRequest, "initialize: the server is already initialized")
+            }
+            server.lifecycle = .running
+            return initializeResult(methods: server.methods)
+        }
+        table.notification("initialized", NoParams.self) { _, _ in }
+        table.request("shutdown", NoParams.self) { server, _ in
+            server.lifecycle = .shutDown
+            return .null
+        }
+        table.notification("exit", NoParams.self) { server, _ in
+            server.exitCode = server.lifecycle == .shutDown ? 0 : 1
+        }
+        table.notification("$/cancelRequest", CancelParams.self) { server, params in
+            // Requests are answered in the order they arrive, so by the time a cancellation is
+            // read on its own, its request has been answered: nothing is pending to cancel.
+            server.logger.log(.debug, "$/cancelRequest for \(params.id): no such pending request")
+        }
+    }
+
+    static func initializeResult(methods: MethodTable) -> JSON {
+        [
+            "capabilities": [
+                "taskls": [
+                    "protocolVersion": .integer(Int64(protocolVersion)),
+                    "requests": .array(methods.advertisedRequests.map(JSON.string)),
+                    "notifications": .array(serverNotifications.map(JSON.string)),
+                ]
+            ],
+            "serverInfo": ["name": "taskls", "version": .string(tasklsVersion)],
+        ]
+    }
+
+    /// Notifications the server sends to the client.
+    static let serverNotifications: [String] = []
+}
+
+/// `initialize` params: the full LSP `InitializeParams` are tolerated; taskls reads only the
+/// fields it uses and checks their types.
+struct InitializeParams: JSONDecodable {
+    var processID: Int?
+    var initializationOptions: JSON?
+
+    init(json: JSON, path: String) throws(ResponseError) {
+        let fields = try Fields(json: json, path: path)
+        processID = try fields.optional("processId")
+        initializationOptions = try fields.optional("initializationOptions")
+        switch initializationOptions {
+        case nil, .object?: break
+        case let other?:
+            throw .invalidParams("\(path).initializationOptions: expected an object, got \(other.typeDescription)")
+        }
+    }
+}
+
+/// `$/cancelRequest` params.
+struct CancelParams: JSONDecodable {
+    var id: RequestID
+
+    init(json: JSON, path: String) throws(ResponseError) {
+        let fields = try Fields(json: json, path: path)
+        let value: JSON = try fields.required("id")
+        guard let id = RequestID(value) else {
+            throw .invalidParams("\(path).id: expected an integer or a string, got \(value.typeDescription)")
+        }
+        self.id = id
+    }
+}

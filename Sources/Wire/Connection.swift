@@ -1,0 +1,25 @@
+/// A connection is a pair of message streams; the server's loop reads one and writes the other.
+
+/// What a connection delivered, in arrival order.
+public enum Incoming: Sendable, Equatable {
+    /// A well-formed message.
+    case message(Message)
+    /// Input that could not be a message; answer it (unless it was a response) and go on.
+    case malformed(MessageDecodingFailure)
+    /// The input stream ended; `detail` describes a message it ended inside of.
+    case end(detail: String?)
+}
+
+/// The server side of a connection. Used by one thread, the message loop; `waker` may be used
+/// from any thread to make a blocked `receive` return.
+public protocol Connection: AnyObject {
+    /// Waits until input arrives, the waker fires, or `timeout` milliseconds pass (`-1`: no
+    /// limit), and returns everything that arrived, in order (possibly nothing).
+    func receive(timeout: Int32) -> [Incoming]
+    /// Queues a message; messages leave in the order they were queued.
+    func send(_ message: Message)
+    /// Writes every queued message, in as few system calls as it can.
+    func flush()
+    /// Wakes a blocked `receive` from any thread.
+    var waker: Waker { get }
+}

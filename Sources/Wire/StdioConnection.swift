@@ -1,0 +1,92 @@
+/// The connection over a pair of file descriptors (stdin and stdout), with raw read(2)/write(2).
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A connection over an input and an output file descriptor, LSP-framed.
+///
+/// Reads with `read(2)` into the frame decoder (no `FileHandle`), and writes everything queued
+/// since the last flush with as few `write(2)` calls as the pipe accepts.
+public final class StdioConnection: Connection {
+    public let waker = Waker()
+    private let input: Int32
+    private let output: Int32
+    private var decoder: FrameDecoder
+    private var encoder = FrameEncoder()
+    private var outgoing: [UInt8] = []
+    private var readBuffer: [UInt8]
+    private var ended = false
+    /// Set when the output is gone (the client closed its end); further writes are dropped.
+    public private(set) var outputFailed = false
+
+    /// A connection on `input` and `output`; bodies over `maximumContentLength` are skipped.
+    public init(input: Int32 = 0, output: Int32 = 1, maximumContentLength: Int = 64 << 20, readSize: Int = 1 << 16) {
+        self.input = input
+        self.output = output
+        decoder = FrameDecoder(maximumContentLength: maximumContentLength)
+        readBuffer = [UInt8](repeating: 0, count: readSize)
+    }
+
+    public func receive(timeout: Int32) -> [Incoming] {
+        if ended { return [] }
+        var descriptors = [
+            pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: waker.fileDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        let ready = poll(&descriptors, 2, timeout)
+        if ready < 0 { return [] }
+        if descriptors[1].revents != 0 { waker.reset() }
+        if descriptors[0].revents == 0 { return [] }
+        let count = readBuffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+        if count < 0 {
+            if errno == EINTR || errno == EAGAIN { return [] }
+            ended = true
+            return [.end(detail: "read failed: errno \(errno)")]
+        }
+        if count == 0 {
+            ended = true
+            return [.end(detail: decoder.unfinishedMessage())]
+        }
+        readBuffer.withUnsafeBytes { decoder.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+        var incoming: [Incoming] = []
+        while let event = decoder.next() {
+            switch event {
+            case .message(let body):
+                switch body.withUnsafeBytes({ Message.decode($0) }) {
+                case .success(let message): incoming.append(.message(message))
+                case .failure(let failure): incoming.append(.malformed(failure))
+                }
+            case .error(let error):
+                incoming.append(.malformed(MessageDecodingFailure(id: nil, error: error, isResponse: false)))
+            }
+        }
+        return incoming
+    }
+
+    public func send(_ message: Message) {
+        encoder.append(message, to: &outgoing)
+    }
+
+    public func flush() {
+        defer { outgoing.removeAll(keepingCapacity: outgoing.count <= 1 << 20) }
+        if outputFailed { return }
+        var written = 0
+        outgoing.withUnsafeBytes { bytes in
+            while written < bytes.count {
+                let result = write(output, bytes.baseAddress! + written, bytes.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    if errno == EAGAIN {
+                        var descriptor = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
+                        _ = poll(&descriptor, 1, -1)
+                        continue
+                    }
+                    outputFailed = true
+                    return
+                }
+                written += result
+            }
+        }
+    }
+}

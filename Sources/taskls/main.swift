@@ -1,0 +1,135 @@
+/// The `taskls` executable: parses the command line and runs the chosen command.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+import Server
+import Transcript
+import Wire
+
+let usage = """
+    usage: taskls [serve] [--log-level LEVEL] [--max-message-bytes N]
+           taskls replay [--server PATH] FILE...
+           taskls --help | --version
+
+    taskls is a task-list server for editors. Run with no command (or `serve`), it speaks
+    JSON-RPC framed as in the Language Server Protocol on stdin and stdout; logs go to stderr.
+
+    commands:
+      serve                 run the server on stdin/stdout (the default)
+      replay FILE...        run JSON-RPC transcripts against a fresh server; exit 1 on a mismatch
+
+    options:
+      --log-level LEVEL     error, warning (default), info or debug
+      --max-message-bytes N largest message body accepted (default 67108864); larger ones are
+                            answered with an error and skipped
+      --server PATH         (replay) the taskls executable to run (default: this one)
+      -h, --help            show this help
+      --version             show the version
+
+    """
+
+/// A command-line mistake: reported on stderr with exit code 2.
+struct UsageError: Error {
+    var message: String
+}
+
+func fail(_ message: String) -> Never {
+    writeStandardError("taskls: \(message)\nRun 'taskls --help' for usage.\n")
+    exit(2)
+}
+
+func writeStandardError(_ text: String) {
+    var bytes = Array(text.utf8)
+    _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+}
+
+func writeStandardOutput(_ text: String) {
+    var bytes = Array(text.utf8)
+    _ = bytes.withUnsafeMutableBytes { write(1, $0.baseAddress, $0.count) }
+}
+
+/// Takes the value after `flag` from `arguments`, or fails with a usage error.
+func value(after flag: String, in arguments: inout ArraySlice<String>) -> String {
+    guard let value = arguments.popFirst() else { fail("\(flag) needs a value") }
+    return value
+}
+
+func serve(_ arguments: ArraySlice<String>) -> Never {
+    var arguments = arguments
+    var logger = Logger()
+    var maximumContentLength = 64 << 20
+    while let argument = arguments.popFirst() {
+        switch argument {
+        case "--log-level":
+            let name = value(after: argument, in: &arguments)
+            guard let level = LogLevel(name: name) else {
+                fail("--log-level: unknown level '\(name)'; expected error, warning, info or debug")
+            }
+            logger.level = level
+        case "--max-message-bytes":
+            let text = value(after: argument, in: &arguments)
+            guard let bytes = Int(text), bytes > 0 else { fail("--max-message-bytes: '\(text)' is not a positive number") }
+            maximumContentLength = bytes
+        default:
+            fail("unknown option '\(argument)'")
+        }
+    }
+    // A client that goes away must turn writes into errors, not kill the server mid-write.
+    signal(SIGPIPE, SIG_IGN)
+    let connection = StdioConnection(input: 0, output: 1, maximumContentLength: maximumContentLength)
+    let server = Server(connection: connection, options: ServerOptions(logger: logger))
+    exit(server.run())
+}
+
+func replay(_ arguments: ArraySlice<String>) -> Never {
+    var arguments = arguments
+    var executable = currentExecutable()
+    var files: [String] = []
+    while let argument = arguments.popFirst() {
+        switch argument {
+        case "--server": executable = value(after: argument, in: &arguments)
+        case let flag where flag.hasPrefix("-"): fail("unknown option '\(flag)'")
+        default: files.append(argument)
+        }
+    }
+    guard !files.isEmpty else { fail("replay needs at least one transcript file") }
+    let replayer = Replayer(executable: executable)
+    var failed = 0
+    for file in files {
+        let outcome = replayer.run(path: file)
+        if outcome.passed {
+            writeStandardOutput("ok   \(file)\n")
+        } else {
+            failed += 1
+            writeStandardOutput("FAIL \(outcome.report)\n")
+        }
+    }
+    writeStandardOutput("replay: \(files.count - failed) passed, \(failed) failed\n")
+    exit(failed == 0 ? 0 : 1)
+}
+
+/// The path of this executable.
+func currentExecutable() -> String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    return count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+}
+
+var arguments = CommandLine.arguments.dropFirst()
+switch arguments.first {
+case "-h", "--help", "help":
+    writeStandardOutput(usage)
+    exit(0)
+case "--version":
+    writeStandardOutput("taskls \(tasklsVersion)\n")
+    exit(0)
+case "replay":
+    replay(arguments.dropFirst())
+case "serve":
+    serve(arguments.dropFirst())
+case let command? where !command.hasPrefix("-"):
+    fail("unknown command '\(command)'")
+default:
+    serve(arguments)
+}

@@ -1,0 +1,53 @@
+/// Decoding JSON-RPC envelopes: every shape of request, notification and response, and every refusal.
+
+import Testing
+import Wire
+
+private func decode(_ text: String) -> Result<Message, MessageDecodingFailure> {
+    Array(text.utf8).withUnsafeBytes { Message.decode($0) }
+}
+
+@Test(arguments: [
+    ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"m\"}", Message.request(id: .integer(1), method: "m", params: nil)),
+    ("{\"jsonrpc\":\"2.0\",\"id\":\"a-b\",\"method\":\"m\",\"params\":[1]}", .request(id: .string("a-b"), method: "m", params: [1])),
+    ("{\"method\":\"m\",\"params\":{},\"jsonrpc\":\"2.0\"}", .notification(method: "m", params: [:])),
+    ("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":null}", .response(id: .integer(7), result: nil)),
+    ("{\"jsonrpc\":\"2.0\",\"id\":7,\"error\":{\"code\":-32601,\"message\":\"no\"}}", .error(id: .integer(7), ResponseError(.methodNotFound, "no"))),
+])
+func decodesValidMessages(_ text: String, _ expected: Message) throws {
+    #expect(try decode(text).get() == expected)
+}
+
+@Test(arguments: [
+    ("", -32700, "empty message body", false),
+    ("{", -32700, "parse error", false),
+    ("[]", -32600, "batch arrays are not supported", false),
+    ("42", -32600, "must be a JSON object, got an integer", false),
+    ("{\"id\":1,\"method\":\"m\"}", -32600, "jsonrpc: missing", true),
+    ("{\"jsonrpc\":\"1.0\",\"id\":1,\"method\":\"m\"}", -32600, "jsonrpc: must be \"2.0\", got \"1.0\"", true),
+    ("{\"jsonrpc\":2.0,\"id\":1,\"method\":\"m\"}", -32600, "jsonrpc: must be \"2.0\", got 2.0", true),
+    ("{\"jsonrpc\":\"2.0\",\"id\":{},\"method\":\"m\"}", -32600, "id must be an integer or a string, got an object", false),
+    ("{\"jsonrpc\":\"2.0\",\"id\":[1],\"method\":\"m\"}", -32600, "id must be an integer or a string, got an array", false),
+    ("{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"m\"}", -32600, "id must be an integer or a string, got a number", false),
+    ("{\"jsonrpc\":\"2.0\",\"id\":true,\"method\":\"m\"}", -32600, "id must be an integer or a string, got a boolean", false),
+    ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":5}", -32600, "method: must be a string, got an integer", true),
+    ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"m\",\"params\":\"x\"}", -32600, "params: must be an object or an array, got a string", true),
+    ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"m\",\"params\":null}", -32600, "params: must be an object or an array when present, got null", true),
+    ("{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"m\"}", -32600, "id: must be an integer or a string, got null", false),
+    ("{\"jsonrpc\":\"2.0\",\"id\":1}", -32600, "needs a method, a result or an error", true),
+    ("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":1,\"error\":{\"code\":1,\"message\":\"x\"}}", -32600, "both result and error", true),
+])
+func refusesInvalidMessages(_ text: String, _ code: Int, _ words: String, _ keepsID: Bool) {
+    guard case .failure(let failure) = decode(text) else {
+        Issue.record("\(text) decoded")
+        return
+    }
+    #expect(failure.error.code.rawValue == code, "\(text)")
+    #expect(failure.error.message.contains(words), "\(failure.error.message)")
+    #expect((failure.id != nil) == keepsID, "\(text)")
+}
+
+@Test func encodesMembersInAFixedOrder() {
+    let message = Message.error(id: nil, ResponseError(.parseError, "bad", data: ["at": 3]))
+    #expect(message.json.text == "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"bad\",\"data\":{\"at\":3}}}")
+}
