@@ -19,7 +19,7 @@ let package = Package(
         // Transcript files: parsing, structural matching, replay against a child process.
         .target(name: "Transcript", dependencies: ["Wire"]),
         .executableTarget(name: "taskls", dependencies: ["Wire", "Server", "Transcript"]),
-        .executableTarget(name: "taskls-bench", dependencies: ["Wire", "Domain", "Server"]),
+        .executableTarget(name: "taskls-bench", dependencies: ["taskls", "Wire", "Domain", "Server", "Transcript"]),
         .testTarget(name: "WireTests", dependencies: ["Wire"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Wire", "Domain"]),

@@ -209,7 +209,7 @@ public final class ServerProcess {
 /// A child process could not be started or driven.
 public struct ProcessError: Error, CustomStringConvertible {
     public var description: String
-    init(_ description: String) { self.description = description }
+    public init(_ description: String) { self.description = description }
 }
 
 /// Milliseconds on the monotonic clock.

@@ -87,9 +87,9 @@ public struct FrameDecoder: Sendable {
                     return .error(ResponseError(.parseError, "header block exceeds \(maximumHeaderBytes) bytes; message skipped"))
                 }
                 let outcome = parseHeader(count: headerEnd.headerBytes)
-                consume(headerEnd.total)
                 switch outcome {
                 case .success(let length):
+                    consume(headerEnd.total)
                     if length > maximumContentLength {
                         state = .skipBody(remaining: length)
                         return .error(ResponseError(
@@ -98,7 +98,13 @@ public struct FrameDecoder: Sendable {
                     }
                     state = .body(length: length)
                 case .failure(let failure):
-                    state = failure.skip.map { .skipBody(remaining: $0) } ?? .resynchronize
+                    if let length = failure.skip {
+                        consume(headerEnd.total)
+                        state = .skipBody(remaining: length)
+                    } else {
+                        consume(failure.resume)
+                        state = .resynchronize
+                    }
                     return .error(failure.error)
                 }
             case .body(let length):
@@ -178,12 +184,18 @@ public struct FrameDecoder: Sendable {
         var error: ResponseError
         /// The body length to skip when it is known, so the next message is found exactly.
         var skip: Int?
+        /// When the length is unknown, where in the block to look again for `Content-Length`:
+        /// past the last `Content-Length` line, or at the second byte when there is none, since
+        /// the next message's header may be glued onto a garbage line (the tail of a body that
+        /// was longer than its declared length).
+        var resume: Int
     }
 
     /// Parses the header lines in `buffer[start..<start + count]`.
     private func parseHeader(count: Int) -> Result<Int, HeaderFailure> {
         var lengths: [Int] = []
         var problem: String?
+        var resume = 1
         var lineStart = start
         let end = start + count
         while lineStart < end {
@@ -198,12 +210,15 @@ public struct FrameDecoder: Sendable {
                 problem = problem ?? "malformed header line \(quoted(line)): expected 'Name: value'"
                 continue
             }
-            let name = String(decoding: line[line.startIndex..<colon], as: UTF8.self)
+            let name = String(decoding: trimmed(line[line.startIndex..<colon]), as: UTF8.self)
             let value = trimmed(line[(colon + 1)...])
             switch name.lowercased() {
             case "content-length":
+                resume = lineStart - start
                 guard let length = decimal(value) else {
-                    problem = problem ?? "Content-Length \(quoted(value)) is not a non-negative integer"
+                    // A length past `Int.max` can never arrive: skipping it would stop serving for good.
+                    let reason = isDigits(value) ? "does not fit in 64 bits" : "is not a non-negative integer"
+                    problem = problem ?? "Content-Length \(quoted(value)) \(reason)"
                     continue
                 }
                 lengths.append(length)
@@ -221,13 +236,15 @@ public struct FrameDecoder: Sendable {
         if lengths.count > 1 {
             return .failure(HeaderFailure(
                 error: ResponseError(.parseError, "Content-Length appears \(lengths.count) times; message skipped"),
-                skip: knownLength))
+                skip: knownLength, resume: resume))
         }
         if let problem {
-            return .failure(HeaderFailure(error: ResponseError(.parseError, problem + "; message skipped"), skip: knownLength))
+            return .failure(HeaderFailure(
+                error: ResponseError(.parseError, problem + "; message skipped"), skip: knownLength, resume: resume))
         }
         guard let length = knownLength else {
-            return .failure(HeaderFailure(error: ResponseError(.parseError, "Content-Length header is missing; message skipped"), skip: nil))
+            return .failure(HeaderFailure(
+                error: ResponseError(.parseError, "Content-Length header is missing; message skipped"), skip: nil, resume: resume))
         }
         return .success(length)
     }
@@ -268,18 +285,22 @@ private func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
     return slice
 }
 
-/// A decimal made of digits only, or `nil`; values past `Int.max` saturate (they exceed any cap).
+/// A decimal made of digits only that fits in an `Int`, or `nil`.
 private func decimal(_ bytes: ArraySlice<UInt8>) -> Int? {
-    guard !bytes.isEmpty else { return nil }
+    guard isDigits(bytes) else { return nil }
     var value = 0
     for byte in bytes {
-        guard byte >= 0x30 && byte <= 0x39 else { return nil }
         let (product, overflow) = value.multipliedReportingOverflow(by: 10)
         let (sum, overflow2) = product.addingReportingOverflow(Int(byte - 0x30))
-        if overflow || overflow2 { return Int.max }
+        if overflow || overflow2 { return nil }
         value = sum
     }
     return value
+}
+
+/// Whether `bytes` is one or more ASCII digits.
+private func isDigits(_ bytes: ArraySlice<UInt8>) -> Bool {
+    !bytes.isEmpty && bytes.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
 }
 
 /// The lowercased `charset` parameter of a media type, if present.

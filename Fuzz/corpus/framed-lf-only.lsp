@@ -1,0 +1,3 @@
+Content-Length: 2
+
+{}

@@ -1,0 +1,3 @@
+Content-Length: 10
+
+{"jsonrpc":"2.0","method":"exit"}
