@@ -40,6 +40,9 @@ struct MethodTable: Sendable {
         var table = MethodTable()
         LifecycleMethods.register(in: &table)
         ServerMethods.register(in: &table)
+        ListMethods.register(in: &table)
+        ItemMethods.register(in: &table)
+        ViewMethods.register(in: &table)
         return table
     }()
 

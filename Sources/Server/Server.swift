@@ -1,14 +1,34 @@
 /// The server: one serial loop that reads messages in arrival order and answers each in turn.
 
+#if canImport(Glibc)
+import Glibc
+#endif
+import Domain
 import Wire
 
 /// Settings the executable, the REPL and the tests choose.
 public struct ServerOptions: Sendable {
     public var logger: Logger
+    /// The wall clock, read once per mutation (tests pass a fixed one).
+    public var clock: @Sendable () -> Timestamp
+    /// Orders over more items than this are indexed off the message loop (views show `loading`).
+    public var backgroundIndexThreshold: Int
 
-    public init(logger: Logger = Logger()) {
+    public init(
+        logger: Logger = Logger(), clock: @escaping @Sendable () -> Timestamp = systemClock,
+        backgroundIndexThreshold: Int = 50_000
+    ) {
         self.logger = logger
+        self.clock = clock
+        self.backgroundIndexThreshold = backgroundIndexThreshold
     }
+}
+
+/// The system's real-time clock.
+public let systemClock: @Sendable () -> Timestamp = {
+    var time = timespec()
+    clock_gettime(CLOCK_REALTIME, &time)
+    return Timestamp(milliseconds: Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000)
 }
 
 /// Where the server is in the LSP lifecycle.
@@ -30,10 +50,16 @@ public final class Server {
     /// Set when the loop must stop; the process exit code.
     var exitCode: Int32?
     var logger: Logger { options.logger }
+    /// The lists, items and open views.
+    var engine: Engine
+    let mailbox: Mailbox
+    let indexBuilder = IndexBuilder()
 
     public init(connection: Connection, options: ServerOptions = ServerOptions()) {
         self.connection = connection
         self.options = options
+        engine = Engine(backgroundBuildThreshold: options.backgroundIndexThreshold)
+        mailbox = Mailbox(waker: connection.waker)
     }
 
     /// Serves until `exit` or the end of input; returns the exit code LSP prescribes
@@ -41,6 +67,7 @@ public final class Server {
     public func run() -> Int32 {
         while exitCode == nil {
             handle(connection.receive(timeout: -1))
+            if exitCode == nil { handle(mailbox.take()) }
             connection.flush()
         }
         connection.flush()
@@ -89,6 +116,45 @@ public final class Server {
             }
         }
     }
+
+    /// Applies what background work reported, after the messages that arrived before it.
+    func handle(_ events: [BackgroundEvent]) {
+        for event in events {
+            switch event {
+            case .progress(let build, let progress): publish(engine.reportProgress(build, progress))
+            case .built(let built): publish(engine.install(built))
+            }
+        }
+    }
+
+    /// Sends the notification of each view change, in order.
+    func publish(_ changes: [ViewChange]) {
+        for change in changes { connection.send(change.notification) }
+    }
+
+    /// Applies `mutations` as one group, publishes every view's change, and returns the new
+    /// revision for the response (which the caller sends after these notifications).
+    func apply(_ mutations: [Mutation]) throws(ResponseError) -> Applied {
+        do {
+            let applied = try engine.apply(mutations)
+            publish(applied.viewChanges)
+            return applied
+        } catch {
+            throw error.responseError
+        }
+    }
+
+    /// Runs a domain call, converting its refusal to a JSON-RPC error.
+    func domain<Value>(_ body: () throws(DomainError) -> Value) throws(ResponseError) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw error.responseError
+        }
+    }
+
+    /// A fresh identifier for a list or item created by this request (`offset` for the second, …).
+    func freshIdentifier(offset: UInt64 = 0) -> UInt64 { engine.state.nextIdentifier + offset }
 
     private func handleRequest(id: RequestID, method: String, params: JSON?) {
         switch lifecycle {

@@ -46,7 +46,7 @@ enum LifecycleMethods {
     }
 
     /// Notifications the server sends to the client.
-    static let serverNotifications: [String] = []
+    static let serverNotifications = ["view/changed", "view/closed"]
 }
 
 /// `initialize` params: the full LSP `InitializeParams` are tolerated; taskls reads only the

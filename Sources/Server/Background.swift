@@ -1,0 +1,58 @@
+/// Work the loop hands off (index builds) and the events that bring its results back to the loop.
+
+import Dispatch
+import Domain
+import Synchronization
+import Wire
+
+/// What background work reports to the message loop.
+enum BackgroundEvent: Sendable {
+    /// An index build got this far (0 to 1).
+    case progress(BuildID, Double)
+    /// An index build finished.
+    case built(BuiltIndex)
+}
+
+/// A queue of background events that wakes the loop when something arrives.
+final class Mailbox: Sendable {
+    private let events = Mutex<[BackgroundEvent]>([])
+    private let waker: Waker
+
+    init(waker: Waker) { self.waker = waker }
+
+    /// Posts an event from any thread; the loop handles it after the messages it is handling now.
+    func post(_ event: BackgroundEvent) {
+        events.withLock { $0.append(event) }
+        waker.wake()
+    }
+
+    /// Takes every event posted so far, in order.
+    func take() -> [BackgroundEvent] {
+        events.withLock { events in
+            defer { events.removeAll() }
+            return events
+        }
+    }
+}
+
+/// Runs index builds one at a time on a background queue, so a huge sort takes at most one of
+/// the machine's cores and the message loop keeps answering while it runs.
+struct IndexBuilder: Sendable {
+    private let queue = DispatchQueue(label: "taskls.index-builds", qos: .userInitiated)
+
+    /// Starts `build`; progress (in steps of at least 10%) and the result are posted to `mailbox`.
+    func start(_ build: IndexBuild, reportingTo mailbox: Mailbox) {
+        queue.async {
+            let reported = Mutex<Double>(-1)
+            let built = build.run { progress in
+                let due = reported.withLock { last in
+                    guard progress >= last + 0.1 || (progress >= 1 && last < 1) else { return false }
+                    last = progress
+                    return true
+                }
+                if due { mailbox.post(.progress(build.id, progress)) }
+            }
+            mailbox.post(.built(built))
+        }
+    }
+}

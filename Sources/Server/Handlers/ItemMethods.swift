@@ -1,0 +1,84 @@
+/// `items/create`, `items/get`, `items/update`, `items/move`, `items/delete`.
+
+import Domain
+import Wire
+
+enum ItemMethods {
+    static func register(in table: inout MethodTable) {
+        table.request("items/create", Fields.self) { server, fields throws(ResponseError) in
+            try fields.rejectUnknown(["list", "title", "notes", "done", "due", "priority", "tags", "before"])
+            let id = ItemID(server.freshIdentifier())
+            let mutation = Mutation.createItem(
+                id: id, list: try fields.required("list"), fields: try ItemFields(fields),
+                before: try fields.optional("before"), at: server.options.clock())
+            let applied = try server.apply([mutation])
+            return ["item": try item(server, id), "revision": .integer(Int64(applied.revision))]
+        }
+        table.request("items/get", Fields.self) { server, fields throws(ResponseError) in
+            try fields.rejectUnknown(["id"])
+            return try item(server, try fields.required("id"))
+        }
+        table.request("items/update", Fields.self) { server, fields throws(ResponseError) in
+            try fields.rejectUnknown(["id", "ids", "title", "notes", "done", "due", "priority", "tags"])
+            let ids = try targets(fields)
+            let patch = try ItemPatch(fields)
+            guard !patch.isEmpty else {
+                throw .invalidParams("params: nothing to change; give at least one of title, notes, done, due, priority, tags")
+            }
+            let applied = try server.apply([.updateItems(ids: ids, patch: patch, at: server.options.clock())])
+            var items: [JSON] = []
+            for id in ids { items.append(try item(server, id)) }
+            return ["items": .array(items), "revision": .integer(Int64(applied.revision))]
+        }
+        table.request("items/delete", Fields.self) { server, fields throws(ResponseError) in
+            try fields.rejectUnknown(["ids"])
+            let applied = try server.apply([.deleteItems(ids: try identifiers(fields, "ids"))])
+            return ["revision": .integer(Int64(applied.revision))]
+        }
+        table.request("items/move", Fields.self) { server, fields throws(ResponseError) in
+            let mutation: Mutation
+            if fields.contains("view") {
+                try fields.rejectUnknown(["view", "version", "from", "count", "to"])
+                let from: Int = try fields.required("from")
+                let count: Int = try fields.optional("count") ?? 1
+                guard from >= 0 else { throw .invalidParams("params.from: must not be negative") }
+                guard count >= 1 else { throw .invalidParams("params.count: must be at least 1") }
+                let view: ViewID = try fields.required("view")
+                let version: Int64 = try fields.required("version")
+                let to: Int = try fields.required("to")
+                mutation = try server.domain { () throws(DomainError) in
+                    try server.engine.moveMutation(
+                        view: view, rows: from..<(from + count), to: to, seenVersion: UInt64(max(0, version)),
+                        at: server.options.clock())
+                }
+            } else {
+                try fields.rejectUnknown(["ids", "before", "list"])
+                let ids: [ItemID] = try identifiers(fields, "ids")
+                guard fields.contains("before") else {
+                    throw .invalidParams("params.before: missing; give an item id, or null for the end of the list")
+                }
+                mutation = .moveItems(ids: ids, toList: try fields.optional("list"), before: try fields.optional("before"), at: server.options.clock())
+            }
+            let applied = try server.apply([mutation])
+            return ["revision": .integer(Int64(applied.revision))]
+        }
+    }
+
+    /// The item `id` in full, or `-32803 notFound`.
+    private static func item(_ server: Server, _ id: ItemID) throws(ResponseError) -> JSON {
+        guard let item = server.engine.item(id) else {
+            throw DomainError.notFound(kind: .item, ids: [id.rawValue]).responseError
+        }
+        return item.fullJSON
+    }
+
+    /// `id` or `ids`: the items a request addresses.
+    private static func targets(_ fields: Fields) throws(ResponseError) -> [ItemID] {
+        switch (fields.contains("id"), fields.contains("ids")) {
+        case (true, false): return [try fields.required("id")]
+        case (false, true): return try identifiers(fields, "ids")
+        case (true, true): throw .invalidParams("params: give id or ids, not both")
+        case (false, false): throw .invalidParams("params.id: missing; give id (one item) or ids (several)")
+        }
+    }
+}

@@ -1,0 +1,49 @@
+/// `lists/list`, `lists/create`, `lists/update`, `lists/delete`, `lists/move`.
+
+import Domain
+import Wire
+
+enum ListMethods {
+    static func register(in table: inout MethodTable) {
+        table.request("lists/list", NoParams.self) { server, _ in
+            [
+                "lists": .array(server.engine.lists().map(\.json)),
+                "revision": .integer(Int64(server.engine.revision)),
+            ]
+        }
+        table.request("lists/create", Fields.self) { server, fields throws(ResponseError) in
+            try fields.rejectUnknown(["name", "color", "icon", "before"])
+            let id = ListID(server.freshIdentifier())
+            let listFields = ListFields(name: try fields.required("name"), color: try fields.optional("color"), icon: try fields.optional("icon"))
+            let applied = try server.apply([.createList(id: id, fields: listFields, before: try fields.optional("before"))])
+            return try result(server, applied, list: id)
+        }
+        table.request("lists/update", Fields.self) { server, fields throws(ResponseError) in
+            try fields.rejectUnknown(["id", "name", "color", "icon"])
+            let id: ListID = try fields.required("id")
+            let applied = try server.apply([.updateList(id: id, patch: try ListPatch(fields))])
+            return try result(server, applied, list: id)
+        }
+        table.request("lists/delete", Fields.self) { server, fields throws(ResponseError) in
+            try fields.rejectUnknown(["id"])
+            let applied = try server.apply([.deleteList(id: try fields.required("id"))])
+            return ["revision": .integer(Int64(applied.revision))]
+        }
+        table.request("lists/move", Fields.self) { server, fields throws(ResponseError) in
+            try fields.rejectUnknown(["ids", "before"])
+            let ids: [ListID] = try identifiers(fields, "ids")
+            let applied = try server.apply([.moveLists(ids: ids, before: try fields.optional("before"))])
+            return ["revision": .integer(Int64(applied.revision))]
+        }
+    }
+
+    /// `{list, revision}` for the list a mutation created or changed.
+    private static func result(_ server: Server, _ applied: Applied, list id: ListID) throws(ResponseError) -> JSON {
+        guard let summary = server.engine.lists().first(where: { $0.list.id == id }) else {
+            throw ResponseError(.internalError, "list l\(id.rawValue) vanished after it was written")
+        }
+        return ["list": summary.json, "revision": .integer(Int64(applied.revision))]
+    }
+}
+
+extension Fields: JSONDecodable {}
