@@ -1,0 +1,34 @@
+// Changes: what applying a group of mutations changed, item by item and list by list.
+
+/// One item's change: its value before the group (nil: created) and after it (nil: deleted).
+public struct ItemChange: Hashable, Sendable {
+    /// The item's id.
+    public var id: ItemID
+    /// The item before the group, or nil when the group created it.
+    public var old: Item?
+    /// The item after the group, or nil when the group deleted it.
+    public var new: Item?
+}
+
+/// One list's change: before the group (nil: created) and after it (nil: deleted).
+public struct ListChange: Hashable, Sendable {
+    /// The list's id.
+    public var id: ListID
+    /// The list before the group, or nil when the group created it.
+    public var old: TaskList?
+    /// The list after the group, or nil when the group deleted it.
+    public var new: TaskList?
+}
+
+/// Everything a group of mutations changed, one entry per item or list (the first old value and
+/// the last new value when the group touched it several times), in the order first touched.
+/// Views derive their changesets from this, never from diffing lists; undo can invert it.
+public struct Changes: Hashable, Sendable {
+    /// Changed items; deleting a list lists each of its items as deleted.
+    public var items: [ItemChange] = []
+    /// Changed lists.
+    public var lists: [ListChange] = []
+
+    /// Whether nothing changed.
+    public var isEmpty: Bool { items.isEmpty && lists.isEmpty }
+}

@@ -1,0 +1,183 @@
+// Applying mutations: the state changes, then every shared index, then each affected view's window changeset.
+
+extension Engine {
+    /// Applies `mutations` as one atomic group and derives the change of every affected view from what changed.
+    ///
+    /// Views on a deleted list are closed (state `closed(reason: "listDeleted")`). A view gets a change only
+    /// when its count, its window's rows or its state changed; a change outside its window carries no
+    /// operations, only the new count.
+    /// - Throws: the first refusal; nothing changed then (state, indexes and views are as before).
+    /// - Complexity: O(k log n) for k items changed, plus O(w log w) per view whose window of w rows is touched.
+    public mutating func apply(_ mutations: [Mutation]) throws(DomainError) -> Applied {
+        let changes = try state.apply(mutations)
+        var viewChanges = closeViews(ofDeleted: changes.lists)
+        logForBuilds(changes.items)
+        let ids = views.keys.sorted()
+        // The orders in use, few: searched linearly, each updated once however many views share it.
+        var touched: [(spec: IndexSpec, lowest: OrderKey?)] = []
+        for id in ids {
+            let spec = views[id]!.spec
+            if !touched.contains(where: { $0.spec == spec }) {
+                touched.append((spec, builds[spec] == nil ? update(spec, with: changes.items) : nil))
+            }
+        }
+        let changedContent = ChangedContent(changes.items)
+        let single = changes.items.count == 1 ? changes.items[0] : nil
+        for id in ids {
+            var view = views.removeValue(forKey: id)!
+            let lowest = touched.first { $0.spec == view.spec }!.lowest
+            if let change = refresh(&view, lowestTouched: lowest, changedContent: changedContent, single: single) {
+                viewChanges.append(change)
+            }
+            views[id] = view
+        }
+        viewChanges.sort { $0.view < $1.view }
+        return Applied(changes: changes, viewChanges: viewChanges, revision: state.revision)
+    }
+
+    /// Closes the views whose list was deleted and drops their indexes.
+    private mutating func closeViews(ofDeleted lists: [ListChange]) -> [ViewChange] {
+        var changes: [ViewChange] = []
+        for list in lists where list.new == nil {
+            for id in views.keys.sorted() where views[id]!.spec.source.list == list.id {
+                let view = views.removeValue(forKey: id)!
+                changes.append(ViewChange(view: id, version: view.version + 1, count: nil, window: view.window,
+                                          state: .closed(reason: "listDeleted"), operations: []))
+                indexes.removeValue(forKey: view.spec)
+                builds.removeValue(forKey: view.spec)
+            }
+        }
+        return changes
+    }
+
+    /// Remembers, for each pending build, the snapshot value of every item of its source changed since.
+    private mutating func logForBuilds(_ items: [ItemChange]) {
+        for spec in Array(builds.keys) {
+            for change in items where change.old.map(spec.source.contains) == true
+                || change.new.map(spec.source.contains) == true {
+                if builds[spec]!.snapshotValues.index(forKey: change.id) == nil {
+                    builds[spec]!.snapshotValues.updateValue(change.old, forKey: change.id)
+                }
+            }
+        }
+    }
+
+    /// Brings `spec`'s index up to date (the manual order is already, in `state`).
+    /// - Returns: the lowest key, old or new, of any changed item in the source; nil when none is in it.
+    private mutating func update(_ spec: IndexSpec, with items: [ItemChange]) -> OrderKey? {
+        var lowest: OrderKey?
+        let maintained = !spec.isManualOrder
+        for change in items {
+            let old = change.old.flatMap { spec.source.contains($0) ? OrderKey($0, spec.sort) : nil }
+            let new = change.new.flatMap { spec.source.contains($0) ? OrderKey($0, spec.sort) : nil }
+            if let old, lowest.map({ old < $0 }) ?? true { lowest = old }
+            if let new, lowest.map({ new < $0 }) ?? true { lowest = new }
+            guard maintained, old != new else { continue }
+            if let old { indexes[spec]!.remove(old) }
+            if let new { indexes[spec]!.insert(new) }
+        }
+        return lowest
+    }
+
+    /// The change of one view after its index is current, or nil when nothing observable changed.
+    private func refresh(_ view: inout OpenView, lowestTouched: OrderKey?,
+                         changedContent: ChangedContent, single: ItemChange?) -> ViewChange? {
+        guard builds.isEmpty || builds[view.spec] == nil else {
+            // Loading: only the count can change; the window has no rows yet.
+            return count(of: view.spec) == view.lastCount ? nil : bump(&view, operations: [])
+        }
+        guard let lowestTouched else { return nil }
+        let index = index(view.spec)!
+        if view.keys.count == view.window.end - view.window.start, let last = view.keys.last, last < lowestTouched {
+            // The window is full and every change is below it: only the count can have changed.
+            return view.lastCount == index.count ? nil : bump(&view, operations: [])
+        }
+        if let single, let operations = shift(&view, by: single, in: index) {
+            guard !operations.isEmpty || view.lastCount != index.count else { return nil }
+            return bump(&view, operations: operations)
+        }
+        let keys = index.keys(in: view.window.ranks(count: index.count))
+        let old = view.keys.map(\.item)
+        let new = keys.map(\.item)
+        view.keys = keys
+        let row: (ItemID) -> Row = { .item(state.item($0)!) }
+        var operations = changedContent.isSmall
+            ? WindowDiff.operations(old: old, new: new, touched: changedContent.touched, row: row)
+            : WindowDiff.operations(old: old, new: new, changed: changedContent.contains, row: row)
+        if !operations.isEmpty, operations.count >= keys.count {
+            operations = [.reset(rows: rows(keys))]
+        }
+        guard !operations.isEmpty || view.lastCount != index.count else { return nil }
+        return bump(&view, operations: operations)
+    }
+
+    /// The operations for one item's change that leaves it outside a non-empty window before and after,
+    /// shifting the window's rows by at most one (a row leaving or arriving above it); nil when the
+    /// item is or becomes part of the window, which the keyed diff then handles.
+    /// - Complexity: O(log n), plus O(w) to shift the kept keys.
+    private func shift(_ view: inout OpenView, by change: ItemChange, in index: OrderedIndex<OrderKey>) -> [WindowOperation]? {
+        guard let first = view.keys.first, let last = view.keys.last else { return nil }
+        let full = view.keys.count == view.window.end - view.window.start
+        func above(_ item: Item?) -> Bool? {
+            guard let item, view.spec.source.contains(item) else { return false }
+            let key = OrderKey(item, view.spec.sort)
+            if key < first { return true }
+            return full && last < key ? false : nil
+        }
+        guard let wasAbove = above(change.old), let isAbove = above(change.new) else { return nil }
+        switch (wasAbove, isAbove) {
+        case (true, false):
+            // A row left above: the window's rows move up one, and the row after them enters at the bottom.
+            var operations: [WindowOperation] = [.remove(index: 0)]
+            view.keys.removeFirst()
+            if view.window.end - 1 < index.count {
+                let entering = index.key(at: view.window.end - 1)
+                view.keys.append(entering)
+                operations.append(.insert(index: view.keys.count - 1, row: .item(state.item(entering.item)!)))
+            }
+            return operations
+        case (false, true):
+            // A row arrived above: the window's rows move down one, the last one leaves if the window was full.
+            var operations: [WindowOperation] = []
+            if full {
+                view.keys.removeLast()
+                operations.append(.remove(index: view.keys.count))
+            }
+            let entering = index.key(at: view.window.start)
+            view.keys.insert(entering, at: 0)
+            operations.append(.insert(index: 0, row: .item(state.item(entering.item)!)))
+            return operations
+        default:
+            return []
+        }
+    }
+
+    /// Advances a view's version and describes it with `operations`.
+    private func bump(_ view: inout OpenView, operations: [WindowOperation]) -> ViewChange {
+        view.version += 1
+        view.lastCount = count(of: view.spec)
+        return ViewChange(view: view.id, version: view.version, count: view.lastCount, window: view.window,
+                          state: viewState(of: view.spec), operations: operations)
+    }
+}
+
+/// The items a group touched: few of them (the usual case) are kept in an array and diffed without
+/// hashing; many are kept in a set.
+struct ChangedContent {
+    /// Whether the group touched few enough items for `WindowDiff.operations(old:new:touched:row:)`.
+    let isSmall: Bool
+    /// Every item the group touched (created, changed or deleted), when `isSmall`.
+    let touched: [ItemID]
+    private let large: Set<ItemID>
+
+    init(_ changes: [ItemChange]) {
+        isSmall = changes.count <= 16
+        touched = isSmall ? changes.map(\.id) : []
+        large = isSmall ? [] : Set(changes.map(\.id))
+    }
+
+    /// Whether the item changed (every touched item did: `Changes` leaves out what ended as it began).
+    func contains(_ id: ItemID) -> Bool {
+        isSmall ? touched.contains(id) : large.contains(id)
+    }
+}

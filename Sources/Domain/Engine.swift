@@ -1,0 +1,194 @@
+// Engine: the state plus open views and their shared order indexes; opens, scrolls, re-sorts and closes views.
+
+/// The state, the open views, and one order index per (source, sort) shared by every view using it.
+///
+/// Each list's manual order is always indexed (by `TaskState`); other orders are indexed when a view
+/// first needs them (in the background when the source has more than `backgroundBuildThreshold` items)
+/// and dropped when the last view using them closes or changes sort.
+/// A value type: keep one and mutate it in place (a shared copy pays an O(n) copy on its next mutation).
+public struct Engine: Sendable {
+    /// The lists and items.
+    public internal(set) var state = TaskState()
+    /// Sources larger than this are indexed by an `IndexBuild` off the message loop; smaller ones at once.
+    public let backgroundBuildThreshold: Int
+
+    var views: [ViewID: OpenView] = [:]
+    /// Indexes other than the manual ascending ones (which `state` keeps), ready to use.
+    var indexes: [IndexSpec: OrderedIndex<OrderKey>] = [:]
+    /// Indexes being built in the background.
+    var builds: [IndexSpec: PendingBuild] = [:]
+    var nextView: UInt64 = 1
+    var nextBuild: UInt64 = 1
+
+    /// An engine with an empty state.
+    public init(backgroundBuildThreshold: Int = 50_000) {
+        self.backgroundBuildThreshold = backgroundBuildThreshold
+    }
+
+    /// The current revision of the state (advanced by every successful `apply`).
+    public var revision: UInt64 { state.revision }
+
+    /// The item with this id, in full.
+    /// - Complexity: O(1).
+    public func item(_ id: ItemID) -> Item? { state.item(id) }
+
+    /// Every list in manual order with its counts.
+    /// - Complexity: O(number of lists).
+    public func lists() -> [ListSummary] {
+        state.orderedLists.map {
+            ListSummary(list: $0, total: state.itemCount(in: $0.id), open: state.openItemCount(in: $0.id))
+        }
+    }
+
+    /// The ids of the open views, in increasing order.
+    public var openViews: [ViewID] { views.keys.sorted() }
+
+    /// Opens a view on `source` in `sort` showing `window`.
+    /// - Returns: its snapshot (version 1), plus a build to run when the order must be indexed in the background.
+    /// - Throws: `invalidField("window")`, `notFound(list)`.
+    /// - Complexity: O(log n + window) when the order is indexed; O(n log n) to index a small source.
+    public mutating func openView(source: ViewSource, sort: Sort, window: Window) throws(DomainError) -> OpenedView {
+        let window = try window.validated()
+        if let list = source.list { _ = try state.existingList(list) }
+        let spec = IndexSpec(source: source, sort: sort)
+        let build = prepareIndex(spec)
+        let id = ViewID(nextView)
+        nextView += 1
+        views[id] = OpenView(id: id, spec: spec, window: window, version: 1, keys: [], lastCount: count(of: spec))
+        views[id]!.keys = windowKeys(of: views[id]!)
+        return OpenedView(snapshot: snapshot(of: views[id]!), build: build)
+    }
+
+    /// Moves a view's window (scrolling). Does not change the view's version.
+    /// - Throws: `unknownView`, `invalidField("window")`.
+    /// - Complexity: O(log n + window).
+    public mutating func setWindow(_ view: ViewID, _ window: Window) throws(DomainError) -> ViewSnapshot {
+        let window = try window.validated()
+        guard views[view] != nil else { throw .unknownView(view) }
+        views[view]!.window = window
+        views[view]!.keys = windowKeys(of: views[view]!)
+        return snapshot(of: views[view]!)
+    }
+
+    /// Changes a view's sort: a new generation, one `reset` change with version + 1.
+    /// - Returns: the change, plus a build to run when the new order must be indexed in the background.
+    /// - Throws: `unknownView`.
+    public mutating func setSort(_ view: ViewID, _ sort: Sort) throws(DomainError) -> SortChanged {
+        guard let open = views[view] else { throw .unknownView(view) }
+        let spec = IndexSpec(source: open.spec.source, sort: sort)
+        let build = prepareIndex(spec)
+        views[view]!.spec = spec
+        release(open.spec)
+        views[view]!.version += 1
+        views[view]!.keys = windowKeys(of: views[view]!)
+        views[view]!.lastCount = count(of: spec)
+        let current = views[view]!
+        let change = ViewChange(view: view, version: current.version, count: count(of: spec),
+                                window: current.window, state: viewState(of: spec),
+                                operations: [.reset(rows: rows(current.keys))])
+        return SortChanged(change: change, build: build)
+    }
+
+    /// Closes a view; its order index is dropped if no other view uses it.
+    /// - Throws: `unknownView`.
+    public mutating func closeView(_ view: ViewID) throws(DomainError) {
+        guard let open = views.removeValue(forKey: view) else { throw .unknownView(view) }
+        release(open.spec)
+    }
+
+    /// A fresh snapshot of a view's window, for a client that lost track (a version gap).
+    /// - Throws: `unknownView`.
+    /// - Complexity: O(window).
+    public func snapshot(_ view: ViewID) throws(DomainError) -> ViewSnapshot {
+        guard let open = views[view] else { throw .unknownView(view) }
+        return snapshot(of: open)
+    }
+
+    // MARK: Internals shared by the extensions.
+
+    func snapshot(of view: OpenView) -> ViewSnapshot {
+        ViewSnapshot(view: view.id, version: view.version, state: viewState(of: view.spec),
+                     count: count(of: view.spec), window: view.window, rows: rows(view.keys),
+                     source: view.spec.source, sort: view.spec.sort)
+    }
+
+    /// The ready index of `spec`, or nil while it is being built.
+    func index(_ spec: IndexSpec) -> OrderedIndex<OrderKey>? {
+        if spec.isManualOrder, let list = spec.source.list { return state.manualOrders[list] }
+        return indexes[spec]
+    }
+
+    /// The keys of `view`'s window that exist (none while its index is being built).
+    /// - Complexity: O(log n + window).
+    func windowKeys(of view: OpenView) -> [OrderKey] {
+        guard let index = index(view.spec) else { return [] }
+        return index.keys(in: view.window.ranks(count: index.count))
+    }
+
+    func rows(_ keys: [OrderKey]) -> [Row] {
+        keys.map { .item($0.record?.item ?? state.item($0.item)!) }
+    }
+
+    func count(of spec: IndexSpec) -> Int? {
+        switch spec.source {
+        case .list(let list): state.itemCount(in: list)
+        }
+    }
+
+    func viewState(of spec: IndexSpec) -> ViewState {
+        if !builds.isEmpty, let build = builds[spec] { return .loading(progress: build.progress) }
+        return .ready
+    }
+
+    /// Makes sure `spec` is indexed or being indexed; returns the background build to start, if any.
+    mutating func prepareIndex(_ spec: IndexSpec) -> IndexBuild? {
+        guard !spec.isManualOrder, indexes[spec] == nil, builds[spec] == nil, let list = spec.source.list else {
+            return nil
+        }
+        let manual = state.manualOrders[list] ?? OrderedIndex()
+        if manual.count <= backgroundBuildThreshold {
+            let keys = manual.allKeys.map { OrderKey($0.record!.item, spec.sort) }.sorted()
+            indexes[spec] = OrderedIndex(sorted: keys)
+            return nil
+        }
+        let id = BuildID(nextBuild)
+        nextBuild += 1
+        builds[spec] = PendingBuild(id: id)
+        return IndexBuild(id: id, sort: spec.sort, order: manual)
+    }
+
+    /// Drops `spec`'s index (or pending build) when no open view uses it any more.
+    mutating func release(_ spec: IndexSpec) {
+        guard !views.values.contains(where: { $0.spec == spec }) else { return }
+        indexes.removeValue(forKey: spec)
+        builds.removeValue(forKey: spec)
+    }
+}
+
+/// Which order an index holds: a source in a sort.
+struct IndexSpec: Hashable, Sendable {
+    var source: ViewSource
+    var sort: Sort
+
+    /// Whether this is a list's manual ascending order, which `TaskState` always keeps.
+    var isManualOrder: Bool { sort == .manual }
+}
+
+/// An open view: its order, its window and the keys of the rows the client holds.
+struct OpenView: Sendable {
+    let id: ViewID
+    var spec: IndexSpec
+    var window: Window
+    var version: UInt64
+    /// The keys of the window's rows as last sent to the client.
+    var keys: [OrderKey]
+    /// The count last sent to the client.
+    var lastCount: Int?
+}
+
+/// A background build in progress: the first value (as of the snapshot) of every item changed since.
+struct PendingBuild: Sendable {
+    let id: BuildID
+    var progress: Double = 0
+    var snapshotValues: [ItemID: Item?] = [:]
+}

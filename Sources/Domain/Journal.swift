@@ -1,0 +1,53 @@
+// Journal: the primitive changes of a group being applied, to roll back on refusal or to summarize as Changes.
+
+/// What one group of mutations has done so far, primitive by primitive.
+struct Journal {
+    enum Entry {
+        case item(ItemID, old: Item?, new: Item?)
+        case list(ListID, old: TaskList?, new: TaskList?)
+        case emptied(ListID, order: OrderedIndex<OrderKey>, items: [Item], openCount: Int)
+    }
+
+    /// `TaskState.nextIdentifier` before the group.
+    let nextIdentifier: UInt64
+    var entries: [Entry] = []
+
+    init(nextIdentifier: UInt64) { self.nextIdentifier = nextIdentifier }
+
+    /// One change per item and list: the first old value and the last new value, in first-touched order,
+    /// leaving out what ended as it began.
+    /// - Complexity: O(entries) (searched without hashing while there are at most 16 of them).
+    func changes() -> Changes {
+        var items: [ItemChange] = []
+        var itemSlots: [ItemID: Int] = [:]
+        var lists: [ListChange] = []
+        var listSlots: [ListID: Int] = [:]
+        let hashed = entries.count > 16 || entries.contains {
+            if case .emptied = $0 { true } else { false }
+        }
+        func record(_ id: ItemID, old: Item?, new: Item?) {
+            if let slot = hashed ? itemSlots[id] : items.firstIndex(where: { $0.id == id }) {
+                items[slot].new = new
+            } else {
+                if hashed { itemSlots[id] = items.count }
+                items.append(ItemChange(id: id, old: old, new: new))
+            }
+        }
+        for entry in entries {
+            switch entry {
+            case .item(let id, let old, let new):
+                record(id, old: old, new: new)
+            case .list(let id, let old, let new):
+                if let slot = hashed ? listSlots[id] : lists.firstIndex(where: { $0.id == id }) {
+                    lists[slot].new = new
+                } else {
+                    if hashed { listSlots[id] = lists.count }
+                    lists.append(ListChange(id: id, old: old, new: new))
+                }
+            case .emptied(_, _, let removed, _):
+                for item in removed { record(item.id, old: item, new: nil) }
+            }
+        }
+        return Changes(items: items.filter { $0.old != $0.new }, lists: lists.filter { $0.old != $0.new })
+    }
+}

@@ -1,0 +1,23 @@
+// Limits: the documented bounds every field and request is validated against.
+
+/// The bounds the domain enforces; a value outside them is refused with `DomainError.invalidField`.
+public enum Limits {
+    /// Longest item title, in characters (grapheme clusters).
+    public static let titleCharacters = 1_000
+    /// Longest item notes, in characters.
+    public static let notesCharacters = 100_000
+    /// Longest list name, in characters.
+    public static let listNameCharacters = 200
+    /// Most tags on one item.
+    public static let tagCount = 50
+    /// Longest tag, in characters, after trimming.
+    public static let tagCharacters = 100
+    /// Longest list color, in characters.
+    public static let colorCharacters = 64
+    /// Longest list icon name, in characters.
+    public static let iconCharacters = 64
+    /// Most rows a view's window may span (`end - start`).
+    public static let windowRows = 1_000
+    /// Most ids one mutation may name.
+    public static let idsPerMutation = 100_000
+}

@@ -1,0 +1,27 @@
+// Mutation: every change to the state, as a value carrying its ids and times (replayable anywhere).
+
+/// One change to the state. The server never edits state any other way.
+///
+/// A mutation carries everything it needs (new ids, times), so applying the same mutations in
+/// the same order gives the same state in every process. Several mutations sent together are
+/// applied as one group, atomically: all of them or none (`Engine.apply`).
+public enum Mutation: Hashable, Sendable {
+    /// Creates a list with a fresh id (at least `TaskState.nextIdentifier`), placed before `before` or last.
+    case createList(id: ListID, fields: ListFields, before: ListID?)
+    /// Renames, recolors or changes the icon of a list.
+    case updateList(id: ListID, patch: ListPatch)
+    /// Deletes a list and every item in it; views on it are closed with reason `listDeleted`.
+    case deleteList(id: ListID)
+    /// Moves lists, as a block in their current relative order, before `before` (nil: to the end).
+    case moveLists(ids: [ListID], before: ListID?)
+    /// Creates an item with a fresh id in `list`, before the item `before` (which must be in that list) or last.
+    case createItem(id: ItemID, list: ListID, fields: ItemFields, before: ItemID?, at: Timestamp)
+    /// Changes fields of items. An item the patch leaves unchanged is not touched (its revision stays).
+    case updateItems(ids: [ItemID], patch: ItemPatch, at: Timestamp)
+    /// Deletes items. Unknown ids refuse the whole mutation.
+    case deleteItems(ids: [ItemID])
+    /// Moves items, as a block in their current order (list order, then manual order), before `before`,
+    /// or to the end when `before` is nil. The destination is `toList`, else the list of `before`, else
+    /// the items' own list (they must then share one).
+    case moveItems(ids: [ItemID], toList: ListID?, before: ItemID?, at: Timestamp)
+}

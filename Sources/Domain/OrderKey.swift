@@ -1,0 +1,115 @@
+// OrderKey: the key every view order index stores, one type for all sorts, compared without locale.
+
+/// An item's place in one sort: primary value (a number, or the folded title, or the manual position), then
+/// manual position (ascending), then id. All keys in one index come from one `Sort`.
+///
+/// Made for the comparisons a tree search makes: the primary value, or the first 8 bytes of it, is one
+/// number already adjusted for direction, and the position's first 8 bytes are inline too, so most
+/// comparisons compare integers and never read the byte arrays.
+struct OrderKey: Comparable, Sendable {
+    /// The primary value, ordered so that smaller sorts first: for numeric sorts the value (negated when
+    /// descending; `Int64.max` for an item without a due date, last in either direction); for title and
+    /// manual sorts the first 8 bytes of the title or position (complemented when descending).
+    var number: Int64
+    /// The first 8 bytes of `position`, big-endian, zero-padded.
+    var positionPrefix: UInt64
+    /// The folded title in a title sort; nil otherwise.
+    var text: [UInt8]?
+    /// The item's manual position: the primary value of a manual sort, the first tie-breaker of the others.
+    var position: Position
+    /// The item's id: the last tie-breaker, always ascending.
+    var item: ItemID
+    /// Whether `text`, or the position of a manual sort, runs largest first.
+    var descending: Bool
+    /// Whether this is a manual sort's key (its position is then the primary value, in `descending` order).
+    var manual: Bool
+    /// The item itself, in the keys of `TaskState`'s manual orders (so a snapshot of an order carries its
+    /// items); nil in other indexes and in keys built to search. Not part of the key's identity.
+    var record: ItemRecord?
+
+    /// The key of `item` in `sort`.
+    /// - Complexity: O(1) (the title's folded key is precomputed on the item).
+    init(_ item: Item, _ sort: Sort) {
+        let descending = sort.direction == .descending
+        number = 0
+        text = nil
+        position = item.position
+        positionPrefix = bytePrefix(item.position.bytes)
+        self.item = item.id
+        self.descending = descending
+        manual = false
+        record = nil
+        switch sort.field {
+        case .manual:
+            manual = true
+            number = OrderKey.signed(positionPrefix, descending: descending)
+        case .title:
+            text = item.titleKey.bytes
+            number = OrderKey.signed(bytePrefix(item.titleKey.bytes), descending: descending)
+        case .due: number = item.due.map { descending ? -$0.sortValue : $0.sortValue } ?? Int64.max
+        case .priority: number = Int64(descending ? -item.priority.rank : item.priority.rank)
+        case .created: number = descending ? -item.createdAt.milliseconds : item.createdAt.milliseconds
+        case .modified: number = descending ? -item.modifiedAt.milliseconds : item.modifiedAt.milliseconds
+        }
+    }
+
+    /// The key of `item` in its list's manual order, ascending (the index `TaskState` keeps per list),
+    /// carrying `record` when it is to be stored there.
+    init(manual item: Item, record: ItemRecord? = nil) {
+        self.init(item, .manual)
+        self.record = record
+    }
+
+    /// - Complexity: O(1) for numeric sorts; O(common prefix) for titles and positions.
+    static func < (lhs: OrderKey, rhs: OrderKey) -> Bool {
+        if lhs.number != rhs.number { return lhs.number < rhs.number }
+        if let left = lhs.text, let right = rhs.text {
+            let order = compareBytes(left, right)
+            if order != 0 { return (order < 0) != lhs.descending }
+        }
+        let positionDescending = lhs.manual && lhs.descending
+        if lhs.positionPrefix != rhs.positionPrefix {
+            return (lhs.positionPrefix < rhs.positionPrefix) != positionDescending
+        }
+        let order = compareBytes(lhs.position.bytes, rhs.position.bytes)
+        if order != 0 { return (order < 0) != positionDescending }
+        return lhs.item < rhs.item
+    }
+
+    /// An unsigned prefix as a signed number in the same order (reversed when descending).
+    private static func signed(_ prefix: UInt64, descending: Bool) -> Int64 {
+        Int64(bitPattern: (descending ? ~prefix : prefix) ^ (1 << 63))
+    }
+
+    static func == (lhs: OrderKey, rhs: OrderKey) -> Bool {
+        lhs.item == rhs.item && lhs.number == rhs.number && lhs.position == rhs.position && lhs.text == rhs.text
+            && lhs.descending == rhs.descending && lhs.manual == rhs.manual
+    }
+}
+
+/// The first 8 bytes of `bytes` as a big-endian number, zero-padded: comparing two prefixes agrees with
+/// comparing the byte strings whenever the prefixes differ.
+@inline(__always)
+func bytePrefix(_ bytes: [UInt8]) -> UInt64 {
+    var prefix: UInt64 = 0
+    for index in 0..<8 {
+        prefix = prefix << 8 | (index < bytes.count ? UInt64(bytes[index]) : 0)
+    }
+    return prefix
+}
+
+/// A list's key in the manual order of lists.
+struct ListOrderKey: Comparable, Sendable {
+    var position: Position
+    var list: ListID
+
+    init(_ list: TaskList) {
+        position = list.position
+        self.list = list.id
+    }
+
+    static func < (lhs: ListOrderKey, rhs: ListOrderKey) -> Bool {
+        let order = compareBytes(lhs.position.bytes, rhs.position.bytes)
+        return order != 0 ? order < 0 : lhs.list < rhs.list
+    }
+}

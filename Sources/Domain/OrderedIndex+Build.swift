@@ -1,0 +1,67 @@
+// Bulk loading of OrderedIndex: builds the tree bottom-up from sorted keys in O(n).
+
+extension OrderedIndex {
+    /// Builds a tree of keys sorted ascending and unique, level by level: the keys are dealt evenly into
+    /// leaves about three quarters full, then those leaves into parents the same way, and so on up to a
+    /// single root.
+    /// - Complexity: O(n)
+    static func build(sorted keys: [Key]) -> OrderedIndex {
+        var index = OrderedIndex()
+        index.count = keys.count
+        guard keys.count > leafCapacity else {
+            index.root = Node(keys: keys)
+            return index
+        }
+        var level: [Node] = []
+        var counts: [Int] = []
+        var firstKeys: [Key] = []
+        for range in deal(keys.count, capacity: leafCapacity) {
+            level.append(Node.leaf(keys[range]))
+            counts.append(range.count)
+            firstKeys.append(keys[range.lowerBound])
+        }
+        var height = 0
+        while level.count > 1 {
+            var parents: [Node] = []
+            var parentCounts: [Int] = []
+            var parentFirstKeys: [Key] = []
+            for range in deal(level.count, capacity: branchCapacity) {
+                let parent = Node.branch(
+                    separators: firstKeys[range.dropFirst()],
+                    children: level[range],
+                    counts: counts[range]
+                )
+                parents.append(parent)
+                parentCounts.append(counts[range].reduce(0, +))
+                parentFirstKeys.append(firstKeys[range.lowerBound])
+            }
+            level = parents
+            counts = parentCounts
+            firstKeys = parentFirstKeys
+            height += 1
+        }
+        index.root = level[0]
+        index.height = height
+        return index
+    }
+
+    /// Splits 0..<total into consecutive ranges, one per node, their sizes differing by at most one:
+    /// about three quarters of capacity each, so that the first inserts after loading do not all split
+    /// nodes, never more than capacity, and at least half of it when there are two or more.
+    /// - Complexity: O(total / capacity)
+    private static func deal(_ total: Int, capacity: Int) -> [Range<Int>] {
+        let fewest = (total + capacity - 1) / capacity
+        let parts = max(fewest, total / (capacity * 3 / 4), 1)
+        let base = total / parts
+        let larger = total % parts
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(parts)
+        var start = 0
+        for part in 0..<parts {
+            let size = part < larger ? base + 1 : base
+            ranges.append(start..<start + size)
+            start += size
+        }
+        return ranges
+    }
+}

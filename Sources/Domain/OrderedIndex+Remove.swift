@@ -1,0 +1,116 @@
+// Removal from OrderedIndex: descend with path copying, remove from a leaf, refill underfull nodes on the way up.
+
+extension OrderedIndex {
+    /// Removes key; returns the rank it had, or nil if absent.
+    /// - Complexity: O(log n). Nodes on the path that are shared with a copy of the index are copied
+    ///   first, O(fan-out) each, even when key turns out to be absent.
+    @discardableResult
+    public mutating func remove(_ key: Key) -> Int? {
+        if !isKnownUniquelyReferenced(&root) {
+            root = root.copy()
+        }
+        var rank = 0
+        guard Self.remove(key, from: root, height: height, rank: &rank) else { return nil }
+        count -= 1
+        if height > 0 && root.children.count == 1 {
+            root = root.children[0]
+            height -= 1
+        }
+        return rank
+    }
+
+    /// Removes key from under node, which the caller owns alone, adding to rank the number of keys under
+    /// node less than key. Returns whether key was there. Node may be left underfull; its parent refills it.
+    /// - Complexity: O(height × fan-out)
+    private static func remove(_ key: Key, from node: Node, height: Int, rank: inout Int) -> Bool {
+        if height == 0 {
+            let position = node.lowerBound(key)
+            guard position < node.keys.count && node.keys[position] == key else { return false }
+            node.keys.remove(at: position)
+            rank &+= position
+            return true
+        }
+        let index = node.upperBound(key)
+        rank &+= node.countBefore(index)
+        let child = node.uniqueChild(at: index)
+        guard remove(key, from: child, height: height - 1, rank: &rank) else { return false }
+        node.counts[index] &-= 1
+        let minimum = height == 1 ? leafMinimum : branchMinimum
+        if child.fill(height: height - 1) < minimum {
+            refill(childAt: index, of: node, childHeight: height - 1)
+        }
+        return true
+    }
+
+    /// Brings the child at index, one entry short of the minimum, back to it: borrows an entry from a
+    /// sibling that has one to spare, or else merges with a sibling.
+    /// - Complexity: O(fan-out)
+    private static func refill(childAt index: Int, of node: Node, childHeight: Int) {
+        let minimum = childHeight == 0 ? leafMinimum : branchMinimum
+        if index > 0 && node.children[index - 1].fill(height: childHeight) > minimum {
+            borrowFromLeft(childAt: index, of: node, childHeight: childHeight)
+        } else if index + 1 < node.children.count && node.children[index + 1].fill(height: childHeight) > minimum {
+            borrowFromRight(childAt: index, of: node, childHeight: childHeight)
+        } else if index > 0 {
+            merge(childAt: index - 1, of: node, childHeight: childHeight)
+        } else {
+            merge(childAt: index, of: node, childHeight: childHeight)
+        }
+    }
+
+    /// Moves the last entry of the left sibling to the front of the child at index.
+    private static func borrowFromLeft(childAt index: Int, of node: Node, childHeight: Int) {
+        let left = node.uniqueChild(at: index - 1)
+        let child = node.children[index]
+        let moved: Int
+        if childHeight == 0 {
+            child.keys.insert(left.keys.removeLast(), at: 0)
+            node.keys[index - 1] = child.keys[0]
+            moved = 1
+        } else {
+            child.keys.insert(node.keys[index - 1], at: 0)
+            node.keys[index - 1] = left.keys.removeLast()
+            child.children.insert(left.children.removeLast(), at: 0)
+            moved = left.counts.removeLast()
+            child.counts.insert(moved, at: 0)
+        }
+        node.counts[index - 1] -= moved
+        node.counts[index] += moved
+    }
+
+    /// Moves the first entry of the right sibling to the end of the child at index.
+    private static func borrowFromRight(childAt index: Int, of node: Node, childHeight: Int) {
+        let right = node.uniqueChild(at: index + 1)
+        let child = node.children[index]
+        let moved: Int
+        if childHeight == 0 {
+            child.keys.append(right.keys.removeFirst())
+            node.keys[index] = right.keys[0]
+            moved = 1
+        } else {
+            child.keys.append(node.keys[index])
+            node.keys[index] = right.keys.removeFirst()
+            child.children.append(right.children.removeFirst())
+            moved = right.counts.removeFirst()
+            child.counts.append(moved)
+        }
+        node.counts[index + 1] -= moved
+        node.counts[index] += moved
+    }
+
+    /// Appends the child after index to the child at index and drops it from node.
+    private static func merge(childAt index: Int, of node: Node, childHeight: Int) {
+        let left = node.uniqueChild(at: index)
+        let right = node.children[index + 1]
+        if childHeight > 0 {
+            left.keys.append(node.keys[index])
+            left.children.append(contentsOf: right.children)
+            left.counts.append(contentsOf: right.counts)
+        }
+        left.keys.append(contentsOf: right.keys)
+        node.keys.remove(at: index)
+        node.children.remove(at: index + 1)
+        let rightCount = node.counts.remove(at: index + 1)
+        node.counts[index] += rightCount
+    }
+}

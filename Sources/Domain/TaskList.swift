@@ -1,0 +1,77 @@
+// TaskList and Item: the two records the domain stores.
+
+/// A list of tasks, shown in the lists overview in its own manual order.
+public struct TaskList: Hashable, Sendable {
+    /// The list's identifier.
+    public internal(set) var id: ListID
+    /// The name shown to the user: 1 to `Limits.listNameCharacters` characters, not only whitespace.
+    public internal(set) var name: String
+    /// An optional color, stored as given (for example `#FF9500` or `orange`), at most `Limits.colorCharacters`.
+    public internal(set) var color: String?
+    /// An optional icon name, stored as given, at most `Limits.iconCharacters`.
+    public internal(set) var icon: String?
+    /// The list's key in the manual order of lists.
+    public internal(set) var position: Position
+}
+
+/// A task.
+///
+/// Every field is set by a mutation; `revision` increases by one on every change, so a client can tell
+/// whether a row it holds is current.
+public struct Item: Hashable, Sendable {
+    /// The item's identifier.
+    public internal(set) var id: ItemID
+    /// The list the item belongs to.
+    public internal(set) var list: ListID
+    /// The title: 1 to `Limits.titleCharacters` characters, not only whitespace.
+    public internal(set) var title: String {
+        didSet { titleKey = CollationKey(folding: title) }
+    }
+    /// Free-form notes, at most `Limits.notesCharacters` characters.
+    public internal(set) var notes: String
+    /// Whether the task is done.
+    public internal(set) var done: Bool
+    /// When the task was last marked done; nil while it is not done.
+    public internal(set) var completedAt: Timestamp?
+    /// When the task is due, if ever.
+    public internal(set) var due: Due?
+    /// How important the task is.
+    public internal(set) var priority: Priority
+    /// Tags, trimmed, without duplicates, in the order they were given.
+    public internal(set) var tags: [String]
+    /// When the item was created.
+    public internal(set) var createdAt: Timestamp
+    /// When the item last changed (any field, its position included).
+    public internal(set) var modifiedAt: Timestamp
+    /// 1 when created, plus one for every change.
+    public internal(set) var revision: UInt64
+    /// The item's key in its list's manual order.
+    public internal(set) var position: Position
+    /// The folded title a title sort compares, kept in step with `title`.
+    public private(set) var titleKey: CollationKey
+
+    init(id: ItemID, list: ListID, fields: ItemFields, position: Position, at time: Timestamp) {
+        self.id = id
+        self.list = list
+        title = fields.title
+        titleKey = CollationKey(folding: fields.title)
+        notes = fields.notes
+        done = fields.done
+        completedAt = fields.done ? time : nil
+        due = fields.due
+        priority = fields.priority
+        tags = fields.tags
+        createdAt = time
+        modifiedAt = time
+        revision = 1
+        self.position = position
+    }
+}
+
+/// An item in a box, shared by the item dictionary and the key of its list's manual order, so that a
+/// snapshot of that order (a background index build) carries the items without copying the dictionary.
+final class ItemRecord: Sendable {
+    let item: Item
+
+    init(_ item: Item) { self.item = item }
+}

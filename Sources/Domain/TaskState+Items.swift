@@ -1,0 +1,102 @@
+// Item mutations: create, update, delete and move items, each validating everything before it changes anything.
+
+extension TaskState {
+    mutating func createItem(_ id: ItemID, in list: ListID, _ fields: ItemFields, before: ItemID?,
+                             at time: Timestamp, journal: inout Journal) throws(DomainError) {
+        let fields = try Validation.fields(fields)
+        _ = try existingList(list)
+        let anchor = try before.map { id throws(DomainError) in try existingItems([id])[0] }
+        if let anchor, anchor.list != list {
+            throw .refused(reason: "beforeInOtherList", message: "before: item \(anchor.id) is not in list \(list)")
+        }
+        try claim(id.rawValue, field: "id")
+        let (lower, upper) = manualGap(in: list, before: anchor)
+        let item = Item(id: id, list: list, fields: fields, position: Position.between(lower, upper), at: time)
+        put(id, item, journal: &journal)
+    }
+
+    mutating func updateItems(_ ids: [ItemID], _ patch: ItemPatch, at time: Timestamp,
+                              journal: inout Journal) throws(DomainError) {
+        let patch = try Validation.patch(patch)
+        let ids = try Validation.identifiers(ids, field: "ids")
+        for item in try existingItems(ids) {
+            let updated = TaskState.patched(item, patch, at: time)
+            if updated != item { put(item.id, updated, journal: &journal) }
+        }
+    }
+
+    mutating func deleteItems(_ ids: [ItemID], journal: inout Journal) throws(DomainError) {
+        let ids = try Validation.identifiers(ids, field: "ids")
+        _ = try existingItems(ids)
+        for id in ids { put(id, nil, journal: &journal) }
+    }
+
+    mutating func moveItems(_ ids: [ItemID], toList: ListID?, before: ItemID?, at time: Timestamp,
+                            journal: inout Journal) throws(DomainError) {
+        let ids = try Validation.identifiers(ids, field: "ids")
+        let moved = try existingItems(ids)
+        if let toList { _ = try existingList(toList) }
+        let anchor = try before.map { id throws(DomainError) in try existingItems([id])[0] }
+        let movedIDs = Set(ids)
+        if let anchor, movedIDs.contains(anchor.id) {
+            throw .refused(reason: "beforeInBlock", message: "before: item \(anchor.id) is one of the items moved")
+        }
+        let destination: ListID
+        if let toList {
+            destination = toList
+        } else if let anchor {
+            destination = anchor.list
+        } else if moved.allSatisfy({ $0.list == moved[0].list }) {
+            destination = moved[0].list
+        } else {
+            throw .refused(reason: "ambiguousList", message: "toList: the items are in several lists; name the destination")
+        }
+        if let anchor, anchor.list != destination {
+            throw .refused(reason: "beforeInOtherList", message: "before: item \(anchor.id) is not in list \(destination)")
+        }
+        let ordered = blockOrder(moved)
+        let (lower, upper) = manualGap(in: destination, before: anchor, excluding: movedIDs)
+        let positions = Position.between(lower, upper, count: ordered.count)
+        for (item, position) in zip(ordered, positions) {
+            var updated = item
+            updated.list = destination
+            updated.position = position
+            updated.modifiedAt = time
+            updated.revision += 1
+            put(item.id, updated, journal: &journal)
+        }
+    }
+
+    /// The items in their current order: by their list's place among lists, then by manual position.
+    private func blockOrder(_ items: [Item]) -> [Item] {
+        guard items.count > 1 else { return items }
+        var listRanks: [ListID: Int] = [:]
+        for item in items where listRanks[item.list] == nil {
+            listRanks[item.list] = listOrder.rank(of: ListOrderKey(lists[item.list]!))!
+        }
+        return items.sorted { lhs, rhs in
+            let left = listRanks[lhs.list]!
+            let right = listRanks[rhs.list]!
+            return left != right ? left < right : OrderKey(manual: lhs) < OrderKey(manual: rhs)
+        }
+    }
+
+    /// `item` with `patch` applied; its time and revision advance only if something changed.
+    static func patched(_ item: Item, _ patch: ItemPatch, at time: Timestamp) -> Item {
+        var updated = item
+        if let title = patch.title, title != item.title { updated.title = title }
+        if let notes = patch.notes { updated.notes = notes }
+        if let done = patch.done, done != item.done {
+            updated.done = done
+            updated.completedAt = done ? time : nil
+        }
+        if let due = patch.due { updated.due = due.value }
+        if let priority = patch.priority { updated.priority = priority }
+        if let tags = patch.tags { updated.tags = tags }
+        if updated != item {
+            updated.modifiedAt = time
+            updated.revision += 1
+        }
+        return updated
+    }
+}

@@ -1,0 +1,235 @@
+// TaskState: the lists and items, their manual orders and counts, and the atomic application of mutation groups.
+
+/// All lists and items, with each list's manual order and counts kept current.
+///
+/// A value type: copying it is O(1), but the first mutation of a shared copy copies its storage
+/// (O(n)); keep one and mutate it in place. It changes only through `apply`.
+public struct TaskState: Sendable {
+    /// Every item, by id, each in the record its list's manual order shares.
+    private(set) var items: [ItemID: ItemRecord] = [:]
+    /// Every list, by id.
+    public private(set) var lists: [ListID: TaskList] = [:]
+    /// The lowest id a new list or item may take: one past every id ever applied, so ids are never reused.
+    public private(set) var nextIdentifier: UInt64 = 1
+    /// How many groups of mutations have changed something (a group that changes nothing leaves it).
+    public private(set) var revision: UInt64 = 0
+
+    /// The manual order of lists.
+    private(set) var listOrder = OrderedIndex<ListOrderKey>()
+    /// Each list's items in manual order (ascending `OrderKey(manual:)`).
+    private(set) var manualOrders: [ListID: OrderedIndex<OrderKey>] = [:]
+    /// Each list's number of items not done.
+    private var openCounts: [ListID: Int] = [:]
+
+    /// An empty state.
+    public init() {}
+
+    /// The item with this id.
+    /// - Complexity: O(1).
+    public func item(_ id: ItemID) -> Item? { items[id]?.item }
+
+    /// The number of items in all lists.
+    public var itemCount: Int { items.count }
+
+    /// The lists in their manual order.
+    /// - Complexity: O(number of lists).
+    public var orderedLists: [TaskList] {
+        listOrder.allKeys.map { lists[$0.list]! }
+    }
+
+    /// The number of items in `list` (0 for an unknown list).
+    /// - Complexity: O(1).
+    public func itemCount(in list: ListID) -> Int {
+        manualOrders[list]?.count ?? 0
+    }
+
+    /// The number of items in `list` that are not done (0 for an unknown list).
+    /// - Complexity: O(1).
+    public func openItemCount(in list: ListID) -> Int {
+        openCounts[list] ?? 0
+    }
+
+    /// The items of `list` at manual ranks `range` (clamped to the list).
+    /// - Complexity: O(log n + range.count).
+    public func items(in list: ListID, ranks range: Range<Int>) -> [Item] {
+        guard let order = manualOrders[list] else { return [] }
+        let clamped = range.clamped(to: 0..<order.count)
+        return order.keys(in: clamped).map { $0.record!.item }
+    }
+
+    /// Applies `mutations` in order as one group: all of them, or, when one is refused, none.
+    ///
+    /// Advances `revision` by one when the group succeeds and changed something.
+    /// - Returns: what changed, one entry per item and list touched.
+    /// - Throws: the first refusal; the state is then exactly as before.
+    /// - Complexity: O(k log n) for k items touched, except deleting a list: O(items in it).
+    public mutating func apply(_ mutations: [Mutation]) throws(DomainError) -> Changes {
+        var journal = Journal(nextIdentifier: nextIdentifier)
+        do {
+            for mutation in mutations {
+                try apply(mutation, journal: &journal)
+            }
+        } catch {
+            rollback(journal)
+            throw error
+        }
+        let changes = journal.changes()
+        if !changes.isEmpty { revision += 1 }
+        return changes
+    }
+
+    private mutating func apply(_ mutation: Mutation, journal: inout Journal) throws(DomainError) {
+        switch mutation {
+        case .createList(let id, let fields, let before):
+            try createList(id, fields, before: before, journal: &journal)
+        case .updateList(let id, let patch):
+            try updateList(id, patch, journal: &journal)
+        case .deleteList(let id):
+            try deleteList(id, journal: &journal)
+        case .moveLists(let ids, let before):
+            try moveLists(ids, before: before, journal: &journal)
+        case .createItem(let id, let list, let fields, let before, let time):
+            try createItem(id, in: list, fields, before: before, at: time, journal: &journal)
+        case .updateItems(let ids, let patch, let time):
+            try updateItems(ids, patch, at: time, journal: &journal)
+        case .deleteItems(let ids):
+            try deleteItems(ids, journal: &journal)
+        case .moveItems(let ids, let list, let before, let time):
+            try moveItems(ids, toList: list, before: before, at: time, journal: &journal)
+        }
+    }
+
+    // MARK: Primitives: every change goes through these, and the journal can undo each.
+
+    /// Claims `raw` as a new id, or refuses an id already used.
+    mutating func claim(_ raw: UInt64, field: String) throws(DomainError) {
+        guard raw >= nextIdentifier else {
+            throw .refused(reason: "identifierUsed", message: "\(field): id \(raw) is already used (next free id is \(nextIdentifier))")
+        }
+        nextIdentifier = raw + 1
+    }
+
+    /// Replaces item `id` (nil: absent) and records it.
+    /// - Complexity: O(log n).
+    mutating func put(_ id: ItemID, _ new: Item?, journal: inout Journal) {
+        let old = place(id, new)
+        journal.entries.append(.item(id, old: old, new: new))
+    }
+
+    /// Stores `new` as item `id` (nil: removes it) in the dictionary, its list's manual order and the
+    /// counts; returns the item it replaces.
+    @discardableResult
+    private mutating func place(_ id: ItemID, _ new: Item?) -> Item? {
+        let record = new.map(ItemRecord.init)
+        let old = (record.map { items.updateValue($0, forKey: id) } ?? items.removeValue(forKey: id))?.item
+        if let old {
+            manualOrders[old.list]!.remove(OrderKey(manual: old))
+            if !old.done { openCounts[old.list, default: 0] -= 1 }
+        }
+        if let new, let record {
+            manualOrders[new.list]!.insert(OrderKey(manual: new, record: record))
+            if !new.done { openCounts[new.list, default: 0] += 1 }
+        }
+        return old
+    }
+
+    /// Replaces list `id` (nil: absent) and records it. A list is deleted only once emptied.
+    mutating func putList(_ id: ListID, _ new: TaskList?, journal: inout Journal) {
+        let old = lists[id]
+        replaceList(id, old: old, new: new)
+        journal.entries.append(.list(id, old: old, new: new))
+    }
+
+    private mutating func replaceList(_ id: ListID, old: TaskList?, new: TaskList?) {
+        if let old { listOrder.remove(ListOrderKey(old)) }
+        if let new {
+            lists[id] = new
+            listOrder.insert(ListOrderKey(new))
+            if old == nil {
+                manualOrders[id] = OrderedIndex()
+                openCounts[id] = 0
+            }
+        } else {
+            lists.removeValue(forKey: id)
+            manualOrders.removeValue(forKey: id)
+            openCounts.removeValue(forKey: id)
+        }
+    }
+
+    /// Removes every item of `list` at once and records them.
+    /// - Complexity: O(items in the list).
+    mutating func empty(_ list: ListID, journal: inout Journal) {
+        let order = manualOrders[list] ?? OrderedIndex()
+        var removed: [Item] = []
+        removed.reserveCapacity(order.count)
+        for key in order.allKeys {
+            removed.append(items.removeValue(forKey: key.item)!.item)
+        }
+        manualOrders[list] = OrderedIndex()
+        let openCount = openCounts[list] ?? 0
+        openCounts[list] = 0
+        journal.entries.append(.emptied(list, order: order, items: removed, openCount: openCount))
+    }
+
+    private mutating func rollback(_ journal: Journal) {
+        for entry in journal.entries.reversed() {
+            switch entry {
+            case .item(let id, let old, _):
+                place(id, old)
+            case .list(let id, let old, let new):
+                replaceList(id, old: new, new: old)
+            case .emptied(let list, let order, _, let openCount):
+                manualOrders[list] = order
+                openCounts[list] = openCount
+                for key in order.allKeys { items[key.item] = key.record! }
+            }
+        }
+        nextIdentifier = journal.nextIdentifier
+    }
+
+    // MARK: Lookups used by the mutations.
+
+    /// The item, or `notFound` naming every missing id.
+    func existingItems(_ ids: [ItemID]) throws(DomainError) -> [Item] {
+        var found: [Item] = []
+        var missing: [UInt64] = []
+        for id in ids {
+            if let item = items[id]?.item { found.append(item) } else { missing.append(id.rawValue) }
+        }
+        guard missing.isEmpty else { throw .notFound(kind: .item, ids: missing) }
+        return found
+    }
+
+    /// The list, or `notFound`.
+    func existingList(_ id: ListID) throws(DomainError) -> TaskList {
+        guard let list = lists[id] else { throw .notFound(kind: .list, ids: [id.rawValue]) }
+        return list
+    }
+
+    /// The positions just below and at `before` in `list`'s manual order (nil `before`: the end),
+    /// skipping items in `excluded`.
+    /// - Complexity: O((1 + excluded neighbours) · log n).
+    func manualGap(in list: ListID, before: Item?, excluding excluded: Set<ItemID> = []) -> (Position?, Position?) {
+        let order = manualOrders[list]!
+        var rank = before.map { order.rank(of: OrderKey(manual: $0))! } ?? order.count
+        rank -= 1
+        while rank >= 0 {
+            let key = order.key(at: rank)
+            if !excluded.contains(key.item) { return (key.position, before?.position) }
+            rank -= 1
+        }
+        return (nil, before?.position)
+    }
+
+    /// The positions just below and at `before` in the order of lists, skipping `excluded`.
+    func listGap(before: TaskList?, excluding excluded: Set<ListID> = []) -> (Position?, Position?) {
+        var rank = before.map { listOrder.rank(of: ListOrderKey($0))! } ?? listOrder.count
+        rank -= 1
+        while rank >= 0 {
+            let key = listOrder.key(at: rank)
+            if !excluded.contains(key.list) { return (key.position, before?.position) }
+            rank -= 1
+        }
+        return (nil, before?.position)
+    }
+}

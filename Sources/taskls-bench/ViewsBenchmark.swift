@@ -1,0 +1,217 @@
+// Views benchmark: opening views, building indexes and per-mutation cost with three open views, at several list sizes.
+
+import Domain
+
+/// Runs the views benchmark for one list of each size (three open views: manual, by due, by title; 100-row
+/// windows, the manual one in the middle of the list so that half the mutations shift it) and returns its tables.
+/// Times exclude any I/O; "rows" and "ops" count what all notifications of one mutation carry.
+func runViewsBenchmark(sizes: [Int]) -> String {
+    var mutations: [[String]] = []
+    var views: [[String]] = []
+    for size in sizes {
+        var bench = ViewsBenchmark(size: size)
+        let load = bench.load()
+        var cells = [String(size), format(load * 1e6, 2)]
+        for sort in [Sort(.due), Sort(.title, .descending)] {
+            let build = bench.openMeasured(sort)
+            cells += [format(build.answer * 1e3, 2), build.background ? format(build.build * 1e3, 0) : "-",
+                      build.background ? format(build.install * 1e3, 2) : "-",
+                      build.background ? format(build.firstMutation * 1e3, 2) : "-"]
+        }
+        views.append([cells[0], cells[1], format(bench.openIndexedMedian() * 1e3, 3)] + cells.dropFirst(2))
+        bench.openBenchViews()
+        for kind in ViewsBenchmark.Kind.allCases {
+            let result = bench.measure(kind, iterations: 3_000)
+            mutations.append([String(size), kind.rawValue, format(result.p50 * 1e6, 2), format(result.p99 * 1e6, 2),
+                              format(result.rows, 2), format(result.operations, 2)])
+        }
+    }
+    return table("views: per-mutation cost, apply + changesets of 3 open views (manual @ middle, due @ top, title @ top; 100-row windows)",
+                 ["items", "mutation", "p50 µs", "p99 µs", "rows/mutation", "ops/mutation"], mutations)
+        + "\n" + table("views: opening (sources over \(Engine().backgroundBuildThreshold) items index new orders off the message loop)",
+                       ["items", "load µs/item", "open indexed ms", "due: answer ms", "build ms", "install ms",
+                        "next mutation ms", "title desc: answer ms", "build ms", "install ms", "next mutation ms"], views)
+}
+
+private func seconds(_ duration: Duration) -> Double {
+    let parts = duration.components
+    return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
+}
+
+/// One list of `size` items in an engine, and the state of the measurement.
+private struct ViewsBenchmark {
+    enum Kind: String, CaseIterable {
+        case move, delete, create
+        case update = "update key"
+    }
+
+    struct Result {
+        var p50: Double
+        var p99: Double
+        var rows: Double
+        var operations: Double
+    }
+
+    let size: Int
+    var engine = Engine()
+    var random = BenchGenerator(seed: 42)
+    var items: [ItemID] = []
+    var list = ListID(1)
+    var clock: Int64 = 1_795_300_000_000
+
+    static let words = ["alpha", "Beta", "gamma", "Éclair", "delta", "zeta", "omega", "kappa", "Ünter", "lambda"]
+
+    init(size: Int) { self.size = size }
+
+    mutating func fields() -> ItemFields {
+        let title = Self.words[Int.random(in: 0..<Self.words.count, using: &random)] + " "
+            + String(Int.random(in: 0..<1_000_000, using: &random))
+        let due: Due? = Int.random(in: 0..<4, using: &random) == 0 ? nil
+            : .date(CalendarDate(year: 2026, month: Int.random(in: 1...12, using: &random), day: Int.random(in: 1...28, using: &random))!)
+        return ItemFields(title: title, due: due, priority: Priority.allCases[Int.random(in: 0..<4, using: &random)])
+    }
+
+    /// Fills the list through ordinary mutations; returns the mean seconds per item.
+    mutating func load() -> Double {
+        list = ListID(engine.state.nextIdentifier)
+        _ = try! engine.apply([.createList(id: list, fields: ListFields(name: "Bench"), before: nil)])
+        items.reserveCapacity(size)
+        let start = ContinuousClock.now
+        for _ in 0..<size {
+            let id = ItemID(engine.state.nextIdentifier)
+            _ = try! engine.apply([.createItem(id: id, list: list, fields: fields(), before: nil, at: Timestamp(milliseconds: clock))])
+            items.append(id)
+        }
+        return seconds(ContinuousClock.now - start) / Double(size)
+    }
+
+    struct Build {
+        /// Seconds to answer the open request (building the index too when it is small).
+        var answer: Double
+        var background = false
+        /// Seconds of `IndexBuild.run`, off the message loop.
+        var build: Double = 0
+        /// Seconds of `Engine.install`.
+        var install: Double = 0
+        /// Seconds of the first mutation after the build's snapshot (it pays the copy of the shared item storage).
+        var firstMutation: Double = 0
+    }
+
+    /// Opens a view whose order is not indexed yet, builds and installs its index, closes it.
+    mutating func openMeasured(_ sort: Sort) -> Build {
+        var start = ContinuousClock.now
+        let opened = try! engine.openView(source: .list(list), sort: sort, window: Window(start: 0, end: 100))
+        var result = Build(answer: seconds(ContinuousClock.now - start))
+        if let job = opened.build {
+            result.background = true
+            let mutation = mutation(.update, iteration: 0)
+            start = ContinuousClock.now
+            _ = try! engine.apply([mutation])
+            result.firstMutation = seconds(ContinuousClock.now - start)
+            start = ContinuousClock.now
+            let built = job.run()
+            result.build = seconds(ContinuousClock.now - start)
+            start = ContinuousClock.now
+            let changes = engine.install(built)
+            result.install = seconds(ContinuousClock.now - start)
+            precondition(changes.count == 1)
+        }
+        try! engine.closeView(opened.snapshot.view)
+        return result
+    }
+
+    /// The median time to open a view on an indexed order (manual) and get its first 100-row window.
+    mutating func openIndexedMedian() -> Double {
+        var times: [Double] = []
+        for round in 0..<21 {
+            let start = ContinuousClock.now
+            let opened = try! engine.openView(source: .list(list), sort: .manual,
+                                              window: Window(start: round * (size / 21), end: round * (size / 21) + 100))
+            times.append(seconds(ContinuousClock.now - start))
+            precondition(opened.snapshot.rows.count == 100)
+            try! engine.closeView(opened.snapshot.view)
+        }
+        return times.sorted()[times.count / 2]
+    }
+
+    mutating func openBenchViews() {
+        _ = try! engine.openView(source: .list(list), sort: .manual, window: Window(start: size / 2, end: size / 2 + 100))
+        for sort in [Sort(.due), Sort(.title)] {
+            let opened = try! engine.openView(source: .list(list), sort: sort, window: Window(start: 0, end: 100))
+            if let job = opened.build { _ = engine.install(job.run()) }
+        }
+    }
+
+    mutating func randomItem() -> Int { Int.random(in: 0..<items.count, using: &random) }
+
+    mutating func mutation(_ kind: Kind, iteration: Int) -> Mutation {
+        clock += 1
+        let time = Timestamp(milliseconds: clock)
+        switch kind {
+        case .move:
+            var moved = randomItem()
+            var before = randomItem()
+            while before == moved { (moved, before) = (randomItem(), randomItem()) }
+            return .moveItems(ids: [items[moved]], toList: nil, before: items[before], at: time)
+        case .delete:
+            let index = randomItem()
+            let id = items[index]
+            items.swapAt(index, items.count - 1)
+            items.removeLast()
+            return .deleteItems(ids: [id])
+        case .create:
+            let id = ItemID(engine.state.nextIdentifier)
+            let before = items[randomItem()]
+            items.append(id)
+            return .createItem(id: id, list: list, fields: fields(), before: before, at: time)
+        case .update:
+            let new = fields()
+            let patch = iteration % 2 == 0 ? ItemPatch(title: new.title) : ItemPatch(due: new.due.map { .set($0) } ?? .clear)
+            return .updateItems(ids: [items[randomItem()]], patch: patch, at: time)
+        }
+    }
+
+    mutating func measure(_ kind: Kind, iterations: Int) -> Result {
+        var times: [Double] = []
+        times.reserveCapacity(iterations)
+        var rows = 0
+        var operations = 0
+        for iteration in 0..<(iterations + 200) {
+            let mutation = mutation(kind, iteration: iteration)
+            let start = ContinuousClock.now
+            let applied = try! engine.apply([mutation])
+            let elapsed = seconds(ContinuousClock.now - start)
+            guard iteration >= 200 else { continue }
+            times.append(elapsed)
+            for change in applied.viewChanges {
+                operations += change.operations.count
+                for operation in change.operations {
+                    switch operation {
+                    case .insert, .update: rows += 1
+                    case .move(_, _, let row): rows += row == nil ? 0 : 1
+                    case .remove: break
+                    case .reset(let reset): rows += reset.count
+                    }
+                }
+            }
+        }
+        times.sort()
+        return Result(p50: times[times.count / 2], p99: times[times.count * 99 / 100],
+                      rows: Double(rows) / Double(iterations), operations: Double(operations) / Double(iterations))
+    }
+}
+
+/// SplitMix64, so every run measures the same mutations.
+private struct BenchGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}

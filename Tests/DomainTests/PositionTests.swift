@@ -1,0 +1,74 @@
+// Tests of fractional positions: strict betweenness, short keys for appends, bounded growth for bisection.
+
+import Testing
+@testable import Domain
+
+struct PositionTests {
+    @Test func appendsAndPrependsStayShort() {
+        var last = Position.between(nil, nil)
+        var first = last
+        for _ in 0..<1_000_000 {
+            let next = Position.between(last, nil)
+            #expect(last < next)
+            last = next
+        }
+        #expect(last.bytes.count <= 4)
+        for _ in 0..<100_000 {
+            let previous = Position.between(nil, first)
+            #expect(previous < first)
+            first = previous
+        }
+        #expect(first.bytes.count <= 4)
+    }
+
+    @Test func betweenIsStrictlyBetween() {
+        var generator = SeededGenerator(seed: 7)
+        var keys = [Position.between(nil, nil)]
+        for _ in 0..<3_000 {
+            let slot = Int.random(in: 0...keys.count, using: &generator)
+            let lower = slot > 0 ? keys[slot - 1] : nil
+            let upper = slot < keys.count ? keys[slot] : nil
+            let key = Position.between(lower, upper)
+            if let lower { #expect(lower < key) }
+            if let upper { #expect(key < upper) }
+            #expect(key.bytes.last != 0 || key.bytes.count <= 2)
+            keys.insert(key, at: slot)
+        }
+        #expect(keys == keys.sorted())
+        #expect(Set(keys).count == keys.count)
+    }
+
+    @Test func repeatedInsertionAtOneSpotGrowsSlowly() {
+        let lower = Position.between(nil, nil)
+        var upper = Position.between(lower, nil)
+        for _ in 0..<800 {
+            upper = Position.between(lower, upper)
+        }
+        #expect(upper.bytes.count <= 2 + 800 / 8 + 2)
+    }
+
+    @Test(arguments: [1, 2, 3, 10, 1000])
+    func blocksAreSpreadByBisection(count: Int) {
+        let lower = Position.between(nil, nil)
+        let upper = Position.between(lower, nil)
+        let keys = Position.between(lower, upper, count: count)
+        #expect(keys.count == count)
+        #expect(keys == keys.sorted())
+        #expect(keys.allSatisfy { lower < $0 && $0 < upper })
+        #expect(keys.map(\.bytes.count).max()! <= 3 + 11 / 8 + 2)
+        let atEnd = Position.between(upper, nil, count: count)
+        #expect(atEnd.first! > upper && atEnd == atEnd.sorted())
+        let atStart = Position.between(nil, lower, count: count)
+        #expect(atStart.last! < lower && atStart == atStart.sorted())
+    }
+
+    @Test func generationIsDeterministic() {
+        let a = Position.between(Position(bytes: [128, 5, 7]), Position(bytes: [128, 5, 9]))
+        let b = Position.between(Position(bytes: [128, 5, 7]), Position(bytes: [128, 5, 9]))
+        #expect(a == b)
+        #expect(a == Position(bytes: [128, 5, 8]))
+        #expect(Position.between(Position(bytes: [128, 5]), Position(bytes: [128, 6])) == Position(bytes: [128, 5, 128]))
+        #expect(Position.between(Position(bytes: [128, 255]), nil) == Position(bytes: [129, 0, 0]))
+        #expect(Position.between(nil, Position(bytes: [128, 0])) == Position(bytes: [127, 255]))
+    }
+}

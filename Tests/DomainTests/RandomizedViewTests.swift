@@ -1,0 +1,277 @@
+// A seeded randomized test: long random sequences of mutations, sorts, windows and builds against several views,
+// checking after every change that the reference client's window equals a fresh snapshot and the true order.
+
+import Testing
+@testable import Domain
+
+struct RandomizedViewTests {
+    @Test(arguments: 0..<32)
+    func randomSequencesKeepEveryViewExact(seed: UInt64) throws {
+        var run = RandomRun(seed: seed)
+        try run.start()
+        for _ in 0..<300 {
+            try run.step()
+        }
+        #expect(run.steps == 300)
+    }
+}
+
+/// One random sequence: an engine, the clients of its open views, and builds waiting to be installed.
+private struct RandomRun {
+    var random: SeededGenerator
+    var engine: Engine
+    var clients = ClientSet()
+    var builds: [BuiltIndex] = []
+    var clock: Int64 = 1_000
+    var steps = 0
+
+    static let titles = ["apple", "Apple", "Éclair", "eclair", "banana", "Zoë", "zoe", "cherry", "ångström", "b"]
+    static let sorts: [Sort] = SortField.allCases.flatMap { field in SortDirection.allCases.map { Sort(field, $0) } }
+
+    init(seed: UInt64) {
+        random = SeededGenerator(seed: seed)
+        engine = Engine(backgroundBuildThreshold: seed % 2 == 0 ? 8 : 1_000)
+    }
+
+    mutating func start() throws {
+        for name in ["A", "B", "C"] { _ = try engine.makeList(name) }
+        for _ in 0..<40 { try apply([createItem()]) }
+        for _ in 0..<4 { try openView() }
+    }
+
+    mutating func step() throws {
+        steps += 1
+        clock += Int64.random(in: 0...3, using: &random)
+        switch Int.random(in: 0..<100, using: &random) {
+        case 0..<20: try apply([createItem()])
+        case 20..<35: try apply([updateItems()])
+        case 35..<50: try apply([moveItems()])
+        case 50..<58: try apply([deleteItems()])
+        case 58..<64: try apply([createItem(), updateItems(), moveItems()])
+        case 64..<70: try changeSort()
+        case 70..<77: try changeWindow()
+        case 77..<80: try openView()
+        case 80..<82: try closeView()
+        case 82..<84: try deleteAndRecreateList()
+        case 84..<90: try moveByIndex()
+        case 90..<94: try installBuild()
+        case 94..<97: try refusedChangesNothing()
+        case 97: try apply([updateManyItems()])
+        default: try apply([createItem(), deleteItems()])
+        }
+        verifyOrder()
+    }
+
+    // MARK: Mutations
+
+    var lists: [ListID] { engine.state.orderedLists.map(\.id) }
+
+    func itemIDs(in list: ListID? = nil) -> [ItemID] {
+        engine.state.items.values.map(\.item).filter { list == nil || $0.list == list }.map(\.id).sorted()
+    }
+
+    mutating func pick<T>(_ values: [T]) -> T? {
+        values.isEmpty ? nil : values[Int.random(in: 0..<values.count, using: &random)]
+    }
+
+    mutating func randomDue() -> Due? {
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: return nil
+        case 1: return .date(CalendarDate(year: 2026, month: 11, day: Int.random(in: 20...23, using: &random))!)
+        default: return .dateTime(Timestamp(milliseconds: 1_795_300_000_000 + Int64.random(in: 0...4, using: &random) * 3_600_000),
+                                  offsetSeconds: Int.random(in: -1...1, using: &random) * 3600)
+        }
+    }
+
+    mutating func createItem() -> Mutation {
+        let list = pick(lists)!
+        let before = Bool.random(using: &random) ? pick(itemIDs(in: list)) : nil
+        let fields = ItemFields(title: pick(Self.titles)!, due: randomDue(), priority: pick(Priority.allCases)!)
+        return .createItem(id: ItemID(engine.state.nextIdentifier), list: list, fields: fields, before: before,
+                           at: Timestamp(milliseconds: clock))
+    }
+
+    mutating func someItems() -> [ItemID] {
+        let all = itemIDs()
+        return (0..<Int.random(in: 1...3, using: &random)).compactMap { _ in pick(all) }
+    }
+
+    mutating func updateItems() -> Mutation {
+        var patch = ItemPatch()
+        switch Int.random(in: 0..<5, using: &random) {
+        case 0: patch.title = pick(Self.titles)
+        case 1: patch.due = randomDue().map { .set($0) } ?? .clear
+        case 2: patch.priority = pick(Priority.allCases)
+        case 3: patch.done = Bool.random(using: &random)
+        default: patch.notes = "note \(clock)"
+        }
+        return .updateItems(ids: someItems(), patch: patch, at: Timestamp(milliseconds: clock))
+    }
+
+    /// A group touching more items than the unhashed window diff handles.
+    mutating func updateManyItems() -> Mutation {
+        let ids = (0..<24).compactMap { _ in pick(itemIDs()) }
+        return .updateItems(ids: ids, patch: ItemPatch(title: pick(Self.titles), priority: pick(Priority.allCases)),
+                            at: Timestamp(milliseconds: clock))
+    }
+
+    mutating func moveItems() -> Mutation {
+        let moved = someItems()
+        let destination = Int.random(in: 0..<4, using: &random) == 0 ? pick(lists) : engine.item(moved.first ?? ItemID(0))?.list
+        let candidates = destination.map { itemIDs(in: $0) }?.filter { !moved.contains($0) } ?? []
+        let before = Bool.random(using: &random) ? pick(candidates) : nil
+        return .moveItems(ids: moved, toList: destination, before: before, at: Timestamp(milliseconds: clock))
+    }
+
+    mutating func deleteItems() -> Mutation {
+        .deleteItems(ids: someItems())
+    }
+
+    mutating func apply(_ mutations: [Mutation]) throws {
+        do {
+            let applied = try engine.apply(mutations)
+            clients.receive(applied.viewChanges, engine: engine)
+        } catch {
+            // Random groups can be refused (an empty id list, a block naming its anchor): nothing changes then.
+            clients.verify(engine)
+        }
+    }
+
+    // MARK: Views
+
+    mutating func randomWindow(count: Int) -> Window {
+        let size = Int.random(in: 0...14, using: &random)
+        let start: Int
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: start = 0
+        case 1: start = count / 2
+        case 2: start = max(0, count - size / 2)
+        default: start = count + Int.random(in: 0...3, using: &random)
+        }
+        return Window(start: start, end: start + size)
+    }
+
+    mutating func openView() throws {
+        let list = pick(lists)!
+        let opened = try engine.openView(source: .list(list), sort: pick(Self.sorts)!,
+                                         window: randomWindow(count: engine.state.itemCount(in: list)))
+        clients.open(opened.snapshot)
+        if let build = opened.build { builds.append(build.run()) }
+        clients.verify(engine)
+    }
+
+    mutating func closeView() throws {
+        guard let view = pick(engine.openViews) else { return }
+        try engine.closeView(view)
+        clients.clients[view] = nil
+    }
+
+    mutating func changeSort() throws {
+        guard let view = pick(engine.openViews) else { return }
+        let changed = try engine.setSort(view, pick(Self.sorts)!)
+        clients.receive([changed.change], engine: engine)
+        if let build = changed.build { builds.append(build.run()) }
+    }
+
+    mutating func changeWindow() throws {
+        guard let view = pick(engine.openViews) else { return }
+        let count = try engine.snapshot(view).count ?? 0
+        clients.open(try engine.setWindow(view, randomWindow(count: count)))
+        clients.verify(engine)
+    }
+
+    mutating func installBuild() throws {
+        guard !builds.isEmpty else { return }
+        let built = builds.remove(at: Int.random(in: 0..<builds.count, using: &random))
+        clients.receive(engine.install(built), engine: engine)
+    }
+
+    mutating func deleteAndRecreateList() throws {
+        guard lists.count > 1, let list = pick(lists) else { return }
+        try apply([.deleteList(id: list)])
+        try apply([.createList(id: ListID(engine.state.nextIdentifier), fields: ListFields(name: "N"), before: pick(lists))])
+        for id in engine.openViews where engine.views[id]?.spec.source.list == list {
+            Issue.record("view \(id) of a deleted list is still open")
+        }
+    }
+
+    mutating func moveByIndex() throws {
+        guard let view = pick(engine.openViews) else { return }
+        let snapshot = try engine.snapshot(view)
+        let count = snapshot.count ?? 0
+        guard count > 0 else { return }
+        let start = Int.random(in: 0..<count, using: &random)
+        let rows = start..<min(count, start + Int.random(in: 1...3, using: &random))
+        let target = Int.random(in: 0...(count - rows.count), using: &random)
+        let stale = Int.random(in: 0..<10, using: &random) == 0
+        do {
+            let mutation = try engine.moveMutation(view: view, rows: rows, to: target,
+                                                   seenVersion: snapshot.version - (stale ? 1 : 0),
+                                                   at: Timestamp(milliseconds: clock))
+            #expect(!stale && snapshot.sort == .manual && snapshot.state == .ready)
+            let ids = (try engine.snapshot(view).rows)
+            try apply([mutation])
+            if case .list(let list) = snapshot.source, snapshot.window.start == 0, snapshot.window.end >= count {
+                var expected = ids.map(\.id)
+                let block = Array(expected[rows])
+                expected.removeSubrange(rows)
+                expected.insert(contentsOf: block, at: target)
+                #expect(engine.state.items(in: list, ranks: 0..<count).map { RowID.item($0.id) } == expected)
+            }
+        } catch let error as DomainError {
+            switch error {
+            case .staleVersion: #expect(stale)
+            case .refused(let reason, _): #expect(reason == "sortedView" && snapshot.sort != .manual)
+            default: Issue.record("unexpected \(error)")
+            }
+        }
+    }
+
+    mutating func refusedChangesNothing() throws {
+        let before = engine.fingerprint
+        let bad: Mutation = pick([
+            .deleteItems(ids: [ItemID(999_999)]),
+            .updateItems(ids: itemIDs().prefix(2) + [ItemID(999_998)], patch: ItemPatch(title: "x"), at: Timestamp(milliseconds: clock)),
+            .createItem(id: ItemID(1), list: lists[0], fields: ItemFields(title: "dup"), before: nil, at: Timestamp(milliseconds: clock)),
+        ])!
+        #expect(throws: DomainError.self) { try engine.apply([createItem(), moveItems(), bad]) }
+        #expect(engine.fingerprint == before)
+    }
+
+    // MARK: The true order, computed independently of the indexes.
+
+    func verifyOrder() {
+        for id in engine.openViews {
+            guard let snapshot = try? engine.snapshot(id), snapshot.state == .ready, case .list(let list) = snapshot.source else {
+                continue
+            }
+            let all = engine.state.items.values.map(\.item).filter { $0.list == list }.sorted { Self.precedes($0, $1, snapshot.sort) }
+            #expect(snapshot.count == all.count)
+            let ranks = snapshot.window.ranks(count: all.count)
+            #expect(snapshot.rows == all[ranks].map { Row.item($0) }, "true order of view \(id) in \(snapshot.sort)")
+        }
+    }
+
+    static func precedes(_ lhs: Item, _ rhs: Item, _ sort: Sort) -> Bool {
+        let descending = sort.direction == .descending
+        func ordered<T: Comparable>(_ a: T, _ b: T) -> Bool? { a == b ? nil : (a < b) != descending }
+        let primary: Bool?
+        switch sort.field {
+        case .manual: primary = ordered(lhs.position, rhs.position)
+        case .title: primary = ordered(lhs.titleKey, rhs.titleKey)
+        case .priority: primary = ordered(lhs.priority, rhs.priority)
+        case .created: primary = ordered(lhs.createdAt, rhs.createdAt)
+        case .modified: primary = ordered(lhs.modifiedAt, rhs.modifiedAt)
+        case .due:
+            switch (lhs.due, rhs.due) {
+            case (nil, nil): primary = nil
+            case (nil, _): primary = false
+            case (_, nil): primary = true
+            case (let a?, let b?): primary = ordered(a.sortValue, b.sortValue)
+            }
+        }
+        if let primary { return primary }
+        if lhs.position != rhs.position { return lhs.position < rhs.position }
+        return lhs.id < rhs.id
+    }
+}
