@@ -1,33 +1,44 @@
 // Views benchmark: opening views, building indexes and per-mutation cost with three open views, at several list sizes.
 
 import Domain
+import Server
+import Wire
 
 /// Runs the views benchmark for one list of each size (three open views: manual, by due, by title; 100-row
 /// windows, the manual one in the middle of the list so that half the mutations shift it) and returns its tables.
-/// Times exclude any I/O; "rows" and "ops" count what all notifications of one mutation carry.
+/// Times exclude any I/O; "rows", "ops" and "bytes" count what all notifications of one mutation carry
+/// (bytes: the framed `view/changed` messages as the server writes them).
 func runViewsBenchmark(sizes: [Int]) -> String {
+    do {
+        return try measureViews(sizes: sizes)
+    } catch {
+        return "views: the benchmark failed: \(error)"
+    }
+}
+
+private func measureViews(sizes: [Int]) throws -> String {
     var mutations: [[String]] = []
     var views: [[String]] = []
     for size in sizes {
         var bench = ViewsBenchmark(size: size)
-        let load = bench.load()
+        let load = try bench.load()
         var cells = [String(size), format(load * 1e6, 2)]
         for sort in [Sort(.due), Sort(.title, .descending)] {
-            let build = bench.openMeasured(sort)
+            let build = try bench.openMeasured(sort)
             cells += [format(build.answer * 1e3, 2), build.background ? format(build.build * 1e3, 0) : "-",
                       build.background ? format(build.install * 1e3, 2) : "-",
                       build.background ? format(build.firstMutation * 1e3, 2) : "-"]
         }
-        views.append([cells[0], cells[1], format(bench.openIndexedMedian() * 1e3, 3)] + cells.dropFirst(2))
-        bench.openBenchViews()
+        views.append([cells[0], cells[1], format(try bench.openIndexedMedian() * 1e3, 3)] + cells.dropFirst(2))
+        try bench.openBenchViews()
         for kind in ViewsBenchmark.Kind.allCases {
-            let result = bench.measure(kind, iterations: 3_000)
+            let result = try bench.measure(kind, iterations: 3_000)
             mutations.append([String(size), kind.rawValue, format(result.p50 * 1e6, 2), format(result.p99 * 1e6, 2),
-                              format(result.rows, 2), format(result.operations, 2)])
+                              format(result.rows, 2), format(result.operations, 2), format(result.bytes, 0)])
         }
     }
     return table("views: per-mutation cost, apply + changesets of 3 open views (manual @ middle, due @ top, title @ top; 100-row windows)",
-                 ["items", "mutation", "p50 µs", "p99 µs", "rows/mutation", "ops/mutation"], mutations)
+                 ["items", "mutation", "p50 µs", "p99 µs", "rows/mutation", "ops/mutation", "bytes/mutation"], mutations)
         + "\n" + table("views: opening (sources over \(Engine().backgroundBuildThreshold) items index new orders off the message loop)",
                        ["items", "load µs/item", "open indexed ms", "due: answer ms", "build ms", "install ms",
                         "next mutation ms", "title desc: answer ms", "build ms", "install ms", "next mutation ms"], views)
@@ -50,6 +61,7 @@ private struct ViewsBenchmark {
         var p99: Double
         var rows: Double
         var operations: Double
+        var bytes: Double
     }
 
     let size: Int
@@ -72,14 +84,14 @@ private struct ViewsBenchmark {
     }
 
     /// Fills the list through ordinary mutations; returns the mean seconds per item.
-    mutating func load() -> Double {
+    mutating func load() throws -> Double {
         list = ListID(engine.state.nextIdentifier)
-        _ = try! engine.apply([.createList(id: list, fields: ListFields(name: "Bench"), before: nil)])
+        _ = try engine.apply([.createList(id: list, fields: ListFields(name: "Bench"), before: nil)])
         items.reserveCapacity(size)
         let start = ContinuousClock.now
         for _ in 0..<size {
             let id = ItemID(engine.state.nextIdentifier)
-            _ = try! engine.apply([.createItem(id: id, list: list, fields: fields(), before: nil, at: Timestamp(milliseconds: clock))])
+            _ = try engine.apply([.createItem(id: id, list: list, fields: fields(), before: nil, at: Timestamp(milliseconds: clock))])
             items.append(id)
         }
         return seconds(ContinuousClock.now - start) / Double(size)
@@ -98,15 +110,15 @@ private struct ViewsBenchmark {
     }
 
     /// Opens a view whose order is not indexed yet, builds and installs its index, closes it.
-    mutating func openMeasured(_ sort: Sort) -> Build {
+    mutating func openMeasured(_ sort: Sort) throws -> Build {
         var start = ContinuousClock.now
-        let opened = try! engine.openView(source: .list(list), sort: sort, window: Window(start: 0, end: 100))
+        let opened = try engine.openView(source: .list(list), sort: sort, window: Window(start: 0, end: 100))
         var result = Build(answer: seconds(ContinuousClock.now - start))
         if let job = opened.build {
             result.background = true
             let mutation = mutation(.update, iteration: 0)
             start = ContinuousClock.now
-            _ = try! engine.apply([mutation])
+            _ = try engine.apply([mutation])
             result.firstMutation = seconds(ContinuousClock.now - start)
             start = ContinuousClock.now
             let built = job.run()
@@ -116,28 +128,28 @@ private struct ViewsBenchmark {
             result.install = seconds(ContinuousClock.now - start)
             precondition(changes.count == 1)
         }
-        try! engine.closeView(opened.snapshot.view)
+        try engine.closeView(opened.snapshot.view)
         return result
     }
 
     /// The median time to open a view on an indexed order (manual) and get its first 100-row window.
-    mutating func openIndexedMedian() -> Double {
+    mutating func openIndexedMedian() throws -> Double {
         var times: [Double] = []
         for round in 0..<21 {
             let start = ContinuousClock.now
-            let opened = try! engine.openView(source: .list(list), sort: .manual,
+            let opened = try engine.openView(source: .list(list), sort: .manual,
                                               window: Window(start: round * (size / 21), end: round * (size / 21) + 100))
             times.append(seconds(ContinuousClock.now - start))
             precondition(opened.snapshot.rows.count == 100)
-            try! engine.closeView(opened.snapshot.view)
+            try engine.closeView(opened.snapshot.view)
         }
         return times.sorted()[times.count / 2]
     }
 
-    mutating func openBenchViews() {
-        _ = try! engine.openView(source: .list(list), sort: .manual, window: Window(start: size / 2, end: size / 2 + 100))
+    mutating func openBenchViews() throws {
+        _ = try engine.openView(source: .list(list), sort: .manual, window: Window(start: size / 2, end: size / 2 + 100))
         for sort in [Sort(.due), Sort(.title)] {
-            let opened = try! engine.openView(source: .list(list), sort: sort, window: Window(start: 0, end: 100))
+            let opened = try engine.openView(source: .list(list), sort: sort, window: Window(start: 0, end: 100))
             if let job = opened.build { _ = engine.install(job.run()) }
         }
     }
@@ -171,19 +183,25 @@ private struct ViewsBenchmark {
         }
     }
 
-    mutating func measure(_ kind: Kind, iterations: Int) -> Result {
+    mutating func measure(_ kind: Kind, iterations: Int) throws -> Result {
         var times: [Double] = []
         times.reserveCapacity(iterations)
         var rows = 0
         var operations = 0
+        var bytes = 0
+        var encoder = FrameEncoder()
+        var output: [UInt8] = []
         for iteration in 0..<(iterations + 200) {
             let mutation = mutation(kind, iteration: iteration)
             let start = ContinuousClock.now
-            let applied = try! engine.apply([mutation])
+            guard let applied = try? engine.apply([mutation]) else { continue }
             let elapsed = seconds(ContinuousClock.now - start)
             guard iteration >= 200 else { continue }
             times.append(elapsed)
             for change in applied.viewChanges {
+                output.removeAll(keepingCapacity: true)
+                encoder.append(change.notification, to: &output)
+                bytes += output.count
                 operations += change.operations.count
                 for operation in change.operations {
                     switch operation {
@@ -197,7 +215,8 @@ private struct ViewsBenchmark {
         }
         times.sort()
         return Result(p50: times[times.count / 2], p99: times[times.count * 99 / 100],
-                      rows: Double(rows) / Double(iterations), operations: Double(operations) / Double(iterations))
+                      rows: Double(rows) / Double(iterations), operations: Double(operations) / Double(iterations),
+                      bytes: Double(bytes) / Double(iterations))
     }
 }
 

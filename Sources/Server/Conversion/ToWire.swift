@@ -116,7 +116,8 @@ extension WindowOperation {
 
 extension ViewChange {
     /// The notification for this change: `view/closed` for a view that closed, else `view/changed`.
-    var notification: Message {
+    /// Public so the benchmarks can measure exactly what the server writes.
+    public var notification: Message {
         if case .closed(let reason) = state {
             return .notification(method: "view/closed", params: ["view": WireID.view(view), "reason": .string(reason)])
         }
