@@ -52,9 +52,16 @@ struct MethodTable: Sendable {
     }
 }
 
-/// Params that are ignored apart from being an object or absent.
-struct NoParams: JSONDecodable {
+/// Params of LSP lifecycle messages: any object (clients send what they send), or absent.
+struct AnyParams: JSONDecodable {
     init(json: JSON, path: String) throws(ResponseError) {
         _ = try Fields(json: json, path: path)
+    }
+}
+
+/// Params of a taskls method that takes none: absent or an empty object.
+struct NoParams: JSONDecodable {
+    init(json: JSON, path: String) throws(ResponseError) {
+        try Fields(json: json, path: path).rejectUnknown([])
     }
 }

@@ -53,6 +53,12 @@ public struct Fields: Sendable {
         return try Value(json: value, path: path(key))
     }
 
+    /// An optional member that has no `null` meaning: absent reads as `nil`, `null` is refused.
+    public func optionalValue<Value: JSONDecodable>(_ key: String, as type: Value.Type = Value.self) throws(ResponseError) -> Value? {
+        guard let value = object[key] else { return nil }
+        return try Value(json: value, path: path(key))
+    }
+
     /// A member that distinguishes absent (leave alone), `null` (clear) and a value (set).
     public func patch<Value: JSONDecodable>(_ key: String, as type: Value.Type = Value.self) throws(ResponseError) -> Patch<Value> {
         switch object[key] {
@@ -71,6 +77,7 @@ public struct Fields: Sendable {
     /// Refuses members other than `known`, so a misspelt field is not silently ignored.
     public func rejectUnknown(_ known: Set<String>) throws(ResponseError) {
         for key in object.keys where !known.contains(key) {
+            if known.isEmpty { throw .invalidParams("\(path(key)): unknown field; this method takes no params") }
             throw .invalidParams("\(path(key)): unknown field; expected one of \(known.sorted().joined(separator: ", "))")
         }
     }

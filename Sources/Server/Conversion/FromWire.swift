@@ -6,7 +6,11 @@ import Wire
 /// Reads a wire id (`l3`, `i42`, `v1`): the kind letter, then a decimal raw value.
 private func rawID(_ json: JSON, path: String, letter: Character, kind: String) throws(ResponseError) -> UInt64 {
     let text = try String(json: json, path: path)
-    guard text.first == letter, let raw = UInt64(text.dropFirst()), raw > 0 else {
+    let digits = text.dropFirst()
+    // Only the canonical spelling: no sign, no leading zero, so every id has exactly one form.
+    guard text.first == letter, digits.first != "0", digits.allSatisfy(\.isASCII),
+        let raw = UInt64(digits), String(raw) == digits
+    else {
         throw .invalidParams("\(path): '\(text)' is not a\(kind == "item" ? "n" : "") \(kind) id")
     }
     return raw
@@ -105,11 +109,11 @@ extension ItemFields {
     init(_ fields: Fields) throws(ResponseError) {
         self.init(
             title: try fields.required("title"),
-            notes: try fields.optional("notes") ?? "",
-            done: try fields.optional("done") ?? false,
+            notes: try fields.optionalValue("notes") ?? "",
+            done: try fields.optionalValue("done") ?? false,
             due: try fields.optional("due"),
-            priority: try fields.optional("priority") ?? .none,
-            tags: try fields.optional("tags") ?? [])
+            priority: try fields.optionalValue("priority") ?? .none,
+            tags: try fields.optionalValue("tags") ?? [])
     }
 }
 
@@ -117,16 +121,16 @@ extension ItemPatch {
     /// The fields `items/update` changes: absent leaves a field alone, `null` clears `due`.
     init(_ fields: Fields) throws(ResponseError) {
         self.init()
-        title = try fields.optional("title")
-        notes = try fields.optional("notes")
-        done = try fields.optional("done")
+        title = try fields.optionalValue("title")
+        notes = try fields.optionalValue("notes")
+        done = try fields.optionalValue("done")
         switch try fields.patch("due", as: Due.self) {
         case .unchanged: due = nil
         case .cleared: due = .clear
         case .set(let value): due = .set(value)
         }
-        priority = try fields.optional("priority")
-        tags = try fields.optional("tags")
+        priority = try fields.optionalValue("priority")
+        tags = try fields.optionalValue("tags")
     }
 
     /// Whether the patch changes nothing at all.
@@ -137,7 +141,7 @@ extension ListPatch {
     /// The fields `lists/update` changes: absent leaves a field alone, `null` clears `color` or `icon`.
     init(_ fields: Fields) throws(ResponseError) {
         self.init()
-        name = try fields.optional("name")
+        name = try fields.optionalValue("name")
         color = try clearable(fields, "color")
         icon = try clearable(fields, "icon")
     }

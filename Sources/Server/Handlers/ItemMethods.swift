@@ -46,10 +46,15 @@ enum ItemMethods {
                 let view: ViewID = try fields.required("view")
                 let version: Int64 = try fields.required("version")
                 let to: Int = try fields.required("to")
-                mutation = try server.domain { () throws(DomainError) in
-                    try server.engine.moveMutation(
+                do throws(DomainError) {
+                    mutation = try server.engine.moveMutation(
                         view: view, rows: from..<(from + count), to: to, seenVersion: UInt64(max(0, version)),
                         at: server.options.clock())
+                } catch {
+                    if case .invalidField("rows", let problem) = error {
+                        throw .invalidParams("params.from: rows \(from)..<\(from + count) \(problem)")
+                    }
+                    throw error.responseError
                 }
             } else {
                 try fields.rejectUnknown(["ids", "before", "list"])

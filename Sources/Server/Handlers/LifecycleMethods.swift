@@ -17,12 +17,12 @@ enum LifecycleMethods {
             server.lifecycle = .running
             return initializeResult(methods: server.methods)
         }
-        table.notification("initialized", NoParams.self) { _, _ in }
-        table.request("shutdown", NoParams.self) { server, _ in
+        table.notification("initialized", AnyParams.self) { _, _ in }
+        table.request("shutdown", AnyParams.self) { server, _ in
             server.lifecycle = .shutDown
             return .null
         }
-        table.notification("exit", NoParams.self) { server, _ in
+        table.notification("exit", AnyParams.self) { server, _ in
             server.exitCode = server.lifecycle == .shutDown ? 0 : 1
         }
         table.notification("$/cancelRequest", CancelParams.self) { server, params in

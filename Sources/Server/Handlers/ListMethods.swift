@@ -32,6 +32,9 @@ enum ListMethods {
         table.request("lists/move", Fields.self) { server, fields throws(ResponseError) in
             try fields.rejectUnknown(["ids", "before"])
             let ids: [ListID] = try identifiers(fields, "ids")
+            guard fields.contains("before") else {
+                throw .invalidParams("params.before: missing; give a list id, or null for the end")
+            }
             let applied = try server.apply([.moveLists(ids: ids, before: try fields.optional("before"))])
             return ["revision": .integer(Int64(applied.revision))]
         }
