@@ -18,7 +18,7 @@ let package = Package(
         .target(name: "Server", dependencies: ["Wire", "Domain"]),
         // Transcript files: parsing, structural matching, replay against a child process.
         .target(name: "Transcript", dependencies: ["Wire"]),
-        .executableTarget(name: "taskls", dependencies: ["Wire", "Server", "Transcript"]),
+        .executableTarget(name: "taskls", dependencies: ["Wire", "Domain", "Server", "Transcript"]),
         .executableTarget(name: "taskls-bench", dependencies: ["taskls", "Wire", "Domain", "Server", "Transcript"]),
         .testTarget(name: "WireTests", dependencies: ["Wire"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),

@@ -22,7 +22,8 @@ public struct ListChange: Hashable, Sendable {
 
 /// Everything a group of mutations changed, one entry per item or list (the first old value and
 /// the last new value when the group touched it several times), in the order first touched.
-/// Views derive their changesets from this, never from diffing lists; undo can invert it.
+/// Views derive their changesets from this, never from diffing lists; `TaskState.inverse(of:at:)` turns it into
+/// the group that undoes it.
 public struct Changes: Hashable, Sendable {
     /// Changed items; deleting a list lists each of its items as deleted.
     public var items: [ItemChange] = []

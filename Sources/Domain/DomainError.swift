@@ -8,7 +8,9 @@ public enum DomainError: Error, Sendable, Equatable {
     /// Some ids name nothing (JSON-RPC -32803). `ids` are the raw ids that were not found, in request order.
     case notFound(kind: EntityKind, ids: [UInt64])
     /// The request is well formed but cannot be done (JSON-RPC -32803 with `data.reason`).
-    /// Reasons: `sortedView`, `viewLoading`, `identifierUsed`, `beforeInBlock`, `beforeInOtherList`, `ambiguousList`.
+    /// Reasons: `sortedView`, `viewLoading`, `identifierUsed`, `beforeInBlock`, `beforeInOtherList`, `ambiguousList`;
+    /// for undo and redo (`TaskState.inverse(of:at:)` and the restore mutations): `changedSince`, `deletedSince`,
+    /// `listDeleted`, `identifierUnused`, `positionTaken`. Messages name ids as the wire does (`i42`, `l3`).
     case refused(reason: String, message: String)
     /// An index-addressed request saw version `seen` of `view`, which is now at `current` (JSON-RPC -32801).
     case staleVersion(view: ViewID, seen: UInt64, current: UInt64)
@@ -29,13 +31,14 @@ public enum DomainError: Error, Sendable, Equatable {
         case .invalidField(let field, let problem):
             return "\(field): \(problem)"
         case .notFound(let kind, let ids):
-            return "no \(kind.rawValue) with id " + ids.map(String.init).joined(separator: ", ")
+            let letter = kind == .list ? "l" : "i"
+            return "no \(kind.rawValue) " + ids.map { letter + String($0) }.joined(separator: ", ")
         case .refused(_, let message):
             return message
         case .staleVersion(let view, let seen, let current):
             return "view \(view) is at version \(current), the request saw version \(seen)"
         case .unknownView(let view):
-            return "no open view with id \(view)"
+            return "no open view \(view)"
         }
     }
 }

@@ -11,28 +11,40 @@ extension Engine {
     public mutating func apply(_ mutations: [Mutation]) throws(DomainError) -> Applied {
         let changes = try state.apply(mutations)
         var viewChanges = closeViews(ofDeleted: changes.lists)
-        logForBuilds(changes.items)
+        viewChanges += propagate(keyChanges(for: changes), listsChanged: !changes.lists.isEmpty)
+        viewChanges.sort { $0.view < $1.view }
+        return Applied(changes: changes, viewChanges: viewChanges, revision: state.revision)
+    }
+
+    /// Brings every order up to date with `items`' key changes and derives each open view's change.
+    /// `contentChanged` is false when only the items' keys changed (time moving on), not their rows.
+    /// - Complexity: O(k log n) per order for k changes, plus O(w log w) per view whose window of w rows is touched.
+    mutating func propagate(_ items: [KeyChange], listsChanged: Bool = false, contentChanged: Bool = true) -> [ViewChange] {
+        var viewChanges: [ViewChange] = []
+        logForBuilds(items)
         let ids = views.keys.sorted()
         // The orders in use, few: searched linearly, each updated once however many views share it.
         var touched: [(spec: IndexSpec, lowest: OrderKey?)] = []
         for id in ids {
             let spec = views[id]!.spec
             if !touched.contains(where: { $0.spec == spec }) {
-                touched.append((spec, builds[spec] == nil ? update(spec, with: changes.items) : nil))
+                // Time moving on changes no key of an order that does not depend on the day.
+                let affected = builds[spec] == nil && (contentChanged || spec.dependsOnDay)
+                touched.append((spec, affected ? update(spec, with: items) : nil))
             }
         }
-        let changedContent = ChangedContent(changes.items)
-        let single = changes.items.count == 1 ? changes.items[0] : nil
+        let changedContent = contentChanged ? ChangedContent(items) : ChangedContent(unchanged: ())
+        let single = items.count == 1 ? items[0] : nil
         for id in ids {
             var view = views.removeValue(forKey: id)!
             let lowest = touched.first { $0.spec == view.spec }!.lowest
-            if let change = refresh(&view, lowestTouched: lowest, changedContent: changedContent, single: single) {
+            if let change = refresh(&view, lowestTouched: lowest, changedContent: changedContent, single: single,
+                                    listsChanged: listsChanged) {
                 viewChanges.append(change)
             }
             views[id] = view
         }
-        viewChanges.sort { $0.view < $1.view }
-        return Applied(changes: changes, viewChanges: viewChanges, revision: state.revision)
+        return viewChanges
     }
 
     /// Closes the views whose list was deleted and drops their indexes.
@@ -51,12 +63,11 @@ extension Engine {
     }
 
     /// Remembers, for each pending build, the snapshot value of every item of its source changed since.
-    private mutating func logForBuilds(_ items: [ItemChange]) {
+    private mutating func logForBuilds(_ items: [KeyChange]) {
         for spec in Array(builds.keys) {
-            for change in items where change.old.map(spec.source.contains) == true
-                || change.new.map(spec.source.contains) == true {
+            for change in items where change.old.flatMap(spec.key) != nil || change.new.flatMap(spec.key) != nil {
                 if builds[spec]!.snapshotValues.index(forKey: change.id) == nil {
-                    builds[spec]!.snapshotValues.updateValue(change.old, forKey: change.id)
+                    builds[spec]!.snapshotValues.updateValue(change.old?.item, forKey: change.id)
                 }
             }
         }
@@ -64,36 +75,42 @@ extension Engine {
 
     /// Brings `spec`'s index up to date (the manual order is already, in `state`).
     /// - Returns: the lowest key, old or new, of any changed item in the source; nil when none is in it.
-    private mutating func update(_ spec: IndexSpec, with items: [ItemChange]) -> OrderKey? {
+    private mutating func update(_ spec: IndexSpec, with items: [KeyChange]) -> OrderKey? {
         var lowest: OrderKey?
         let maintained = !spec.isManualOrder
         for change in items {
-            let old = change.old.flatMap { spec.source.contains($0) ? OrderKey($0, spec.sort) : nil }
-            let new = change.new.flatMap { spec.source.contains($0) ? OrderKey($0, spec.sort) : nil }
+            let old = change.old.flatMap(spec.key)
+            let new = change.new.flatMap(spec.key)
             if let old, lowest.map({ old < $0 }) ?? true { lowest = old }
             if let new, lowest.map({ new < $0 }) ?? true { lowest = new }
             guard maintained, old != new else { continue }
-            if let old { indexes[spec]!.remove(old) }
-            if let new { indexes[spec]!.insert(new) }
+            reindex(spec, old: old.map { ($0, change.old!) }, new: new.map { ($0, change.new!) })
         }
         return lowest
     }
 
     /// The change of one view after its index is current, or nil when nothing observable changed.
-    private func refresh(_ view: inout OpenView, lowestTouched: OrderKey?,
-                         changedContent: ChangedContent, single: ItemChange?) -> ViewChange? {
+    private func refresh(_ view: inout OpenView, lowestTouched: OrderKey?, changedContent: ChangedContent,
+                         single: KeyChange?, listsChanged: Bool) -> ViewChange? {
         guard builds.isEmpty || builds[view.spec] == nil else {
             // Loading: only the count can change; the window has no rows yet.
-            return count(of: view.spec) == view.lastCount ? nil : bump(&view, operations: [])
+            return countUnchanged(view) ? nil : bump(&view, operations: [])
         }
-        guard let lowestTouched else { return nil }
+        if view.spec.grouping != .none, lowestTouched != nil || (listsChanged && view.spec.grouping == .list) {
+            let operations = refreshGrouped(&view, changedContent: changedContent, lowestTouched: lowestTouched)
+            return operations.isEmpty && countUnchanged(view) ? nil : bump(&view, operations: operations)
+        }
+        guard let lowestTouched else { return countUnchanged(view) ? nil : bump(&view, operations: []) }
         let index = index(view.spec)!
         if view.keys.count == view.window.end - view.window.start, let last = view.keys.last, last < lowestTouched {
             // The window is full and every change is below it: only the count can have changed.
-            return view.lastCount == index.count ? nil : bump(&view, operations: [])
+            return countUnchanged(view) ? nil : bump(&view, operations: [])
         }
-        if let single, let operations = shift(&view, by: single, in: index) {
-            guard !operations.isEmpty || view.lastCount != index.count else { return nil }
+        if let single, var operations = shift(&view, by: single, in: index) {
+            guard !operations.isEmpty || !countUnchanged(view) else { return nil }
+            if !operations.isEmpty, operations.count >= view.keys.count {
+                operations = [.reset(rows: rows(view.keys))]
+            }
             return bump(&view, operations: operations)
         }
         let keys = index.keys(in: view.window.ranks(count: index.count))
@@ -107,7 +124,7 @@ extension Engine {
         if !operations.isEmpty, operations.count >= keys.count {
             operations = [.reset(rows: rows(keys))]
         }
-        guard !operations.isEmpty || view.lastCount != index.count else { return nil }
+        guard !operations.isEmpty || !countUnchanged(view) else { return nil }
         return bump(&view, operations: operations)
     }
 
@@ -115,12 +132,11 @@ extension Engine {
     /// shifting the window's rows by at most one (a row leaving or arriving above it); nil when the
     /// item is or becomes part of the window, which the keyed diff then handles.
     /// - Complexity: O(log n), plus O(w) to shift the kept keys.
-    private func shift(_ view: inout OpenView, by change: ItemChange, in index: OrderedIndex<OrderKey>) -> [WindowOperation]? {
+    private func shift(_ view: inout OpenView, by change: KeyChange, in index: OrderedIndex<OrderKey>) -> [WindowOperation]? {
         guard let first = view.keys.first, let last = view.keys.last else { return nil }
         let full = view.keys.count == view.window.end - view.window.start
-        func above(_ item: Item?) -> Bool? {
-            guard let item, view.spec.source.contains(item) else { return false }
-            let key = OrderKey(item, view.spec.sort)
+        func above(_ keyed: Keyed?) -> Bool? {
+            guard let keyed, let key = view.spec.key(keyed) else { return false }
             if key < first { return true }
             return full && last < key ? false : nil
         }
@@ -133,7 +149,7 @@ extension Engine {
             if view.window.end - 1 < index.count {
                 let entering = index.key(at: view.window.end - 1)
                 view.keys.append(entering)
-                operations.append(.insert(index: view.keys.count - 1, row: .item(state.item(entering.item)!)))
+                operations.append(.insert(index: view.keys.count - 1, row: itemRow(entering)))
             }
             return operations
         case (false, true):
@@ -145,7 +161,7 @@ extension Engine {
             }
             let entering = index.key(at: view.window.start)
             view.keys.insert(entering, at: 0)
-            operations.append(.insert(index: 0, row: .item(state.item(entering.item)!)))
+            operations.append(.insert(index: 0, row: itemRow(entering)))
             return operations
         default:
             return []
@@ -156,8 +172,9 @@ extension Engine {
     private func bump(_ view: inout OpenView, operations: [WindowOperation]) -> ViewChange {
         view.version += 1
         view.lastCount = count(of: view.spec)
+        view.lastEmpty = emptyReason(of: view.spec)
         return ViewChange(view: view.id, version: view.version, count: view.lastCount, window: view.window,
-                          state: viewState(of: view.spec), operations: operations)
+                          state: viewState(of: view.spec), operations: operations, empty: view.lastEmpty)
     }
 }
 
@@ -170,10 +187,17 @@ struct ChangedContent {
     let touched: [ItemID]
     private let large: Set<ItemID>
 
-    init(_ changes: [ItemChange]) {
+    init(_ changes: [KeyChange]) {
         isSmall = changes.count <= 16
         touched = isSmall ? changes.map(\.id) : []
         large = isSmall ? [] : Set(changes.map(\.id))
+    }
+
+    /// No row content changed (keys only): the window is diffed by hashing, with no row updated in place.
+    init(unchanged: Void) {
+        isSmall = false
+        touched = []
+        large = []
     }
 
     /// Whether the item changed (every touched item did: `Changes` leaves out what ended as it began).

@@ -15,9 +15,13 @@ public struct Engine: Sendable {
     var views: [ViewID: OpenView] = [:]
     /// Indexes other than the manual ascending ones (which `state` keeps), ready to use.
     var indexes: [IndexSpec: OrderedIndex<OrderKey>] = [:]
+    /// The item count of each section of each grouped index, in section order.
+    var sectionCounts: [IndexSpec: SectionCounts] = [:]
     /// Indexes being built in the background.
     var builds: [IndexSpec: PendingBuild] = [:]
     var nextView: UInt64 = 1
+    /// The client's day, the dues index and the smart groups' counts.
+    var clock = Clock()
     var nextBuild: UInt64 = 1
 
     /// An engine with an empty state.
@@ -43,19 +47,22 @@ public struct Engine: Sendable {
     /// The ids of the open views, in increasing order.
     public var openViews: [ViewID] { views.keys.sorted() }
 
-    /// Opens a view on `source` in `sort` showing `window`.
+    /// Opens a view on `source` (a list or a smart group), showing the items that match `filter`, divided
+    /// into sections by `grouping`, in `sort`, through `window`.
     /// - Returns: its snapshot (version 1), plus a build to run when the order must be indexed in the background.
     /// - Throws: `invalidField("window")`, `notFound(list)`.
     /// - Complexity: O(log n + window) when the order is indexed; O(n log n) to index a small source.
-    public mutating func openView(source: ViewSource, sort: Sort, window: Window) throws(DomainError) -> OpenedView {
+    public mutating func openView(source: ViewSource, sort: Sort, filter: Filter = .all, grouping: Grouping = .none,
+                                  window: Window) throws(DomainError) -> OpenedView {
         let window = try window.validated()
         if let list = source.list { _ = try state.existingList(list) }
-        let spec = IndexSpec(source: source, sort: sort)
+        let spec = IndexSpec(source: source, sort: sort, filter: filter, grouping: grouping)
         let build = prepareIndex(spec)
         let id = ViewID(nextView)
         nextView += 1
         views[id] = OpenView(id: id, spec: spec, window: window, version: 1, keys: [], lastCount: count(of: spec))
-        views[id]!.keys = windowKeys(of: views[id]!)
+        views[id]!.lastEmpty = emptyReason(of: spec)
+        refreshWindow(of: id)
         return OpenedView(snapshot: snapshot(of: views[id]!), build: build)
     }
 
@@ -66,7 +73,7 @@ public struct Engine: Sendable {
         let window = try window.validated()
         guard views[view] != nil else { throw .unknownView(view) }
         views[view]!.window = window
-        views[view]!.keys = windowKeys(of: views[view]!)
+        refreshWindow(of: view)
         return snapshot(of: views[view]!)
     }
 
@@ -74,18 +81,30 @@ public struct Engine: Sendable {
     /// - Returns: the change, plus a build to run when the new order must be indexed in the background.
     /// - Throws: `unknownView`.
     public mutating func setSort(_ view: ViewID, _ sort: Sort) throws(DomainError) -> SortChanged {
+        try reconfigure(view, sort: sort)
+    }
+
+    /// Changes any of a view's sort, filter and grouping (nil: kept): a new generation, one `reset` change
+    /// with version + 1, even when nothing changed.
+    /// - Returns: the change, plus a build to run when the new order must be indexed in the background.
+    /// - Throws: `unknownView`.
+    /// - Complexity: O(log n + window) when the new order is indexed; O(n log n) to index a small source.
+    public mutating func reconfigure(_ view: ViewID, sort: Sort? = nil, filter: Filter? = nil,
+                                     grouping: Grouping? = nil) throws(DomainError) -> SortChanged {
         guard let open = views[view] else { throw .unknownView(view) }
-        let spec = IndexSpec(source: open.spec.source, sort: sort)
+        let spec = IndexSpec(source: open.spec.source, sort: sort ?? open.spec.sort,
+                             filter: filter ?? open.spec.filter, grouping: grouping ?? open.spec.grouping)
         let build = prepareIndex(spec)
         views[view]!.spec = spec
         release(open.spec)
         views[view]!.version += 1
-        views[view]!.keys = windowKeys(of: views[view]!)
+        refreshWindow(of: view)
         views[view]!.lastCount = count(of: spec)
+        views[view]!.lastEmpty = emptyReason(of: spec)
         let current = views[view]!
         let change = ViewChange(view: view, version: current.version, count: count(of: spec),
                                 window: current.window, state: viewState(of: spec),
-                                operations: [.reset(rows: rows(current.keys))])
+                                operations: [.reset(rows: rows(of: current))], empty: current.lastEmpty)
         return SortChanged(change: change, build: build)
     }
 
@@ -108,8 +127,9 @@ public struct Engine: Sendable {
 
     func snapshot(of view: OpenView) -> ViewSnapshot {
         ViewSnapshot(view: view.id, version: view.version, state: viewState(of: view.spec),
-                     count: count(of: view.spec), window: view.window, rows: rows(view.keys),
-                     source: view.spec.source, sort: view.spec.sort)
+                     count: count(of: view.spec), window: view.window, rows: rows(of: view),
+                     source: view.spec.source, sort: view.spec.sort, filter: view.spec.filter,
+                     grouping: view.spec.grouping, empty: emptyReason(of: view.spec))
     }
 
     /// The ready index of `spec`, or nil while it is being built.
@@ -126,13 +146,21 @@ public struct Engine: Sendable {
     }
 
     func rows(_ keys: [OrderKey]) -> [Row] {
-        keys.map { .item($0.record?.item ?? state.item($0.item)!) }
+        keys.map(itemRow)
     }
 
+    /// The row of the item `key` orders: from the record a manual order's key carries, else by id.
+    /// - Complexity: O(1).
+    func itemRow(_ key: OrderKey) -> Row {
+        .item(key.record?.item ?? state.item(key.item)!)
+    }
+
+    /// The number of rows of a view in `spec` (items and section headers); nil while loading when it
+    /// depends on a filter or sections.
     func count(of spec: IndexSpec) -> Int? {
-        switch spec.source {
-        case .list(let list): state.itemCount(in: list)
-        }
+        if let index = index(spec) { return index.count + sections(of: spec).count }
+        guard spec.filter == .all, spec.grouping == .none else { return nil }
+        return sourceCount(spec.source)
     }
 
     func viewState(of spec: IndexSpec) -> ViewState {
@@ -142,36 +170,28 @@ public struct Engine: Sendable {
 
     /// Makes sure `spec` is indexed or being indexed; returns the background build to start, if any.
     mutating func prepareIndex(_ spec: IndexSpec) -> IndexBuild? {
-        guard !spec.isManualOrder, indexes[spec] == nil, builds[spec] == nil, let list = spec.source.list else {
+        guard !spec.isManualOrder, indexes[spec] == nil, builds[spec] == nil else { return nil }
+        let orders = spec.source.list.map { [state.manualOrders[$0] ?? OrderedIndex()] }
+            ?? state.orderedLists.map { state.manualOrders[$0.id] ?? OrderedIndex() }
+        let build = IndexBuild(id: BuildID(nextBuild), spec: spec, orders: orders, context: keyContext)
+        if build.count <= backgroundBuildThreshold {
+            let built = build.run()
+            indexes[spec] = built.index
+            sectionCounts[spec] = built.sectionCounts
             return nil
         }
-        let manual = state.manualOrders[list] ?? OrderedIndex()
-        if manual.count <= backgroundBuildThreshold {
-            let keys = manual.allKeys.map { OrderKey($0.record!.item, spec.sort) }.sorted()
-            indexes[spec] = OrderedIndex(sorted: keys)
-            return nil
-        }
-        let id = BuildID(nextBuild)
         nextBuild += 1
-        builds[spec] = PendingBuild(id: id)
-        return IndexBuild(id: id, sort: spec.sort, order: manual)
+        builds[spec] = PendingBuild(id: build.id, context: build.context)
+        return build
     }
 
     /// Drops `spec`'s index (or pending build) when no open view uses it any more.
     mutating func release(_ spec: IndexSpec) {
         guard !views.values.contains(where: { $0.spec == spec }) else { return }
         indexes.removeValue(forKey: spec)
+        sectionCounts.removeValue(forKey: spec)
         builds.removeValue(forKey: spec)
     }
-}
-
-/// Which order an index holds: a source in a sort.
-struct IndexSpec: Hashable, Sendable {
-    var source: ViewSource
-    var sort: Sort
-
-    /// Whether this is a list's manual ascending order, which `TaskState` always keeps.
-    var isManualOrder: Bool { sort == .manual }
 }
 
 /// An open view: its order, its window and the keys of the rows the client holds.
@@ -180,15 +200,21 @@ struct OpenView: Sendable {
     var spec: IndexSpec
     var window: Window
     var version: UInt64
-    /// The keys of the window's rows as last sent to the client.
+    /// The keys of the window's item rows as last sent to the client.
     var keys: [OrderKey]
     /// The count last sent to the client.
     var lastCount: Int?
+    /// The window's rows as last sent to the client (headers and items), in a grouped view; empty otherwise.
+    var groupedRows: [Row] = []
+    /// The empty reason last sent to the client.
+    var lastEmpty: EmptyReason?
 }
 
 /// A background build in progress: the first value (as of the snapshot) of every item changed since.
 struct PendingBuild: Sendable {
     let id: BuildID
+    /// The day and list positions the build keys items with.
+    let context: KeyContext
     var progress: Double = 0
     var snapshotValues: [ItemID: Item?] = [:]
 }

@@ -15,8 +15,8 @@ public struct ListID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Orders identifiers by their raw value.
     public static func < (lhs: ListID, rhs: ListID) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    /// The raw value in decimal.
-    public var description: String { String(rawValue) }
+    /// The id as the wire writes it: `l` and the raw value in decimal (`l3`).
+    public var description: String { "l" + String(rawValue) }
 }
 
 /// The identifier of an item (a task).
@@ -33,8 +33,8 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Orders identifiers by their raw value.
     public static func < (lhs: ItemID, rhs: ItemID) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    /// The raw value in decimal.
-    public var description: String { String(rawValue) }
+    /// The id as the wire writes it: `i` and the raw value in decimal (`i42`).
+    public var description: String { "i" + String(rawValue) }
 }
 
 /// The identifier of an open view, assigned by `Engine.openView` in increasing order.
@@ -48,8 +48,8 @@ public struct ViewID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Orders identifiers by their raw value (the order views were opened in).
     public static func < (lhs: ViewID, rhs: ViewID) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    /// The raw value in decimal.
-    public var description: String { String(rawValue) }
+    /// The id as the wire writes it: `v` and the raw value in decimal (`v1`).
+    public var description: String { "v" + String(rawValue) }
 }
 
 /// The identifier of a background index build, matching an `IndexBuild` to its `BuiltIndex`.

@@ -5,30 +5,45 @@ public struct IndexBuild: Sendable {
     /// Matches the result to the engine's pending build.
     public let id: BuildID
     /// The order being built.
-    public let sort: Sort
-    /// The source's manual order as of the snapshot; its keys hold the items. Sharing it costs the engine
-    /// O(1) now and a copy of each tree node the next mutations touch, never a copy of the whole state.
-    let order: OrderedIndex<OrderKey>
+    let spec: IndexSpec
+    /// The manual orders of the source's lists as of the snapshot; their keys hold the items. Sharing them
+    /// costs the engine O(1) now and a copy of each tree node the next mutations touch, never a copy of the state.
+    let orders: [OrderedIndex<OrderKey>]
+    /// The day and list positions as of the snapshot, to key items as the engine did then.
+    let context: KeyContext
 
-    /// The number of items to index.
-    public var count: Int { order.count }
+    /// The sort of the order being built.
+    public var sort: Sort { spec.sort }
+
+    /// The number of items to look at (the source's items, before the filter).
+    public var count: Int { orders.reduce(0) { $0 + $1.count } }
 
     /// Builds the index, calling `progress` with values from 0 to 1 a few dozen times at most.
     /// - Complexity: O(n log n).
     public func run(progress: @Sendable (Double) -> Void = { _ in }) -> BuiltIndex {
         progress(0)
+        let total = count
         var keys: [OrderKey] = []
-        keys.reserveCapacity(order.count)
-        let step = max(1, order.count / 10)
-        for (offset, manual) in order.allKeys.enumerated() {
-            keys.append(OrderKey(manual.record!.item, sort))
-            if offset % step == step - 1 { progress(0.3 * Double(offset + 1) / Double(order.count)) }
+        var sections = SectionCounts()
+        keys.reserveCapacity(spec.filter == .all ? total : 0)
+        let step = max(1, total / 10)
+        var offset = 0
+        for order in orders {
+            for manual in order.allKeys {
+                let keyed = context.keyed(manual.record!.item)
+                if let key = spec.key(keyed) {
+                    keys.append(key)
+                    if spec.grouping != .none { sections.add(1, keyed, spec.grouping) }
+                }
+                offset += 1
+                if offset % step == 0 { progress(0.3 * Double(offset) / Double(total)) }
+            }
         }
         keys.sort()
         progress(0.9)
         let index = OrderedIndex(sorted: keys)
         progress(1)
-        return BuiltIndex(id: id, index: index)
+        return BuiltIndex(id: id, index: index, sectionCounts: sections)
     }
 }
 
@@ -37,6 +52,7 @@ public struct BuiltIndex: Sendable {
     /// The build this came from.
     public let id: BuildID
     let index: OrderedIndex<OrderKey>
+    let sectionCounts: SectionCounts
 }
 
 extension Engine {
@@ -49,20 +65,23 @@ extension Engine {
     public mutating func install(_ built: BuiltIndex) -> [ViewChange] {
         guard let spec = builds.first(where: { $0.value.id == built.id })?.key,
               let pending = builds.removeValue(forKey: spec) else { return [] }
-        var index = built.index
+        indexes[spec] = built.index
+        sectionCounts[spec] = built.sectionCounts
         for (id, snapshotValue) in pending.snapshotValues {
-            if let old = snapshotValue, spec.source.contains(old) { index.remove(OrderKey(old, spec.sort)) }
-            if let new = state.item(id), spec.source.contains(new) { index.insert(OrderKey(new, spec.sort)) }
+            let old = snapshotValue.map(pending.context.keyed)
+            let new = state.item(id).map { keyed($0) }
+            reindex(spec, old: old.flatMap { keyed in spec.key(keyed).map { ($0, keyed) } },
+                    new: new.flatMap { keyed in spec.key(keyed).map { ($0, keyed) } })
         }
-        indexes[spec] = index
         var changes: [ViewChange] = []
         for id in views.keys.sorted() where views[id]!.spec == spec {
             views[id]!.version += 1
-            views[id]!.keys = windowKeys(of: views[id]!)
+            refreshWindow(of: id)
             views[id]!.lastCount = count(of: spec)
+            views[id]!.lastEmpty = emptyReason(of: spec)
             let view = views[id]!
             changes.append(ViewChange(view: id, version: view.version, count: count(of: spec), window: view.window,
-                                      state: .ready, operations: [.reset(rows: rows(view.keys))]))
+                                      state: .ready, operations: [.reset(rows: rows(of: view))], empty: view.lastEmpty))
         }
         return changes
     }

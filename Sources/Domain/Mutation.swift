@@ -24,4 +24,15 @@ public enum Mutation: Hashable, Sendable {
     /// or to the end when `before` is nil. The destination is `toList`, else the list of `before`, else
     /// the items' own list (they must then share one).
     case moveItems(ids: [ItemID], toList: ListID?, before: ItemID?, at: Timestamp)
+    /// Stores lists exactly as given (id, fields, position): a list that exists takes these values, a deleted
+    /// one comes back empty. Undo and redo make these (`TaskState.inverse(of:at:)`). Refused, with reason
+    /// `identifierUnused`, for an id never used or held by an item, and with `positionTaken` when two lists
+    /// would end with one position.
+    case restoreLists(lists: [TaskList])
+    /// Stores items exactly as given (id, list, position, every field, revision and times): an item that exists
+    /// takes these values, a deleted one comes back. Undo and redo make these (`TaskState.inverse(of:at:)`).
+    /// Refused, with reason `changedSince`, when an item exists with a revision not below the given one (revisions
+    /// never go back); `identifierUnused` for an id never used or held by a list; `positionTaken` when two items
+    /// of a list would end with one position; `notFound` for a list that does not exist.
+    case restoreItems(items: [Item])
 }

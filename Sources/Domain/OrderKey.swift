@@ -11,6 +11,10 @@ struct OrderKey: Comparable, Sendable {
     /// descending; `Int64.max` for an item without a due date, last in either direction); for title and
     /// manual sorts the first 8 bytes of the title or position (complemented when descending).
     var number: Int64
+    /// In a title sort, bytes 8 to 15 of the folded title, big-endian, zero-padded (complemented when
+    /// descending), compared when `number` ties; 0 otherwise. With it, titles that share their first
+    /// 8 bytes are still told apart without reading `text`.
+    var textSecondPrefix: UInt64
     /// The first 8 bytes of `position`, big-endian, zero-padded.
     var positionPrefix: UInt64
     /// The folded title in a title sort; nil otherwise.
@@ -23,6 +27,11 @@ struct OrderKey: Comparable, Sendable {
     var descending: Bool
     /// Whether this is a manual sort's key (its position is then the primary value, in `descending` order).
     var manual: Bool
+    /// The section's rank in a grouped view (compared first); 0 otherwise.
+    var section: Int32 = 0
+    /// The list's position, compared right after `section` (always ascending), in a view grouped by list or
+    /// a smart group in manual order; nil otherwise.
+    var listPosition: [UInt8]? = nil
     /// The item itself, in the keys of `TaskState`'s manual orders (so a snapshot of an order carries its
     /// items); nil in other indexes and in keys built to search. Not part of the key's identity.
     var record: ItemRecord?
@@ -32,6 +41,7 @@ struct OrderKey: Comparable, Sendable {
     init(_ item: Item, _ sort: Sort) {
         let descending = sort.direction == .descending
         number = 0
+        textSecondPrefix = 0
         text = nil
         position = item.position
         positionPrefix = bytePrefix(item.position.bytes)
@@ -46,6 +56,8 @@ struct OrderKey: Comparable, Sendable {
         case .title:
             text = item.titleKey.bytes
             number = OrderKey.signed(bytePrefix(item.titleKey.bytes), descending: descending)
+            let second = bytePrefix(item.titleKey.bytes, from: 8)
+            textSecondPrefix = descending ? ~second : second
         case .due: number = item.due.map { descending ? -$0.sortValue : $0.sortValue } ?? Int64.max
         case .priority: number = Int64(descending ? -item.priority.rank : item.priority.rank)
         case .created: number = descending ? -item.createdAt.milliseconds : item.createdAt.milliseconds
@@ -56,13 +68,34 @@ struct OrderKey: Comparable, Sendable {
     /// The key of `item` in its list's manual order, ascending (the index `TaskState` keeps per list),
     /// carrying `record` when it is to be stored there.
     init(manual item: Item, record: ItemRecord? = nil) {
-        self.init(item, .manual)
+        self.init(manualPosition: item.position, item: item.id)
         self.record = record
+    }
+
+    /// The key of the item at `position` in its list's manual order, ascending, without its record: a key to
+    /// search with, made from the two fields it needs (so that an item stored elsewhere is not copied whole).
+    /// - Complexity: O(1).
+    init(manualPosition position: Position, item: ItemID) {
+        positionPrefix = bytePrefix(position.bytes)
+        number = OrderKey.signed(positionPrefix, descending: false)
+        textSecondPrefix = 0
+        text = nil
+        self.position = position
+        self.item = item
+        descending = false
+        manual = true
+        record = nil
     }
 
     /// - Complexity: O(1) for numeric sorts; O(common prefix) for titles and positions.
     static func < (lhs: OrderKey, rhs: OrderKey) -> Bool {
+        if lhs.section != rhs.section { return lhs.section < rhs.section }
+        if let left = lhs.listPosition, let right = rhs.listPosition {
+            let order = compareBytes(left, right)
+            if order != 0 { return order < 0 }
+        }
         if lhs.number != rhs.number { return lhs.number < rhs.number }
+        if lhs.textSecondPrefix != rhs.textSecondPrefix { return lhs.textSecondPrefix < rhs.textSecondPrefix }
         if let left = lhs.text, let right = rhs.text {
             let order = compareBytes(left, right)
             if order != 0 { return (order < 0) != lhs.descending }
@@ -82,17 +115,19 @@ struct OrderKey: Comparable, Sendable {
     }
 
     static func == (lhs: OrderKey, rhs: OrderKey) -> Bool {
-        lhs.item == rhs.item && lhs.number == rhs.number && lhs.position == rhs.position && lhs.text == rhs.text
+        lhs.item == rhs.item && lhs.number == rhs.number && lhs.textSecondPrefix == rhs.textSecondPrefix
+            && lhs.position == rhs.position && lhs.text == rhs.text
             && lhs.descending == rhs.descending && lhs.manual == rhs.manual
+            && lhs.section == rhs.section && lhs.listPosition == rhs.listPosition
     }
 }
 
-/// The first 8 bytes of `bytes` as a big-endian number, zero-padded: comparing two prefixes agrees with
-/// comparing the byte strings whenever the prefixes differ.
+/// The 8 bytes of `bytes` from `start` as a big-endian number, zero-padded: when the bytes before `start`
+/// are equal, comparing two such prefixes agrees with comparing the byte strings whenever the prefixes differ.
 @inline(__always)
-func bytePrefix(_ bytes: [UInt8]) -> UInt64 {
+func bytePrefix(_ bytes: [UInt8], from start: Int = 0) -> UInt64 {
     var prefix: UInt64 = 0
-    for index in 0..<8 {
+    for index in start..<start + 8 {
         prefix = prefix << 8 | (index < bytes.count ? UInt64(bytes[index]) : 0)
     }
     return prefix

@@ -9,7 +9,7 @@ extension OrderedIndex {
         var index = OrderedIndex()
         index.count = keys.count
         guard keys.count > leafCapacity else {
-            index.root = Node(keys: keys)
+            index.root = Node.leaf(keys)
             return index
         }
         var level: [Node] = []

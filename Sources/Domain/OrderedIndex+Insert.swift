@@ -37,49 +37,39 @@ extension OrderedIndex {
     private static func insert(_ key: Key, into node: Node, height: Int, rank: inout Int) -> Split? {
         if height == 0 {
             let position = node.lowerBound(key)
-            precondition(
-                position == node.keys.count || node.keys[position] != key,
-                "OrderedIndex.insert: key already present"
-            )
-            node.keys.insert(key, at: position)
+            precondition(!node.hasKey(key, at: position), "OrderedIndex.insert: key already present")
+            node.insertKey(key, at: position)
             rank &+= position
-            return node.keys.count > leafCapacity ? splitLeaf(node) : nil
+            return node.keyCount > leafCapacity ? splitLeaf(node) : nil
         }
         let index = node.upperBound(key)
         rank &+= node.countBefore(index)
-        let child = node.uniqueChild(at: index)
+        unowned(unsafe) let child = node.uniqueChild(at: index)
         node.counts[index] &+= 1
         guard let split = insert(key, into: child, height: height - 1, rank: &rank) else { return nil }
         node.counts[index] &-= split.count
-        node.keys.insert(split.separator, at: index)
-        node.children.insert(split.node, at: index + 1)
-        node.counts.insert(split.count, at: index + 1)
-        return node.children.count > branchCapacity ? splitBranch(node) : nil
+        node.insertKey(split.separator, at: index)
+        node.insertChild(split.node, count: split.count, at: index + 1)
+        return node.childCount > branchCapacity ? splitBranch(node) : nil
     }
 
     /// Moves the upper half of an overfull leaf's keys into a new leaf.
     /// - Complexity: O(fan-out)
     private static func splitLeaf(_ node: Node) -> Split {
-        let middle = node.keys.count / 2
-        let right = Node.leaf(node.keys[middle...])
-        node.keys.removeSubrange(middle...)
-        return Split(separator: right.keys[0], node: right, count: right.keys.count)
+        let right = Node.leaf()
+        right.moveKeys(from: node, startingAt: node.keyCount / 2)
+        return Split(separator: right.key(at: 0), node: right, count: right.keyCount)
     }
 
     /// Moves the upper half of an overfull internal node's children into a new node; the separator
     /// between the halves moves up to the parent.
     /// - Complexity: O(fan-out)
     private static func splitBranch(_ node: Node) -> Split {
-        let middle = node.children.count / 2
-        let separator = node.keys[middle - 1]
-        let right = Node.branch(
-            separators: node.keys[middle...],
-            children: node.children[middle...],
-            counts: node.counts[middle...]
-        )
-        node.keys.removeSubrange((middle - 1)...)
-        node.children.removeSubrange(middle...)
-        node.counts.removeSubrange(middle...)
-        return Split(separator: separator, node: right, count: right.countBefore(right.counts.count))
+        let middle = node.childCount / 2
+        let right = Node.branch(separators: [], children: [], counts: [])
+        right.moveChildren(from: node, startingAt: middle)
+        right.moveKeys(from: node, startingAt: middle)
+        let separator = node.removeKey(at: middle - 1)
+        return Split(separator: separator, node: right, count: right.countBefore(right.childCount))
     }
 }

@@ -20,18 +20,19 @@ extension OrderedIndex {
 
     private static func check(_ node: Node, height: Int, isRoot: Bool) -> Summary {
         if height == 0 {
-            precondition(node.children.isEmpty && node.counts.isEmpty, "leaf with children")
-            precondition(node.keys.count <= leafCapacity, "leaf over capacity")
-            precondition(isRoot || node.keys.count >= leafMinimum, "leaf under minimum")
-            for index in node.keys.indices.dropFirst() {
-                precondition(node.keys[index - 1] < node.keys[index], "leaf keys out of order")
+            precondition(node.childCount == 0, "leaf with children")
+            precondition(node.keyCount <= leafCapacity, "leaf over capacity")
+            precondition(isRoot || node.keyCount >= leafMinimum, "leaf under minimum")
+            return node.withKeys { keys in
+                for index in keys.indices.dropFirst() {
+                    precondition(keys[index - 1] < keys[index], "leaf keys out of order")
+                }
+                return Summary(count: keys.count, first: keys.first, last: keys.last)
             }
-            return Summary(count: node.keys.count, first: node.keys.first, last: node.keys.last)
         }
-        precondition(node.children.count == node.counts.count, "children and counts differ in number")
-        precondition(node.keys.count == node.children.count - 1, "separators do not sit between children")
-        precondition(node.children.count <= branchCapacity, "internal node over capacity")
-        precondition(node.children.count >= (isRoot ? 2 : branchMinimum), "internal node under minimum")
+        precondition(node.keyCount == node.childCount - 1, "separators do not sit between children")
+        precondition(node.childCount <= branchCapacity, "internal node over capacity")
+        precondition(node.childCount >= (isRoot ? 2 : branchMinimum), "internal node under minimum")
         var total = 0
         var first: Key?
         var previousLast: Key?
@@ -39,7 +40,7 @@ extension OrderedIndex {
             let summary = check(child, height: height - 1, isRoot: false)
             precondition(summary.count == node.counts[index], "recorded count differs from subtree size")
             if index > 0, let childFirst = summary.first, let last = previousLast {
-                let separator = node.keys[index - 1]
+                let separator = node.key(at: index - 1)
                 precondition(last < separator && separator <= childFirst, "separator out of place")
             }
             total += summary.count

@@ -1,8 +1,9 @@
-// The node of OrderedIndex's counted B+tree: fan-out, fill limits, searching inside a node and copy-on-write.
+// The node of OrderedIndex's counted B+tree: one allocation holding a node and its keys, fan-out, fill limits,
+// searching inside a node and copy-on-write.
 
 extension OrderedIndex {
     /// Most keys a leaf holds; a leaf that would hold more splits in two.
-    static var leafCapacity: Int { 64 }
+    static var leafCapacity: Int { 32 }
     /// Fewest keys a leaf other than the root holds; a leaf with fewer borrows or merges.
     static var leafMinimum: Int { leafCapacity / 2 }
     /// Most children an internal node holds.
@@ -10,84 +11,284 @@ extension OrderedIndex {
     /// Fewest children an internal node other than the root holds.
     static var branchMinimum: Int { branchCapacity / 2 }
 
+    /// What a node records besides its keys, children and counts.
+    struct NodeHeader {
+        /// Number of keys stored: a leaf's keys, or an internal node's separators.
+        var count: Int
+        /// Number of keys there is room for.
+        let room: Int
+        /// Number of children stored; 0 in a leaf.
+        var childCount: Int
+        /// Number of children (and counts) there is room for; 0 in a leaf.
+        let childRoom: Int
+    }
+
     /// One node of the tree. The tree knows its height, so a node does not record whether it is a leaf:
-    /// nodes at height 0 are leaves and use only `keys`.
+    /// nodes at height 0 are leaves and have no children.
     ///
-    /// A leaf's `keys` are the index's keys, ascending. An internal node has `children` with their
-    /// subtree sizes in `counts`, and `keys` holds the separators: `keys[i]` is greater than every key
-    /// under `children[i]` and at most every key under `children[i + 1]`, so
-    /// `keys.count == children.count - 1`. Removal can leave a separator above its right subtree's
-    /// smallest key; the bounds still hold, and descent never needs more than them.
+    /// A leaf's keys are the index's keys, ascending. An internal node has `children` with their subtree
+    /// sizes in `counts`, and its keys are the separators: key `i` is greater than every key under
+    /// `children[i]` and at most every key under `children[i + 1]`, so `keyCount == childCount - 1`.
+    /// Removal can leave a separator above its right subtree's smallest key; the bounds still hold, and
+    /// descent never needs more than them.
+    ///
+    /// Layout: a node is one allocation (a `ManagedBuffer`): the header, then room for the keys, then,
+    /// in an internal node, room for the counts and the children, each up to where the node splits. In
+    /// a large index a node is usually not cached when a descent reaches it; with everything inline the
+    /// processor fetches the header, the keys a search compares, the counts before the child and the
+    /// child's reference all at once, where separate arrays would each be fetched only after the node
+    /// (and would each cost a reference count update on the way). For the same reason descents hold the
+    /// nodes they pass through `unowned(unsafe)`: the tree keeps them alive, and a strong reference would
+    /// make the processor update the reference count of a node not cached yet before reading it.
     ///
     /// Sharing: a node reachable from more than one `OrderedIndex` value is never mutated. A mutating
     /// method copies every shared node on its path first (`uniqueChild(at:)`), so it only writes nodes
     /// it owns alone, and owning the index value exclusively (Swift's `inout` rule) means owning those
-    /// nodes exclusively. That is why the class can be `@unchecked Sendable`.
-    ///
-    /// Access: Swift checks every access to a class's stored `var` at run time for overlapping
-    /// accesses, and those checks doubled the cost of a search. The arrays are `@exclusivity(unchecked)`
-    /// instead: nodes never leave OrderedIndex, and its code never starts an access to a node's array
-    /// while another to the same array is in progress (no `counts[i] += counts.remove(at: j)`).
-    final class Node: @unchecked Sendable {
-        /// Leaf: the keys. Internal: the separators between children.
-        @exclusivity(unchecked) var keys: [Key]
-        /// The children; empty in a leaf.
-        @exclusivity(unchecked) var children: [Node]
-        /// `counts[i]` is the number of keys under `children[i]`; empty in a leaf.
-        @exclusivity(unchecked) var counts: [Int]
-
-        /// A leaf holding keys.
-        init(keys: [Key]) {
-            self.keys = keys
-            self.children = []
-            self.counts = []
+    /// nodes exclusively. That is why `OrderedIndex` can be `@unchecked Sendable`.
+    final class Node: ManagedBuffer<NodeHeader, Key> {
+        /// An empty node with room for `keyRoom` keys and `childRoom` children.
+        /// - Complexity: O(1).
+        private static func make(keyRoom: Int, childRoom: Int) -> Node {
+            let bytes = childrenOffset(keyRoom: keyRoom, childRoom: childRoom) + childRoom * MemoryLayout<Node>.stride
+            let slots = (bytes + MemoryLayout<Key>.stride - 1) / MemoryLayout<Key>.stride
+            let node = unsafeDowncast(create(minimumCapacity: slots) { _ in
+                NodeHeader(count: 0, room: keyRoom, childCount: 0, childRoom: childRoom)
+            }, to: Node.self)
+            node.withUnsafeMutablePointerToElements { keys in
+                let raw = UnsafeMutableRawPointer(keys)
+                (raw + countsOffset(keyRoom: keyRoom)).bindMemory(to: Int.self, capacity: childRoom)
+                (raw + childrenOffset(keyRoom: keyRoom, childRoom: childRoom)).bindMemory(to: Node.self, capacity: childRoom)
+            }
+            return node
         }
 
-        /// An internal node. Precondition: `separators.count == children.count - 1 == counts.count - 1`.
-        init(separators: [Key], children: [Node], counts: [Int]) {
-            self.keys = separators
-            self.children = children
-            self.counts = counts
+        /// Where the counts start, in bytes from the first key: after the room for keys, 8-byte aligned.
+        private static func countsOffset(keyRoom: Int) -> Int {
+            let alignment = MemoryLayout<Int>.alignment
+            return (keyRoom * MemoryLayout<Key>.stride + alignment - 1) / alignment * alignment
+        }
+
+        /// Where the children start, in bytes from the first key: after the room for counts.
+        private static func childrenOffset(keyRoom: Int, childRoom: Int) -> Int {
+            countsOffset(keyRoom: keyRoom) + childRoom * MemoryLayout<Int>.stride
+        }
+
+        /// An empty leaf with room for as many keys as make it split.
+        static func leaf() -> Node { make(keyRoom: leafCapacity + 1, childRoom: 0) }
+
+        /// A leaf holding keys. Precondition: there are at most `leafCapacity + 1`.
+        /// - Complexity: O(keys.count).
+        static func leaf(_ keys: some Collection<Key>) -> Node {
+            let node = leaf()
+            node.append(contentsOf: keys)
+            return node
+        }
+
+        /// An internal node with room for as many children as make it split.
+        /// Precondition: `separators.count == children.count - 1 == counts.count - 1`.
+        /// - Complexity: O(fan-out).
+        static func branch(separators: some Collection<Key>, children: some Collection<Node>,
+                           counts: some Collection<Int>) -> Node {
+            let node = make(keyRoom: branchCapacity, childRoom: branchCapacity + 1)
+            node.append(contentsOf: separators)
+            for (child, count) in zip(children, counts) {
+                node.appendChild(child, count: count)
+            }
+            return node
+        }
+
+        deinit {
+            let children = self.children
+            withUnsafeMutablePointers { header, keys in
+                keys.deinitialize(count: header.pointee.count)
+                children.baseAddress?.deinitialize(count: header.pointee.childCount)
+            }
         }
 
         /// A shallow copy: the copy shares this node's children, which stay immutable while shared.
-        /// Its arrays share storage with this node's until first written, then get the same capacity.
         /// - Complexity: O(fan-out).
         func copy() -> Node {
-            Node(separators: keys, children: children, counts: counts)
+            let copy = Node.make(keyRoom: fields.room, childRoom: fields.childRoom)
+            withKeys { copy.append(contentsOf: $0) }
+            for (child, count) in zip(children, counts) {
+                copy.appendChild(child, count: count)
+            }
+            return copy
         }
 
-        /// Elements in a new array with room for capacity, so that growing a node up to the point where
-        /// it splits never reallocates.
-        /// - Complexity: O(capacity).
-        static func array<Elements: Collection>(_ elements: Elements, room capacity: Int) -> [Elements.Element] {
-            var array: [Elements.Element] = []
-            array.reserveCapacity(capacity)
-            array.append(contentsOf: elements)
-            return array
+        /// The header, read and written where it is stored. (`ManagedBuffer.header` is a class's stored
+        /// property, so Swift would check every access to it for overlapping accesses at run time, and
+        /// those checks doubled the cost of a search. Nodes never leave OrderedIndex, and its code never
+        /// starts an access to a node's header while another is in progress.)
+        private var fields: NodeHeader {
+            unsafeAddress { UnsafePointer(withUnsafeMutablePointerToHeader { $0 }) }
+            unsafeMutableAddress { withUnsafeMutablePointerToHeader { $0 } }
         }
 
-        /// A leaf holding keys, with room for as many as make it split.
-        /// - Complexity: O(fan-out).
-        static func leaf(_ keys: some Collection<Key>) -> Node {
-            Node(keys: array(keys, room: leafCapacity + 1))
+        /// Number of keys: a leaf's keys, or an internal node's separators.
+        var keyCount: Int { fields.count }
+
+        /// Number of children; 0 in a leaf.
+        var childCount: Int { fields.childCount }
+
+        /// The children, in place; empty in a leaf. Valid while the node lives and no child is inserted or removed.
+        var children: UnsafeMutableBufferPointer<Node> {
+            withUnsafeMutablePointers { header, keys in
+                let offset = Node.childrenOffset(keyRoom: header.pointee.room, childRoom: header.pointee.childRoom)
+                let start = (UnsafeMutableRawPointer(keys) + offset).assumingMemoryBound(to: Node.self)
+                return UnsafeMutableBufferPointer(start: start, count: header.pointee.childCount)
+            }
         }
 
-        /// An internal node, with room for as many children as make it split.
-        /// - Complexity: O(fan-out).
-        static func branch(
-            separators: some Collection<Key>, children: some Collection<Node>, counts: some Collection<Int>
-        ) -> Node {
-            Node(
-                separators: array(separators, room: branchCapacity),
-                children: array(children, room: branchCapacity + 1),
-                counts: array(counts, room: branchCapacity + 1)
-            )
+        /// `counts[i]` is the number of keys under `children[i]`, in place; empty in a leaf. Valid while the
+        /// node lives and no child is inserted or removed.
+        var counts: UnsafeMutableBufferPointer<Int> {
+            withUnsafeMutablePointers { header, keys in
+                let start = (UnsafeMutableRawPointer(keys) + Node.countsOffset(keyRoom: header.pointee.room))
+                    .assumingMemoryBound(to: Int.self)
+                return UnsafeMutableBufferPointer(start: start, count: header.pointee.childCount)
+            }
+        }
+
+        /// Inserts child, with `count` keys under it, at index. Precondition: there is room.
+        /// - Complexity: O(childCount - index).
+        func insertChild(_ child: Node, count: Int, at index: Int) {
+            let (children, counts) = (self.children, self.counts)
+            let total = children.count
+            precondition(index >= 0 && index <= total && total < fields.childRoom, "OrderedIndex.Node: no room for a child")
+            let childSlot = children.baseAddress! + index
+            let countSlot = counts.baseAddress! + index
+            (childSlot + 1).moveInitialize(from: childSlot, count: total - index)
+            (countSlot + 1).moveInitialize(from: countSlot, count: total - index)
+            childSlot.initialize(to: child)
+            countSlot.initialize(to: count)
+            fields.childCount = total + 1
+        }
+
+        /// Appends child, with `count` keys under it. Precondition: there is room.
+        func appendChild(_ child: Node, count: Int) {
+            insertChild(child, count: count, at: childCount)
+        }
+
+        /// Removes and returns the child at index and the number of keys under it.
+        /// - Complexity: O(childCount - index).
+        @discardableResult
+        func removeChild(at index: Int) -> (node: Node, count: Int) {
+            let (children, counts) = (self.children, self.counts)
+            let total = children.count
+            precondition(index >= 0 && index < total, "OrderedIndex.Node: child index out of range")
+            let childSlot = children.baseAddress! + index
+            let countSlot = counts.baseAddress! + index
+            let removed = (childSlot.move(), countSlot.move())
+            childSlot.moveInitialize(from: childSlot + 1, count: total - index - 1)
+            countSlot.moveInitialize(from: countSlot + 1, count: total - index - 1)
+            fields.childCount = total - 1
+            return removed
+        }
+
+        /// Moves the children and counts of `source` from `start` on to the end of this node's, leaving
+        /// `source` with its first `start`. Precondition: there is room.
+        /// - Complexity: O(source.childCount - start).
+        func moveChildren(from source: Node, startingAt start: Int) {
+            let moved = source.childCount - start
+            let total = childCount
+            precondition(moved >= 0 && total + moved <= fields.childRoom, "OrderedIndex.Node: no room to move children")
+            (children.baseAddress! + total).moveInitialize(from: source.children.baseAddress! + start, count: moved)
+            (counts.baseAddress! + total).moveInitialize(from: source.counts.baseAddress! + start, count: moved)
+            fields.childCount = total + moved
+            source.fields.childCount = start
+        }
+
+        /// Calls body with the keys, in place.
+        @inline(__always)
+        func withKeys<Result>(_ body: (UnsafeMutableBufferPointer<Key>) throws -> Result) rethrows -> Result {
+            try withUnsafeMutablePointers { header, keys in
+                try body(UnsafeMutableBufferPointer(start: keys, count: header.pointee.count))
+            }
+        }
+
+        /// The key at index. Precondition: `0 <= index < keyCount`.
+        func key(at index: Int) -> Key {
+            precondition(index >= 0 && index < keyCount, "OrderedIndex.Node: key index out of range")
+            return withKeys { $0[index] }
+        }
+
+        /// Replaces the key at index. Precondition: `0 <= index < keyCount`.
+        func setKey(_ key: Key, at index: Int) {
+            precondition(index >= 0 && index < keyCount, "OrderedIndex.Node: key index out of range")
+            withKeys { $0[index] = key }
+        }
+
+        /// Whether the key at index exists and equals key.
+        func hasKey(_ key: Key, at index: Int) -> Bool {
+            index < keyCount && withKeys { $0[index] == key }
+        }
+
+        /// Inserts key at index, moving the keys from index on up by one. Precondition: there is room.
+        /// - Complexity: O(keyCount - index).
+        func insertKey(_ key: Key, at index: Int) {
+            withUnsafeMutablePointers { header, keys in
+                let count = header.pointee.count
+                precondition(index >= 0 && index <= count && count < header.pointee.room, "OrderedIndex.Node: no room to insert")
+                (keys + index + 1).moveInitialize(from: keys + index, count: count - index)
+                (keys + index).initialize(to: key)
+                header.pointee.count = count + 1
+            }
+        }
+
+        /// Removes and returns the key at index, moving the keys after it down by one.
+        /// - Complexity: O(keyCount - index).
+        @discardableResult
+        func removeKey(at index: Int) -> Key {
+            withUnsafeMutablePointers { header, keys in
+                let count = header.pointee.count
+                precondition(index >= 0 && index < count, "OrderedIndex.Node: key index out of range")
+                let removed = (keys + index).move()
+                (keys + index).moveInitialize(from: keys + index + 1, count: count - index - 1)
+                header.pointee.count = count - 1
+                return removed
+            }
+        }
+
+        /// Appends key. Precondition: there is room.
+        func appendKey(_ key: Key) {
+            insertKey(key, at: keyCount)
+        }
+
+        /// Appends copies of keys. Precondition: there is room.
+        /// - Complexity: O(keys.count).
+        func append(contentsOf keys: some Collection<Key>) {
+            withUnsafeMutablePointers { header, stored in
+                let count = header.pointee.count
+                precondition(count + keys.count <= header.pointee.room, "OrderedIndex.Node: no room to append")
+                var slot = stored + count
+                for key in keys {
+                    slot.initialize(to: key)
+                    slot += 1
+                }
+                header.pointee.count = count + keys.count
+            }
+        }
+
+        /// Moves the keys of `source` from `start` on to the end of this node's keys, leaving `source` with
+        /// its first `start` keys. Precondition: there is room.
+        /// - Complexity: O(source.keyCount - start).
+        func moveKeys(from source: Node, startingAt start: Int) {
+            source.withUnsafeMutablePointers { sourceHeader, sourceKeys in
+                withUnsafeMutablePointers { header, keys in
+                    let moved = sourceHeader.pointee.count - start
+                    precondition(moved >= 0 && header.pointee.count + moved <= header.pointee.room, "OrderedIndex.Node: no room to move")
+                    (keys + header.pointee.count).moveInitialize(from: sourceKeys + start, count: moved)
+                    header.pointee.count += moved
+                    sourceHeader.pointee.count = start
+                }
+            }
         }
 
         /// The child at index, copied first if anything else references it, so the caller may mutate it.
         /// - Complexity: O(1), or O(fan-out) when the child is shared.
         func uniqueChild(at index: Int) -> Node {
+            let children = self.children
             if !isKnownUniquelyReferenced(&children[index]) {
                 children[index] = children[index].copy()
             }
@@ -96,23 +297,23 @@ extension OrderedIndex {
 
         /// Number of entries that decide whether the node is under- or overfull: keys in a leaf, children otherwise.
         func fill(height: Int) -> Int {
-            height == 0 ? keys.count : children.count
+            height == 0 ? keyCount : childCount
         }
 
-        /// Index of the first key not less than key (keys.count if none).
+        /// Index of the first key not less than key (keyCount if none).
         /// - Complexity: O(fan-out); see `firstIndex(in:where:)`.
         func lowerBound(_ key: Key) -> Int {
-            keys.withUnsafeBufferPointer { buffer in
-                Self.firstIndex(in: buffer) { $0 >= key }
+            withKeys { keys in
+                Self.firstIndex(in: UnsafeBufferPointer(keys)) { $0 >= key }
             }
         }
 
-        /// Index of the first key greater than key (keys.count if none): in an internal node,
+        /// Index of the first key greater than key (keyCount if none): in an internal node,
         /// the child whose range holds key.
         /// - Complexity: O(fan-out); see `firstIndex(in:where:)`.
         func upperBound(_ key: Key) -> Int {
-            keys.withUnsafeBufferPointer { buffer in
-                Self.firstIndex(in: buffer) { key < $0 }
+            withKeys { keys in
+                Self.firstIndex(in: UnsafeBufferPointer(keys)) { key < $0 }
             }
         }
 
@@ -124,7 +325,9 @@ extension OrderedIndex {
         /// address depends on the previous comparison. Here the first pass steps through every eighth
         /// key and a second one through the block of eight it ends in: their addresses are known in
         /// advance, so the processor fetches them in parallel. Measured on a million keys, this halves
-        /// the search time for keys that hold byte arrays and helps plain structs too.
+        /// the search time for keys that hold byte arrays and helps plain structs too. (Counting the keys
+        /// before instead of stopping at the first one after, which avoids the mispredicted loop exits,
+        /// measured slower: it compares more keys.)
         /// - Complexity: at most count / 8 + 8 comparisons.
         @inline(__always)
         static func firstIndex(in buffer: UnsafeBufferPointer<Key>, where isAtOrAfter: (Key) -> Bool) -> Int {
@@ -143,11 +346,10 @@ extension OrderedIndex {
         /// Sum of `counts[0..<end]`: the number of keys under the children before `end`.
         /// - Complexity: O(fan-out).
         func countBefore(_ end: Int) -> Int {
-            counts.withUnsafeBufferPointer { buffer in
-                var sum = 0
-                for index in 0..<end { sum &+= buffer[index] }
-                return sum
-            }
+            let counts = self.counts
+            var sum = 0
+            for index in 0..<end { sum &+= counts[index] }
+            return sum
         }
     }
 }

@@ -12,7 +12,7 @@ extension OrderedIndex {
         var rank = 0
         guard Self.remove(key, from: root, height: height, rank: &rank) else { return nil }
         count -= 1
-        if height > 0 && root.children.count == 1 {
+        if height > 0 && root.childCount == 1 {
             root = root.children[0]
             height -= 1
         }
@@ -25,14 +25,14 @@ extension OrderedIndex {
     private static func remove(_ key: Key, from node: Node, height: Int, rank: inout Int) -> Bool {
         if height == 0 {
             let position = node.lowerBound(key)
-            guard position < node.keys.count && node.keys[position] == key else { return false }
-            node.keys.remove(at: position)
+            guard node.hasKey(key, at: position) else { return false }
+            node.removeKey(at: position)
             rank &+= position
             return true
         }
         let index = node.upperBound(key)
         rank &+= node.countBefore(index)
-        let child = node.uniqueChild(at: index)
+        unowned(unsafe) let child = node.uniqueChild(at: index)
         guard remove(key, from: child, height: height - 1, rank: &rank) else { return false }
         node.counts[index] &-= 1
         let minimum = height == 1 ? leafMinimum : branchMinimum
@@ -49,7 +49,7 @@ extension OrderedIndex {
         let minimum = childHeight == 0 ? leafMinimum : branchMinimum
         if index > 0 && node.children[index - 1].fill(height: childHeight) > minimum {
             borrowFromLeft(childAt: index, of: node, childHeight: childHeight)
-        } else if index + 1 < node.children.count && node.children[index + 1].fill(height: childHeight) > minimum {
+        } else if index + 1 < node.childCount && node.children[index + 1].fill(height: childHeight) > minimum {
             borrowFromRight(childAt: index, of: node, childHeight: childHeight)
         } else if index > 0 {
             merge(childAt: index - 1, of: node, childHeight: childHeight)
@@ -64,15 +64,15 @@ extension OrderedIndex {
         let child = node.children[index]
         let moved: Int
         if childHeight == 0 {
-            child.keys.insert(left.keys.removeLast(), at: 0)
-            node.keys[index - 1] = child.keys[0]
+            child.insertKey(left.removeKey(at: left.keyCount - 1), at: 0)
+            node.setKey(child.key(at: 0), at: index - 1)
             moved = 1
         } else {
-            child.keys.insert(node.keys[index - 1], at: 0)
-            node.keys[index - 1] = left.keys.removeLast()
-            child.children.insert(left.children.removeLast(), at: 0)
-            moved = left.counts.removeLast()
-            child.counts.insert(moved, at: 0)
+            child.insertKey(node.key(at: index - 1), at: 0)
+            node.setKey(left.removeKey(at: left.keyCount - 1), at: index - 1)
+            let last = left.removeChild(at: left.childCount - 1)
+            child.insertChild(last.node, count: last.count, at: 0)
+            moved = last.count
         }
         node.counts[index - 1] -= moved
         node.counts[index] += moved
@@ -84,15 +84,15 @@ extension OrderedIndex {
         let child = node.children[index]
         let moved: Int
         if childHeight == 0 {
-            child.keys.append(right.keys.removeFirst())
-            node.keys[index] = right.keys[0]
+            child.appendKey(right.removeKey(at: 0))
+            node.setKey(right.key(at: 0), at: index)
             moved = 1
         } else {
-            child.keys.append(node.keys[index])
-            node.keys[index] = right.keys.removeFirst()
-            child.children.append(right.children.removeFirst())
-            moved = right.counts.removeFirst()
-            child.counts.append(moved)
+            child.appendKey(node.key(at: index))
+            node.setKey(right.removeKey(at: 0), at: index)
+            let first = right.removeChild(at: 0)
+            child.appendChild(first.node, count: first.count)
+            moved = first.count
         }
         node.counts[index + 1] -= moved
         node.counts[index] += moved
@@ -101,16 +101,17 @@ extension OrderedIndex {
     /// Appends the child after index to the child at index and drops it from node.
     private static func merge(childAt index: Int, of node: Node, childHeight: Int) {
         let left = node.uniqueChild(at: index)
-        let right = node.children[index + 1]
-        if childHeight > 0 {
-            left.keys.append(node.keys[index])
-            left.children.append(contentsOf: right.children)
-            left.counts.append(contentsOf: right.counts)
-        }
-        left.keys.append(contentsOf: right.keys)
-        node.keys.remove(at: index)
-        node.children.remove(at: index + 1)
-        let rightCount = node.counts.remove(at: index + 1)
+        let separator = node.removeKey(at: index)
+        let (removed, rightCount) = node.removeChild(at: index + 1)
         node.counts[index] += rightCount
+        if childHeight > 0 {
+            left.appendKey(separator)
+        }
+        var right = consume removed
+        if !isKnownUniquelyReferenced(&right) {
+            right = right.copy()
+        }
+        left.moveChildren(from: right, startingAt: 0)
+        left.moveKeys(from: right, startingAt: 0)
     }
 }

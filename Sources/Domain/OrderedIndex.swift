@@ -4,10 +4,11 @@
 ///
 /// Every view's row order lives in one: the rank of a key is its row.
 ///
-/// Layout: leaves hold up to 64 keys contiguously; internal nodes hold up to 64 children, the number of
-/// keys under each child, and separator keys to descend by. All leaves are at the same depth, so a
-/// million keys sit four levels deep. Leaves are not linked to each other (a link would have to be
-/// rewritten whenever its target is copied), so `keys(in:)` walks down from the root.
+/// Layout: leaves hold up to 32 keys contiguously, in the leaf's own allocation (small leaves move fewer
+/// keys per insert or remove, and a search touches fewer memory pages); internal nodes hold up to 64
+/// children, the number of keys under each child, and separator keys to descend by. All leaves are at
+/// the same depth, so a million keys sit four levels deep. Leaves are not linked to each other (a link
+/// would have to be rewritten whenever its target is copied), so `keys(in:)` walks down from the root.
 ///
 /// Value semantics: nodes are class instances shared between copies of an index. A mutation first
 /// copies the nodes on its own root-to-leaf path that are shared (checked with
@@ -18,7 +19,11 @@
 /// Speed: the code is generic, and fast only where the compiler specializes it for the key type, as it
 /// does within this module (with whole-module optimization, as in release builds). Used from another
 /// module it runs unspecialized, several times slower; wrap it in a Domain type instead.
-public struct OrderedIndex<Key: Comparable & Sendable>: Sendable {
+///
+/// `@unchecked Sendable` because its nodes, `ManagedBuffer`s, cannot be `Sendable`: a node reachable from
+/// more than one index value is never mutated (see `Node`), so values on different threads share only
+/// nodes that no longer change.
+public struct OrderedIndex<Key: Comparable & Sendable>: @unchecked Sendable {
     /// The root: a leaf when `height` is 0.
     var root: Node
     /// Levels below the root: 0 when the root is a leaf.
@@ -28,7 +33,7 @@ public struct OrderedIndex<Key: Comparable & Sendable>: Sendable {
 
     /// An empty index.
     public init() {
-        root = Node(keys: [])
+        root = Node.leaf()
         height = 0
         count = 0
     }
@@ -69,19 +74,46 @@ public struct OrderedIndex<Key: Comparable & Sendable>: Sendable {
     /// - Complexity: O(log n)
     public func key(at rank: Int) -> Key {
         precondition(rank >= 0 && rank < count, "OrderedIndex.key(at:) rank out of range")
-        var node = root
+        unowned(unsafe) var node = root
         var remaining = rank
         for _ in 0..<height {
+            let counts = node.counts
             var child = 0
-            node.counts.withUnsafeBufferPointer { counts in
-                while remaining >= counts[child] {
-                    remaining &-= counts[child]
-                    child &+= 1
-                }
+            while remaining >= counts[child] {
+                remaining &-= counts[child]
+                child &+= 1
             }
             node = node.children[child]
         }
-        return node.keys[remaining]
+        return node.key(at: remaining)
+    }
+
+    /// The value `transform` gives for the nearest key below `bound` (nil: below no key, so starting
+    /// from the last) for which it gives one, nil if none does.
+    ///
+    /// One descent finds `bound`'s place, and the keys below it in the same leaf are read where they are
+    /// stored; only further keys cost a descent each.
+    /// - Complexity: O(log n + k) for k keys tried, plus O(log n) per key tried beyond `bound`'s leaf.
+    public func nearestValue<Value>(below bound: Key?, _ transform: (Key) -> Value?) -> Value? {
+        unowned(unsafe) var node = root
+        var leafStart = 0
+        for _ in 0..<height {
+            let child = if let bound { node.upperBound(bound) } else { node.keyCount }
+            leafStart &+= node.countBefore(child)
+            node = node.children[child]
+        }
+        let position = if let bound { node.lowerBound(bound) } else { node.keyCount }
+        let inLeaf: Value? = node.withKeys { keys in
+            for index in stride(from: position - 1, through: 0, by: -1) {
+                if let value = transform(keys[index]) { return value }
+            }
+            return nil
+        }
+        if let inLeaf { return inLeaf }
+        for rank in stride(from: leafStart - 1, through: 0, by: -1) {
+            if let value = transform(key(at: rank)) { return value }
+        }
+        return nil
     }
 
     /// Keys with ranks in range, in order. Precondition: the range lies within 0..<count.
@@ -103,7 +135,7 @@ public struct OrderedIndex<Key: Comparable & Sendable>: Sendable {
     /// Descends to key's leaf: the number of keys less than key, and whether key is present.
     /// - Complexity: O(log n)
     private func search(_ key: Key) -> (rank: Int, found: Bool) {
-        var node = root
+        unowned(unsafe) var node = root
         var rank = 0
         for _ in 0..<height {
             let child = node.upperBound(key)
@@ -111,8 +143,7 @@ public struct OrderedIndex<Key: Comparable & Sendable>: Sendable {
             node = node.children[child]
         }
         let position = node.lowerBound(key)
-        let found = position < node.keys.count && node.keys[position] == key
-        return (rank &+ position, found)
+        return (rank &+ position, node.hasKey(key, at: position))
     }
 
     /// Appends the keys under node whose ranks (counted from the node's first key) are in range.
@@ -121,7 +152,7 @@ public struct OrderedIndex<Key: Comparable & Sendable>: Sendable {
     /// - Complexity: O(height × fan-out + range.count)
     private static func append(from node: Node, height: Int, range: Range<Int>, to result: inout [Key]) {
         if height == 0 {
-            result.append(contentsOf: node.keys[range])
+            node.withKeys { result.append(contentsOf: $0[range]) }
             return
         }
         var start = 0

@@ -97,6 +97,14 @@ public struct Position: Hashable, Comparable, Sendable, CustomStringConvertible 
         bytes.dropFirst(1 + Position.integerLength(head: bytes[0]))
     }
 
+    /// Whether the bytes have the shape this type makes: a head, the integer bytes it announces, and a
+    /// fraction that does not end in a zero byte. Keys read from outside (a restore) are checked with it.
+    var isWellFormed: Bool {
+        guard let head = bytes.first else { return false }
+        let fractionStart = 1 + Position.integerLength(head: head)
+        return bytes.count == fractionStart || (bytes.count > fractionStart && bytes.last != 0)
+    }
+
     private static func integerLength(head: UInt8) -> Int {
         head >= 128 ? Int(head) - 127 : 128 - Int(head)
     }

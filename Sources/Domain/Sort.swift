@@ -1,15 +1,29 @@
 // Sort and ViewSource: what a view shows and in which order.
 
-/// Where a view's rows come from. Issue 4 adds smart groups here; everything else asks `contains`.
+/// Where a view's rows come from: one list, or a smart group across all lists.
 public enum ViewSource: Hashable, Sendable {
     /// The items of one list.
     case list(ListID)
+    /// The items of a smart group, across all lists.
+    case group(SmartGroup)
 
-    /// Whether `item` belongs to this source.
+    /// The Today smart group.
+    public static let today = ViewSource.group(.today)
+    /// The Scheduled smart group.
+    public static let scheduled = ViewSource.group(.scheduled)
+    /// The Overdue smart group.
+    public static let overdue = ViewSource.group(.overdue)
+    /// The All smart group.
+    public static let all = ViewSource.group(.all)
+    /// The Completed smart group.
+    public static let completed = ViewSource.group(.completed)
+
+    /// Whether `item`, whose due has `status` on the engine's day, belongs to this source.
     /// - Complexity: O(1).
-    public func contains(_ item: Item) -> Bool {
+    func contains(_ item: Item, status: DueStatus) -> Bool {
         switch self {
         case .list(let list): item.list == list
+        case .group(let group): group.contains(item, status: status)
         }
     }
 
@@ -17,6 +31,33 @@ public enum ViewSource: Hashable, Sendable {
     public var list: ListID? {
         switch self {
         case .list(let list): list
+        case .group: nil
+        }
+    }
+}
+
+/// A smart group: items across all lists chosen by their completion and due date.
+public enum SmartGroup: String, CaseIterable, Hashable, Sendable {
+    /// Not done, due on the client's day (a day-only due on today's date, or an instant within today).
+    case today
+    /// Not done, with a due date.
+    case scheduled
+    /// Not done, due before today (a day-only due) or before now (an instant).
+    case overdue
+    /// Not done.
+    case all
+    /// Done.
+    case completed
+
+    /// Whether `item`, whose due has `status`, belongs to the group.
+    /// - Complexity: O(1).
+    func contains(_ item: Item, status: DueStatus) -> Bool {
+        switch self {
+        case .today: !item.done && status.isToday
+        case .scheduled: !item.done && item.due != nil
+        case .overdue: !item.done && status.bucket == .overdue
+        case .all: !item.done
+        case .completed: item.done
         }
     }
 }

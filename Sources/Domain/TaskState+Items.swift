@@ -5,9 +5,9 @@ extension TaskState {
                              at time: Timestamp, journal: inout Journal) throws(DomainError) {
         let fields = try Validation.fields(fields)
         _ = try existingList(list)
-        let anchor = try before.map { id throws(DomainError) in try existingItems([id])[0] }
-        if let anchor, anchor.list != list {
-            throw .refused(reason: "beforeInOtherList", message: "before: item \(anchor.id) is not in list \(list)")
+        let anchor = try before.map { id throws(DomainError) in try existingRecord(id) }
+        if let anchor, anchor.item.list != list {
+            throw .refused(reason: "beforeInOtherList", message: "before: item \(anchor.item.id) is not in list \(list)")
         }
         try claim(id.rawValue, field: "id")
         let (lower, upper) = manualGap(in: list, before: anchor)
@@ -36,23 +36,23 @@ extension TaskState {
         let ids = try Validation.identifiers(ids, field: "ids")
         let moved = try existingItems(ids)
         if let toList { _ = try existingList(toList) }
-        let anchor = try before.map { id throws(DomainError) in try existingItems([id])[0] }
+        let anchor = try before.map { id throws(DomainError) in try existingRecord(id) }
         let movedIDs = Set(ids)
-        if let anchor, movedIDs.contains(anchor.id) {
-            throw .refused(reason: "beforeInBlock", message: "before: item \(anchor.id) is one of the items moved")
+        if let anchor, movedIDs.contains(anchor.item.id) {
+            throw .refused(reason: "beforeInBlock", message: "before: item \(anchor.item.id) is one of the items moved")
         }
         let destination: ListID
         if let toList {
             destination = toList
         } else if let anchor {
-            destination = anchor.list
+            destination = anchor.item.list
         } else if moved.allSatisfy({ $0.list == moved[0].list }) {
             destination = moved[0].list
         } else {
             throw .refused(reason: "ambiguousList", message: "toList: the items are in several lists; name the destination")
         }
-        if let anchor, anchor.list != destination {
-            throw .refused(reason: "beforeInOtherList", message: "before: item \(anchor.id) is not in list \(destination)")
+        if let anchor, anchor.item.list != destination {
+            throw .refused(reason: "beforeInOtherList", message: "before: item \(anchor.item.id) is not in list \(destination)")
         }
         let ordered = blockOrder(moved)
         let (lower, upper) = manualGap(in: destination, before: anchor, excluding: movedIDs)

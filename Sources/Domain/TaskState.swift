@@ -96,6 +96,10 @@ public struct TaskState: Sendable {
             try deleteItems(ids, journal: &journal)
         case .moveItems(let ids, let list, let before, let time):
             try moveItems(ids, toList: list, before: before, at: time, journal: &journal)
+        case .restoreLists(let restored):
+            try restoreLists(restored, journal: &journal)
+        case .restoreItems(let restored):
+            try restoreItems(restored, journal: &journal)
         }
     }
 
@@ -122,14 +126,15 @@ public struct TaskState: Sendable {
     private mutating func place(_ id: ItemID, _ new: Item?) -> Item? {
         let record = new.map(ItemRecord.init)
         let old = (record.map { items.updateValue($0, forKey: id) } ?? items.removeValue(forKey: id))?.item
-        if let old {
-            manualOrders[old.list]!.remove(OrderKey(manual: old))
-            if !old.done { openCounts[old.list, default: 0] -= 1 }
+        if let old, let new, let record, old.list == new.list {
+            // The key changes even when the position does not (it holds the record): in place, mostly.
+            manualOrders[new.list]!.replace(OrderKey(manual: old), with: OrderKey(manual: new, record: record))
+        } else {
+            if let old { manualOrders[old.list]!.remove(OrderKey(manual: old)) }
+            if let new, let record { manualOrders[new.list]!.insert(OrderKey(manual: new, record: record)) }
         }
-        if let new, let record {
-            manualOrders[new.list]!.insert(OrderKey(manual: new, record: record))
-            if !new.done { openCounts[new.list, default: 0] += 1 }
-        }
+        if let old, !old.done { openCounts[old.list, default: 0] -= 1 }
+        if let new, !new.done { openCounts[new.list, default: 0] += 1 }
         return old
     }
 
@@ -200,6 +205,12 @@ public struct TaskState: Sendable {
         return found
     }
 
+    /// The item's record, or `notFound`: for reading a few fields of an item without copying it whole.
+    func existingRecord(_ id: ItemID) throws(DomainError) -> ItemRecord {
+        guard let record = items[id] else { throw .notFound(kind: .item, ids: [id.rawValue]) }
+        return record
+    }
+
     /// The list, or `notFound`.
     func existingList(_ id: ListID) throws(DomainError) -> TaskList {
         guard let list = lists[id] else { throw .notFound(kind: .list, ids: [id.rawValue]) }
@@ -208,17 +219,13 @@ public struct TaskState: Sendable {
 
     /// The positions just below and at `before` in `list`'s manual order (nil `before`: the end),
     /// skipping items in `excluded`.
-    /// - Complexity: O((1 + excluded neighbours) · log n).
-    func manualGap(in list: ListID, before: Item?, excluding excluded: Set<ItemID> = []) -> (Position?, Position?) {
-        let order = manualOrders[list]!
-        var rank = before.map { order.rank(of: OrderKey(manual: $0))! } ?? order.count
-        rank -= 1
-        while rank >= 0 {
-            let key = order.key(at: rank)
-            if !excluded.contains(key.item) { return (key.position, before?.position) }
-            rank -= 1
+    /// - Complexity: O(log n) in one descent, plus O(log n) per excluded neighbour beyond `before`'s leaf.
+    func manualGap(in list: ListID, before: ItemRecord?, excluding excluded: Set<ItemID> = []) -> (Position?, Position?) {
+        let bound = before.map { OrderKey(manualPosition: $0.item.position, item: $0.item.id) }
+        let lower = manualOrders[list]!.nearestValue(below: bound) { key in
+            excluded.contains(key.item) ? nil : key.position
         }
-        return (nil, before?.position)
+        return (lower, before?.item.position)
     }
 
     /// The positions just below and at `before` in the order of lists, skipping `excluded`.

@@ -34,19 +34,32 @@ public struct Window: Hashable, Sendable {
 public enum RowID: Hashable, Sendable {
     /// The row showing this item.
     case item(ItemID)
+    /// The header row of this section.
+    case header(SectionID)
 }
 
-/// One row of a view. Issue 4 adds section headers.
+/// One row of a view: an item, or the header placed before a section's items.
 public enum Row: Hashable, Sendable {
     /// An item, in full.
     case item(Item)
+    /// A section's header, with its live count.
+    case header(SectionHeader)
 
     /// The row's stable identity.
     public var id: RowID {
         switch self {
         case .item(let item): .item(item.id)
+        case .header(let header): .header(header.section)
         }
     }
+}
+
+/// Why a view with no rows is empty.
+public enum EmptyReason: String, Hashable, Sendable {
+    /// Its source (the list or smart group) has no items.
+    case noItems
+    /// Its source has items but the filter matches none of them.
+    case noMatches
 }
 
 /// A view's state: a level, not an event.
@@ -94,6 +107,12 @@ public struct ViewSnapshot: Hashable, Sendable {
     public var source: ViewSource
     /// Its order.
     public var sort: Sort
+    /// Which items of the source it shows.
+    public var filter: Filter = .all
+    /// How it is divided into sections.
+    public var grouping: Grouping = .none
+    /// When `count` is 0, why; nil otherwise (and while the count is unknown).
+    public var empty: EmptyReason? = nil
 }
 
 /// One change to one view: apply `operations` in order to the window at `version - 1` to get the
@@ -111,6 +130,8 @@ public struct ViewChange: Hashable, Sendable {
     public var state: ViewState
     /// The operations, sequential and window-relative; a `reset` is always alone.
     public var operations: [WindowOperation]
+    /// When `count` is 0, why; nil otherwise (a change of it alone is a change).
+    public var empty: EmptyReason? = nil
 }
 
 /// What `Engine.apply` did: the changes, the change of every affected view, and the new revision.

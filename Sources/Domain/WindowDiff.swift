@@ -1,13 +1,13 @@
 // WindowDiff: the sequential window operations that turn a window's old rows into its new ones, keyed by id.
 
-/// Computes window operations by a keyed diff of two windows (never of whole lists).
+/// Computes window operations by a keyed diff of two windows (never of whole lists), keyed by row id.
 enum WindowDiff {
     /// Operations turning `old` into `new` when only the items in `touched` changed (few of them):
     /// every other item kept its key, so the untouched rows of both windows are runs of one sequence
     /// and line up by one linear scan, without hashing. Same operation order as `operations(old:new:changed:row:)`;
     /// touched rows present in both windows are moved (or updated in place) with their new content.
     /// - Complexity: O(w · (1 + touched.count)) for windows of w rows.
-    static func operations(old: [ItemID], new: [ItemID], touched: [ItemID], row: (ItemID) -> Row) -> [WindowOperation] {
+    static func operations<ID: Hashable>(old: [ID], new: [ID], touched: [ID], row: (ID) -> Row) -> [WindowOperation] {
         var operations: [WindowOperation] = []
         let oldUntouched = old.indices.filter { !touched.contains(old[$0]) }
         let newUntouched = new.indices.filter { !touched.contains(new[$0]) }
@@ -53,8 +53,8 @@ enum WindowDiff {
     /// longest increasing subsequence, insertions (top down, at their final index), then updates of rows
     /// that stayed in place but whose content changed (`changed`). Moves carry the row when it changed.
     /// - Complexity: O(w log w) for windows of w rows.
-    static func operations(old: [ItemID], new: [ItemID], changed: (ItemID) -> Bool,
-                           row: (ItemID) -> Row) -> [WindowOperation] {
+    static func operations<ID: Hashable>(old: [ID], new: [ID], changed: (ID) -> Bool,
+                                         row: (ID) -> Row) -> [WindowOperation] {
         var operations: [WindowOperation] = []
         if old == new {
             for (index, id) in new.enumerated() where changed(id) {
@@ -62,12 +62,12 @@ enum WindowDiff {
             }
             return operations
         }
-        var newIndex: [ItemID: Int] = [:]
+        var newIndex: [ID: Int] = [:]
         newIndex.reserveCapacity(new.count)
         for (index, id) in new.enumerated() { newIndex[id] = index }
-        var current: [ItemID] = []
+        var current: [ID] = []
         current.reserveCapacity(old.count)
-        var oldPresence = Set<ItemID>()
+        var oldPresence = Set<ID>()
         oldPresence.reserveCapacity(old.count)
         for index in old.indices.reversed() where newIndex[old[index]] == nil {
             operations.append(.remove(index: index))
@@ -77,13 +77,13 @@ enum WindowDiff {
             oldPresence.insert(id)
         }
         let target = new.filter { oldPresence.contains($0) }
-        var currentIndex: [ItemID: Int] = [:]
+        var currentIndex: [ID: Int] = [:]
         currentIndex.reserveCapacity(current.count)
         for (index, id) in current.enumerated() { currentIndex[id] = index }
-        let stable = longestIncreasingSubsequence(target.map { currentIndex[$0]! }).reduce(into: Set<ItemID>()) {
+        let stable = longestIncreasingSubsequence(target.map { currentIndex[$0]! }).reduce(into: Set<ID>()) {
             $0.insert(current[$1])
         }
-        var moved = Set<ItemID>()
+        var moved = Set<ID>()
         for (targetIndex, id) in target.enumerated() where !stable.contains(id) {
             let from = current.firstIndex(of: id)!
             current.remove(at: from)

@@ -43,6 +43,7 @@ struct MethodTable: Sendable {
         ListMethods.register(in: &table)
         ItemMethods.register(in: &table)
         ViewMethods.register(in: &table)
+        HistoryMethods.register(in: &table)
         return table
     }()
 

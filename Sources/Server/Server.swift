@@ -13,14 +13,25 @@ public struct ServerOptions: Sendable {
     public var clock: @Sendable () -> Timestamp
     /// Orders over more items than this are indexed off the message loop (views show `loading`).
     public var backgroundIndexThreshold: Int
+    /// A clock moved only by `debug/setClock` (for tests); `clock` reads it when set.
+    public var manualClock: ManualClock?
+    /// The most items one step of re-evaluating dates may look at before the loop serves
+    /// requests again (when the day changes, or a due time passes).
+    public var timeBudget: Int
 
     public init(
         logger: Logger = Logger(), clock: @escaping @Sendable () -> Timestamp = systemClock,
-        backgroundIndexThreshold: Int = 50_000
+        backgroundIndexThreshold: Int = 50_000, manualClock: ManualClock? = nil, timeBudget: Int = 1_000
     ) {
         self.logger = logger
-        self.clock = clock
+        if let manualClock {
+            self.clock = { @Sendable in manualClock.now }
+        } else {
+            self.clock = clock
+        }
         self.backgroundIndexThreshold = backgroundIndexThreshold
+        self.manualClock = manualClock
+        self.timeBudget = timeBudget
     }
 }
 
@@ -54,6 +65,17 @@ public final class Server {
     var engine: Engine
     let mailbox: Mailbox
     let indexBuilder = IndexBuilder()
+    /// The client's undo and redo steps.
+    var history = UndoHistory()
+    /// The method of the request being handled, under which its changes are recorded.
+    private var currentMethod = ""
+    /// The overview as the client last saw it, once it has asked for it (`lists/list`); the
+    /// server pushes `lists/changed` whenever it changes.
+    var watchedOverview: Overview?
+    /// The client's calendar (its time zone is set by `initialize`).
+    var calendar = ClientCalendar(timeZone: .current)
+    /// Whether a re-evaluation of dates is under way (it runs in steps between requests).
+    var advancing = false
 
     public init(connection: Connection, options: ServerOptions = ServerOptions()) {
         self.connection = connection
@@ -66,8 +88,9 @@ public final class Server {
     /// (0 after `shutdown`, 1 otherwise).
     public func run() -> Int32 {
         while exitCode == nil {
-            handle(connection.receive(timeout: -1))
+            handle(connection.receive(timeout: millisecondsUntilTimeChange()))
             if exitCode == nil { handle(mailbox.take()) }
+            if exitCode == nil && lifecycle == .running { stepTime() }
             connection.flush()
         }
         connection.flush()
@@ -127,17 +150,56 @@ public final class Server {
         }
     }
 
-    /// Sends the notification of each view change, in order.
+    /// Sends the notification of each view change, in order, then `lists/changed` if the
+    /// overview the client watches changed.
     func publish(_ changes: [ViewChange]) {
         for change in changes { connection.send(change.notification) }
+        guard let watched = watchedOverview else { return }
+        let overview = engine.overview()
+        if overview != watched {
+            watchedOverview = overview
+            connection.send(.notification(method: "lists/changed", params: overview.json(revision: engine.revision)))
+        }
     }
 
-    /// Applies `mutations` as one group, publishes every view's change, and returns the new
-    /// revision for the response (which the caller sends after these notifications).
+    /// How long the loop may wait for input before dates must be re-evaluated: 0 while a
+    /// re-evaluation is under way, until the next time change by the real clock, and without
+    /// limit for a manual clock (it moves only on request) or before `initialize`.
+    private func millisecondsUntilTimeChange() -> Int32 {
+        if advancing { return 0 }
+        guard lifecycle == .running, options.manualClock == nil, let next = engine.nextTimeChange else { return -1 }
+        let wait = next.milliseconds - options.clock().milliseconds
+        return Int32(clamping: max(0, min(wait, 3_600_000)))
+    }
+
+    /// Re-evaluates dates when time has reached the next change: one bounded step per loop
+    /// turn, so requests keep being answered while a large store catches up with midnight.
+    func stepTime() {
+        if !advancing {
+            guard let next = engine.nextTimeChange, options.clock() >= next else { return }
+        }
+        let step = engine.advance(to: calendar.today(at: options.clock()), budget: options.timeBudget)
+        advancing = !step.finished
+        publish(step.changes)
+    }
+
+    /// Moves time to `now` at once, every step in this turn (for `initialize` and `debug/setClock`).
+    func advanceTime() {
+        repeat {
+            let step = engine.advance(to: calendar.today(at: options.clock()), budget: options.timeBudget)
+            advancing = !step.finished
+            publish(step.changes)
+        } while advancing
+    }
+
+    /// Applies `mutations` as one group (one undo step of the request being handled),
+    /// publishes every view's change, and returns what was applied, for the response (which
+    /// the caller sends after these notifications).
     func apply(_ mutations: [Mutation]) throws(ResponseError) -> Applied {
         do {
             let applied = try engine.apply(mutations)
             publish(applied.viewChanges)
+            history.record(applied.changes, method: currentMethod)
             return applied
         } catch {
             throw error.responseError
@@ -171,6 +233,7 @@ public final class Server {
             connection.send(.error(id: id, ResponseError(.methodNotFound, "unknown method '\(method)'")))
             return
         }
+        currentMethod = method
         do {
             let result = try handler(self, params)
             connection.send(.response(id: id, result: result))

@@ -19,6 +19,7 @@ func runViewsBenchmark(sizes: [Int]) -> String {
 private func measureViews(sizes: [Int]) throws -> String {
     var mutations: [[String]] = []
     var views: [[String]] = []
+    var groups: [[String]] = []
     for size in sizes {
         var bench = ViewsBenchmark(size: size)
         let load = try bench.load()
@@ -36,12 +37,16 @@ private func measureViews(sizes: [Int]) throws -> String {
             mutations.append([String(size), kind.rawValue, format(result.p50 * 1e6, 2), format(result.p99 * 1e6, 2),
                               format(result.rows, 2), format(result.operations, 2), format(result.bytes, 0)])
         }
+        groups.append(try bench.measureSmartGroups())
     }
     return table("views: per-mutation cost, apply + changesets of 3 open views (manual @ middle, due @ top, title @ top; 100-row windows)",
                  ["items", "mutation", "p50 µs", "p99 µs", "rows/mutation", "ops/mutation", "bytes/mutation"], mutations)
         + "\n" + table("views: opening (sources over \(Engine().backgroundBuildThreshold) items index new orders off the message loop)",
                        ["items", "load µs/item", "open indexed ms", "due: answer ms", "build ms", "install ms",
                         "next mutation ms", "title desc: answer ms", "build ms", "install ms", "next mutation ms"], views)
+        + "\n" + table("views: smart groups and time (the 3 views above plus Today and Scheduled grouped by due bucket; chunks of 2,000 items)",
+                       ["items", "first day: chunks", "total ms", "max chunk ms", "update p50 µs", "create p50 µs",
+                        "midnight: ≤ items", "chunks", "total ms", "max chunk ms", "Today count"], groups)
 }
 
 private func seconds(_ duration: Duration) -> Double {
@@ -152,6 +157,47 @@ private struct ViewsBenchmark {
             let opened = try engine.openView(source: .list(list), sort: sort, window: Window(start: 0, end: 100))
             if let job = opened.build { _ = engine.install(job.run()) }
         }
+    }
+
+    /// The client's day on 2026-06-15 (+ `days`) in UTC, at `hour`.
+    static func day(_ days: Int64, hour: Int64) -> Today {
+        let date = CalendarDate(year: 2026, month: 6, day: 15)!.daysSinceEpoch + days
+        let starts = (0..<9).map { Timestamp(milliseconds: (date + Int64($0)) * 86_400_000) }
+        return Today(now: Timestamp(milliseconds: starts[0].milliseconds + hour * 3_600_000),
+                     date: CalendarDate(year: 2026, month: 6, day: 15 + Int(days))!, dayStarts: starts)
+    }
+
+    /// Moves to `today` in chunks of 2,000: the number of chunks, the total and the longest chunk in seconds.
+    mutating func advance(to today: Today) -> (chunks: Int, total: Double, longest: Double) {
+        var chunks = 0
+        var total = 0.0
+        var longest = 0.0
+        var finished = false
+        while !finished {
+            let start = ContinuousClock.now
+            finished = engine.advance(to: today, budget: 2_000).finished
+            let elapsed = seconds(ContinuousClock.now - start)
+            chunks += 1
+            total += elapsed
+            longest = max(longest, elapsed)
+        }
+        return (chunks, total, longest)
+    }
+
+    /// Sets the day, opens Today and Scheduled by due bucket, measures mutations, then the next midnight.
+    mutating func measureSmartGroups() throws -> [String] {
+        let first = advance(to: Self.day(0, hour: 10))
+        for (source, grouping) in [(ViewSource.today, Grouping.none), (.scheduled, .dueBucket)] {
+            let opened = try engine.openView(source: source, sort: .manual, grouping: grouping, window: Window(start: 0, end: 100))
+            if let job = opened.build { _ = engine.install(job.run()) }
+        }
+        let update = try measure(.update, iterations: 2_000)
+        let create = try measure(.create, iterations: 2_000)
+        let midnight = advance(to: Self.day(1, hour: 0))
+        let today = engine.overview().groups.first { $0.group == .today }!.count
+        return [String(size), String(first.chunks), format(first.total * 1e3, 1), format(first.longest * 1e3, 2),
+                format(update.p50 * 1e6, 2), format(create.p50 * 1e6, 2), String(midnight.chunks * 2_000),
+                String(midnight.chunks), format(midnight.total * 1e3, 1), format(midnight.longest * 1e3, 2), String(today)]
     }
 
     mutating func randomItem() -> Int { Int.random(in: 0..<items.count, using: &random) }

@@ -3,12 +3,13 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Domain
 import Server
 import Transcript
 import Wire
 
 let usage = """
-    usage: taskls [serve] [--log-level LEVEL] [--max-message-bytes N]
+    usage: taskls [serve] [--log-level LEVEL] [--max-message-bytes N] [--clock INSTANT]
            taskls replay [--server PATH] FILE...
            taskls --help | --version
 
@@ -23,6 +24,8 @@ let usage = """
       --log-level LEVEL     error, warning (default), info or debug
       --max-message-bytes N largest message body accepted (default 67108864); larger ones are
                             answered with an error and skipped
+      --clock INSTANT       run on a clock stopped at INSTANT (2026-11-22T23:59:00Z) that only
+                            the debug/setClock request moves: for tests of dates and midnight
       --server PATH         (replay) the taskls executable to run (default: this one)
       -h, --help            show this help
       --version             show the version
@@ -59,8 +62,15 @@ func serve(_ arguments: ArraySlice<String>) -> Never {
     var arguments = arguments
     var logger = Logger()
     var maximumContentLength = 64 << 20
+    var manualClock: ManualClock?
     while let argument = arguments.popFirst() {
         switch argument {
+        case "--clock":
+            let text = value(after: argument, in: &arguments)
+            guard case .dateTime(let instant, _)? = try? Due(parsing: text, field: "clock") else {
+                fail("--clock: '\(text)' is not an instant such as 2026-11-22T23:59:00Z")
+            }
+            manualClock = ManualClock(instant)
         case "--log-level":
             let name = value(after: argument, in: &arguments)
             guard let level = LogLevel(name: name) else {
@@ -78,7 +88,7 @@ func serve(_ arguments: ArraySlice<String>) -> Never {
     // A client that goes away must turn writes into errors, not kill the server mid-write.
     signal(SIGPIPE, SIG_IGN)
     let connection = StdioConnection(input: 0, output: 1, maximumContentLength: maximumContentLength)
-    let server = Server(connection: connection, options: ServerOptions(logger: logger))
+    let server = Server(connection: connection, options: ServerOptions(logger: logger, manualClock: manualClock))
     exit(server.run())
 }
 

@@ -99,9 +99,10 @@ private func ping(_ id: String) -> String {
 /// A `server/ping` request body with the string id `id`, padded with a `params` member to
 /// exactly `size` bytes.
 private func paddedPing(_ id: String, size: Int) -> String {
-    let head = #"{"jsonrpc":"2.0","id":"\#(id)","method":"server/ping","params":{"padding":""#
-    let tail = #""}}"#
-    let padding = String(repeating: "a", count: size - head.utf8.count - tail.utf8.count)
+    // JSON white space pads the body to the exact size: server/ping takes no params.
+    let head = #"{"jsonrpc":"2.0","id":"\#(id)","method":"server/ping""#
+    let tail = "}"
+    let padding = String(repeating: " ", count: size - head.utf8.count - tail.utf8.count)
     return head + padding + tail
 }
 

@@ -154,3 +154,48 @@ private func clearable(_ fields: Fields, _ key: String) throws(ResponseError) ->
     case .set(let value): .set(value)
     }
 }
+
+extension Filter: JSONDecodable {
+    /// `{"text"?, "done"?: "any"|"done"|"notDone", "tagsAnyOf"?, "tagsAllOf"?, "priorityAtLeast"?,
+    /// "dueBefore"?, "dueAfter"?}`; an absent member matches everything.
+    public init(json: JSON, path: String) throws(ResponseError) {
+        let fields = try Fields(json: json, path: path)
+        try fields.rejectUnknown(["text", "done", "tagsAnyOf", "tagsAllOf", "priorityAtLeast", "dueBefore", "dueAfter"])
+        var done = Filter.Completion.any
+        if let text: String = try fields.optionalValue("done") {
+            guard let parsed = Filter.Completion(rawValue: text) else {
+                throw .invalidParams("\(fields.path("done")): expected any, done or notDone, got '\(text)'")
+            }
+            done = parsed
+        }
+        self.init(
+            text: try fields.optionalValue("text") ?? "", done: done,
+            tagsAnyOf: try fields.optionalValue("tagsAnyOf") ?? [], tagsAllOf: try fields.optionalValue("tagsAllOf") ?? [],
+            priorityAtLeast: try fields.optionalValue("priorityAtLeast"),
+            dueBefore: try fields.optionalValue("dueBefore"), dueAfter: try fields.optionalValue("dueAfter"))
+    }
+}
+
+extension Grouping: JSONDecodable {
+    /// `"none"`, `"dueBucket"`, `"priority"`, `"list"` or `"done"`.
+    public init(json: JSON, path: String) throws(ResponseError) {
+        let text = try String(json: json, path: path)
+        guard let grouping = Grouping(rawValue: text) else {
+            let names = Grouping.allCases.map(\.rawValue).joined(separator: ", ")
+            throw .invalidParams("\(path): unknown sections '\(text)'; expected one of \(names)")
+        }
+        self = grouping
+    }
+}
+
+extension SmartGroup: JSONDecodable {
+    /// `"today"`, `"scheduled"`, `"overdue"`, `"all"` or `"completed"`.
+    public init(json: JSON, path: String) throws(ResponseError) {
+        let text = try String(json: json, path: path)
+        guard let group = SmartGroup(rawValue: text) else {
+            let names = SmartGroup.allCases.map(\.rawValue).joined(separator: ", ")
+            throw .invalidParams("\(path): unknown group '\(text)'; expected one of \(names)")
+        }
+        self = group
+    }
+}

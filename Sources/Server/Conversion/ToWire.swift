@@ -63,7 +63,75 @@ extension Row {
     var json: JSON {
         switch self {
         case .item(let item): item.rowJSON
+        case .header(let header):
+            ["kind": "header", "id": .string(header.section.wireID), "title": .string(header.title),
+             "count": .integer(Int64(header.count))]
         }
+    }
+}
+
+extension SectionID {
+    /// A header row's id: `s:due:today`, `s:priority:high`, `s:list:l3`, `s:done:false`.
+    var wireID: String {
+        switch self {
+        case .due(let bucket): "s:due:\(bucket.wireName)"
+        case .priority(let priority): "s:priority:\(priority.rawValue)"
+        case .list(let list): "s:list:\(list)"
+        case .done(let done): "s:done:\(done)"
+        }
+    }
+}
+
+extension DueBucket {
+    /// The bucket's name on the wire.
+    var wireName: String {
+        switch self {
+        case .overdue: "overdue"
+        case .today: "today"
+        case .tomorrow: "tomorrow"
+        case .nextSevenDays: "next7days"
+        case .later: "later"
+        case .noDate: "noDate"
+        }
+    }
+}
+
+extension SmartGroup {
+    /// The group's title as a pane shows it.
+    var title: String {
+        switch self {
+        case .today: "Today"
+        case .scheduled: "Scheduled"
+        case .overdue: "Overdue"
+        case .all: "All"
+        case .completed: "Completed"
+        }
+    }
+}
+
+extension Overview {
+    /// What `lists/list` answers and `lists/changed` pushes (with the revision added).
+    func json(revision: UInt64) -> JSON {
+        [
+            "lists": .array(lists.map(\.json)),
+            "groups": .array(groups.map { ["id": .string($0.group.rawValue), "name": .string($0.group.title), "count": .integer(Int64($0.count))] }),
+            "revision": .integer(Int64(revision)),
+        ]
+    }
+}
+
+extension Filter {
+    /// The filter as the client gave it; members at their defaults are left out.
+    var json: JSON {
+        var object = JSONObject()
+        if !text.isEmpty { object["text"] = .string(text) }
+        if done != .any { object["done"] = .string(done.rawValue) }
+        if !tagsAnyOf.isEmpty { object["tagsAnyOf"] = .array(tagsAnyOf.map(JSON.string)) }
+        if !tagsAllOf.isEmpty { object["tagsAllOf"] = .array(tagsAllOf.map(JSON.string)) }
+        if let priorityAtLeast { object["priorityAtLeast"] = .string(priorityAtLeast.rawValue) }
+        if let dueBefore { object["dueBefore"] = .string(dueBefore.iso8601) }
+        if let dueAfter { object["dueAfter"] = .string(dueAfter.iso8601) }
+        return .object(object)
     }
 }
 
@@ -75,8 +143,9 @@ extension Window {
     var json: JSON { ["start": .integer(Int64(start)), "end": .integer(Int64(end))] }
 }
 
-/// The members every view message shares: state (and progress while loading) and count.
-private func stateMembers(_ state: ViewState, count: Int?, into object: inout JSONObject) {
+/// The members every view message shares: state (and progress while loading), count, and
+/// why the view is empty when it is.
+private func stateMembers(_ state: ViewState, count: Int?, empty: EmptyReason?, into object: inout JSONObject) {
     switch state {
     case .ready: object["state"] = "ready"
     case .loading(let progress):
@@ -85,16 +154,22 @@ private func stateMembers(_ state: ViewState, count: Int?, into object: inout JS
     case .closed: object["state"] = "closed"
     }
     object["count"] = count.map { .integer(Int64($0)) } ?? .null
+    if let empty { object["empty"] = .string(empty.rawValue) }
 }
 
 extension ViewSnapshot {
     /// What `lists/open`, `view/setWindow` and `view/snapshot` answer.
     var json: JSON {
         var object: JSONObject = ["view": WireID.view(view), "version": .integer(Int64(version))]
-        stateMembers(state, count: count, into: &object)
+        stateMembers(state, count: count, empty: empty, into: &object)
         object["window"] = window.json
         object["sort"] = sort.json
-        if case .list(let list) = source { object["list"] = WireID.list(list) }
+        object["filter"] = filter.json
+        object["sections"] = .string(grouping.rawValue)
+        switch source {
+        case .list(let list): object["list"] = WireID.list(list)
+        case .group(let group): object["group"] = .string(group.rawValue)
+        }
         object["rows"] = .array(rows.map(\.json))
         return .object(object)
     }
@@ -122,7 +197,7 @@ extension ViewChange {
             return .notification(method: "view/closed", params: ["view": WireID.view(view), "reason": .string(reason)])
         }
         var object: JSONObject = ["view": WireID.view(view), "version": .integer(Int64(version))]
-        stateMembers(state, count: count, into: &object)
+        stateMembers(state, count: count, empty: empty, into: &object)
         object["window"] = window.json
         object["ops"] = .array(operations.map(\.json))
         return .notification(method: "view/changed", params: .object(object))

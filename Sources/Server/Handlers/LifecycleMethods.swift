@@ -1,5 +1,6 @@
 /// `initialize`, `initialized`, `shutdown`, `exit` and `$/cancelRequest`, exactly as LSP 3.17.
 
+import Foundation
 import Wire
 
 /// The taskls version, reported by `--version` and in `initialize`'s `serverInfo`.
@@ -10,11 +11,13 @@ public let protocolVersion = 1
 
 enum LifecycleMethods {
     static func register(in table: inout MethodTable) {
-        table.request("initialize", InitializeParams.self) { server, _ throws(ResponseError) in
+        table.request("initialize", InitializeParams.self) { server, params throws(ResponseError) in
             guard server.lifecycle == .waitingForInitialize else {
                 throw ResponseError(.invalidRequest, "initialize: the server is already initialized")
             }
+            if let timeZone = params.timeZone { server.calendar = ClientCalendar(timeZone: timeZone) }
             server.lifecycle = .running
+            server.advanceTime()
             return initializeResult(methods: server.methods)
         }
         table.notification("initialized", AnyParams.self) { _, _ in }
@@ -46,23 +49,27 @@ enum LifecycleMethods {
     }
 
     /// Notifications the server sends to the client.
-    static let serverNotifications = ["view/changed", "view/closed"]
+    static let serverNotifications = ["lists/changed", "view/changed", "view/closed"]
 }
 
 /// `initialize` params: the full LSP `InitializeParams` are tolerated; taskls reads only the
 /// fields it uses and checks their types.
 struct InitializeParams: JSONDecodable {
     var processID: Int?
-    var initializationOptions: JSON?
+    /// `initializationOptions.timeZone`: the client's IANA time zone ("Europe/Paris"), which
+    /// decides what "today" is; the server's local zone when absent.
+    var timeZone: TimeZone?
 
     init(json: JSON, path: String) throws(ResponseError) {
         let fields = try Fields(json: json, path: path)
         processID = try fields.optional("processId")
-        initializationOptions = try fields.optional("initializationOptions")
-        switch initializationOptions {
-        case nil, .object?: break
-        case let other?:
-            throw .invalidParams("\(path).initializationOptions: expected an object, got \(other.typeDescription)")
+        guard let optionsValue: JSON = try fields.optional("initializationOptions") else { return }
+        let options = try Fields(json: optionsValue, path: fields.path("initializationOptions"))
+        if let name: String = try options.optional("timeZone") {
+            guard let zone = TimeZone(identifier: name) else {
+                throw .invalidParams("\(options.path("timeZone")): unknown time zone '\(name)'; expected an IANA name such as Europe/Paris")
+            }
+            timeZone = zone
         }
     }
 }

@@ -5,11 +5,17 @@ import Wire
 
 enum ListMethods {
     static func register(in table: inout MethodTable) {
-        table.request("lists/list", NoParams.self) { server, _ in
-            [
-                "lists": .array(server.engine.lists().map(\.json)),
-                "revision": .integer(Int64(server.engine.revision)),
-            ]
+        table.request("lists/list", Fields.self) { server, fields throws(ResponseError) in
+            try fields.rejectUnknown(["watch"])
+            let overview = server.engine.overview()
+            // `watch: true`: from now on the client is told whenever the overview changes
+            // (`lists/changed`); `watch: false` stops that; absent leaves it as it is.
+            switch try fields.optionalValue("watch", as: Bool.self) {
+            case true?: server.watchedOverview = overview
+            case false?: server.watchedOverview = nil
+            case nil: if server.watchedOverview != nil { server.watchedOverview = overview }
+            }
+            return overview.json(revision: server.engine.revision)
         }
         table.request("lists/create", Fields.self) { server, fields throws(ResponseError) in
             try fields.rejectUnknown(["name", "color", "icon", "before"])

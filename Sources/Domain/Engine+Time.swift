@@ -1,0 +1,98 @@
+// Time moving on: re-evaluating date-based membership and due buckets in bounded chunks, and the overview's counts.
+
+/// One chunk of moving to a new day: the views' changes, and whether the move is complete.
+public struct TimeAdvance: Sendable {
+    /// One change per affected view, in view-id order; each leaves its view exact.
+    public var changes: [ViewChange]
+    /// Whether every due is now evaluated in the newest day handed to `Engine.advance`.
+    public var finished: Bool
+}
+
+/// The lists overview: every list and every smart group with its live count.
+public struct Overview: Hashable, Sendable {
+    /// Every list in manual order with its counts.
+    public var lists: [ListSummary]
+    /// Every smart group, in `SmartGroup.allCases` order, with its count.
+    public var groups: [GroupSummary]
+}
+
+/// A smart group with its live count.
+public struct GroupSummary: Hashable, Sendable {
+    /// The group.
+    public var group: SmartGroup
+    /// How many items it holds.
+    public var count: Int
+}
+
+extension Engine {
+    /// The client's day as last handed to `advance` (`Today.epoch` until then).
+    public var today: Today { clock.today }
+
+    /// The next instant after `today.now` at which some item's status changes by time alone (the next day
+    /// start, or 1 ms after the next due instant not before now): call `advance` with the day at that instant
+    /// then. Nil while a move to a new day is unfinished (call `advance` again first).
+    /// - Complexity: O(log n).
+    public var nextTimeChange: Timestamp? {
+        clock.remaining.isEmpty && clock.queued == nil ? clock.nextChange : nil
+    }
+
+    /// Every list and smart group with its count.
+    /// - Complexity: O(number of lists).
+    public func overview() -> Overview {
+        Overview(lists: lists(), groups: SmartGroup.allCases.map { GroupSummary(group: $0, count: clock.counts[$0] ?? 0) })
+    }
+
+    /// Moves the engine towards `today`: re-evaluates, at most `budget` items at a time, the items whose
+    /// status (Today, Overdue, due bucket) may differ between the previous day and `today`, found by range
+    /// queries over the index of dues. Call it again with the same day until `finished`; mutations may be
+    /// applied between calls. A new day handed in before the previous move finished is moved to after it.
+    /// - Returns: the changes of the views this chunk affected (each exact and versioned as usual).
+    /// - Complexity: O(budget · (log n + views)) plus the window diffs of the affected views.
+    public mutating func advance(to today: Today, budget: Int) -> TimeAdvance {
+        if clock.remaining.isEmpty {
+            start(clock.queued ?? today)
+            clock.queued = nil
+        }
+        if today != clock.today, clock.queued != today { clock.queued = today }
+        if clock.queued == clock.today { clock.queued = nil }
+        var changes: [KeyChange] = []
+        var taken = 0
+        while taken < max(1, budget), let range = clock.remaining.first {
+            let lower = clock.dues.insertionRank(of: range.lower)
+            let upper = clock.dues.insertionRank(of: range.upper)
+            let keys = clock.dues.keys(in: lower..<min(upper, lower + max(1, budget) - taken))
+            taken += keys.count
+            if lower + keys.count >= upper {
+                clock.remaining.removeFirst()
+            } else {
+                let last = keys.last!
+                clock.remaining[0].lower = DueKey(kind: last.kind, value: last.value, item: ItemID(last.item.rawValue + 1))
+            }
+            for key in keys {
+                let item = state.item(key.item)!
+                let old = clock.previous.status(of: item.due)
+                let new = clock.today.status(of: item.due)
+                guard old != new else { continue }
+                clock.count(item, status: old, by: -1)
+                clock.count(item, status: new, by: 1)
+                let position = state.lists[item.list]!.position
+                changes.append(KeyChange(id: item.id, old: Keyed(item: item, status: old, listPosition: position),
+                                         new: Keyed(item: item, status: new, listPosition: position)))
+            }
+        }
+        let viewChanges = changes.isEmpty ? [] : propagate(changes, contentChanged: false)
+        if clock.remaining.isEmpty, let queued = clock.queued {
+            start(queued)
+            clock.queued = nil
+        }
+        return TimeAdvance(changes: viewChanges, finished: clock.remaining.isEmpty && clock.queued == nil)
+    }
+
+    /// Starts moving from the current day to `today` (nothing to do when it is the same day).
+    private mutating func start(_ today: Today) {
+        guard today != clock.today else { return }
+        clock.previous = clock.today
+        clock.today = today
+        clock.remaining = clock.previous.changedRanges(to: today)
+    }
+}

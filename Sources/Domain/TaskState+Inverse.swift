@@ -1,0 +1,200 @@
+// Inverse: the mutations that undo a recorded group of changes, refused when anything it touched changed since.
+
+extension TaskState {
+    /// The group of mutations that puts back, now, the values `changes` replaced: undo is the inverse of what a
+    /// group changed, redo the inverse of what the undo changed.
+    ///
+    /// - An item the group created is deleted; one it deleted comes back with the same id; one it updated or moved
+    ///   gets back every old field, its old list and its old position. A list likewise (a deleted list comes back
+    ///   with all its items, which `changes` lists as deleted); a list the group created is deleted.
+    /// - Every restored item gets revision (current revision, or the last one `changes` knows) + 1 and
+    ///   `modifiedAt == time`; `createdAt`, `completedAt` and the other fields are the old ones.
+    /// - A restored item or list whose old position another one (not touched by `changes`) has taken since
+    ///   goes just before that one instead, so positions stay unique.
+    /// - The mutations carry all of that (`restoreItems`, `restoreLists` hold whole values): replaying them
+    ///   elsewhere gives the same state. They come in this order: `deleteItems` (the created items), `deleteList`
+    ///   (each created list, with the items moved into it), one `restoreLists`, one `restoreItems`.
+    ///
+    /// "Changed since" compares content: every field of an item but `revision` and `modifiedAt` (which undo and
+    /// redo advance), every field of a list.
+    /// - Parameters:
+    ///   - changes: what one group changed (`Applied.changes`), recorded when it was applied.
+    ///   - time: the time of the undo or redo: the `modifiedAt` of every restored item.
+    /// - Returns: the group to apply with `Engine.apply`; empty when `changes` is.
+    /// - Throws: `refused` naming the first item or list that stops it, with reason `changedSince` (its value is
+    ///   not the recorded new one, it exists again after being deleted, or a list the group created holds items the
+    ///   group did not put there), `deletedSince` (deleted since), or `listDeleted` (the list it is in or must go
+    ///   back to was deleted since). Nothing is computed further, nothing is applied.
+    /// - Complexity: O(k log n) for k items and lists in `changes`.
+    public func inverse(of changes: Changes, at time: Timestamp) throws(DomainError) -> [Mutation] {
+        try checkUnchanged(changes)
+        var mutations: [Mutation] = []
+        let created = changes.items.filter { $0.old == nil }.map(\.id)
+        for start in stride(from: 0, to: created.count, by: Limits.idsPerMutation) {
+            mutations.append(.deleteItems(ids: Array(created[start..<min(start + Limits.idsPerMutation, created.count)])))
+        }
+        // Deleting a created list also deletes the items moved into it; `restoreItems` brings those back.
+        for change in changes.lists where change.old == nil {
+            mutations.append(.deleteList(id: change.id))
+        }
+        let lists = restoredLists(changes)
+        if !lists.isEmpty { mutations.append(.restoreLists(lists: lists)) }
+        let items = restoredItems(changes, at: time)
+        if !items.isEmpty { mutations.append(.restoreItems(items: items)) }
+        return mutations
+    }
+
+    /// Throws the first reason the state no longer holds what `changes` left.
+    private func checkUnchanged(_ changes: Changes) throws(DomainError) {
+        var returning = Set<ListID>()
+        for change in changes.lists {
+            let current = lists[change.id]
+            if let new = change.new {
+                guard let current else {
+                    throw .refused(reason: "deletedSince", message: "list \(change.id) was deleted since")
+                }
+                guard current == new else {
+                    throw .refused(reason: "changedSince", message: "list \(change.id) was changed since")
+                }
+            } else {
+                guard current == nil else {
+                    throw .refused(reason: "changedSince", message: "list \(change.id) was restored since")
+                }
+                returning.insert(change.id)
+            }
+        }
+        var arriving: [ListID: Int] = [:]
+        for change in changes.items {
+            let current = items[change.id]?.item
+            if let new = change.new {
+                guard let current else {
+                    if lists[new.list] == nil {
+                        throw .refused(reason: "listDeleted", message: "list \(new.list) of item \(change.id) was deleted since")
+                    }
+                    throw .refused(reason: "deletedSince", message: "item \(change.id) was deleted since")
+                }
+                guard current.hasSameContent(as: new) else {
+                    throw .refused(reason: "changedSince", message: "item \(change.id) was changed since")
+                }
+                arriving[new.list, default: 0] += 1
+            } else if current != nil {
+                throw .refused(reason: "changedSince", message: "item \(change.id) was restored since")
+            }
+            if let old = change.old, lists[old.list] == nil, !returning.contains(old.list) {
+                throw .refused(reason: "listDeleted", message: "list \(old.list) of item \(change.id) was deleted since")
+            }
+        }
+        for change in changes.lists where change.old == nil && itemCount(in: change.id) != arriving[change.id] ?? 0 {
+            throw .refused(reason: "changedSince", message: "list \(change.id) holds items added since")
+        }
+    }
+
+    /// The old values of the lists `changes` updated, moved or deleted, each at a position no other list keeps.
+    private func restoredLists(_ changes: Changes) -> [TaskList] {
+        var restored = changes.lists.compactMap(\.old)
+        // Every list `changes` touched that exists now is deleted or restored: its position is free.
+        let moving = Set(changes.lists.map(\.id))
+        var floor: Position?
+        for slot in restored.indices.sorted(by: { restored[$0].position < restored[$1].position }) {
+            var probe = restored[slot]
+            probe.id = ListID(0)
+            let order = listOrder
+            restored[slot].position = TaskState.unclaimed(
+                probe.position, floor: floor, from: order.insertionRank(of: ListOrderKey(probe)), count: order.count
+            ) { rank in
+                let key = order.key(at: rank)
+                return (key.position, !moving.contains(key.list))
+            }
+            floor = restored[slot].position
+        }
+        return restored
+    }
+
+    /// The old values of the items `changes` updated, moved or deleted, with their new revision and time,
+    /// each at a position no other item of its list keeps.
+    private func restoredItems(_ changes: Changes, at time: Timestamp) -> [Item] {
+        var restored: [Item] = []
+        // Every item `changes` touched that exists now is deleted or restored: its position is free.
+        var moving = Set<ItemID>()
+        for change in changes.items {
+            if change.new != nil { moving.insert(change.id) }
+            guard var item = change.old else { continue }
+            item.revision = (items[change.id]?.item.revision ?? item.revision) + 1
+            item.modifiedAt = time
+            restored.append(item)
+        }
+        var slotsByList: [ListID: [Int]] = [:]
+        for (slot, item) in restored.enumerated() {
+            slotsByList[item.list, default: []].append(slot)
+        }
+        for (list, slots) in slotsByList {
+            // A list that comes back is empty now: every old position in it is free.
+            guard let order = manualOrders[list] else { continue }
+            var floor: Position?
+            for slot in slots.sorted(by: { restored[$0].position < restored[$1].position }) {
+                var probe = restored[slot]
+                probe.id = ItemID(0)
+                restored[slot].position = TaskState.unclaimed(
+                    probe.position, floor: floor, from: order.insertionRank(of: OrderKey(manual: probe)), count: order.count
+                ) { rank in
+                    let key = order.key(at: rank)
+                    return (key.position, !moving.contains(key.item))
+                }
+                floor = restored[slot].position
+            }
+        }
+        return restored
+    }
+
+    /// `wanted` when no entry that stays in an order has it; else a position just below that entry, above
+    /// every staying entry below it and above `floor` (the last position given out in this order).
+    /// `rank` is the rank of the first entry at or after `wanted`; `entry` gives an entry's position and
+    /// whether it stays.
+    /// - Complexity: O(log n), plus O(log n) per entry that does not stay next to `wanted`.
+    private static func unclaimed(_ wanted: Position, floor: Position?, from rank: Int, count: Int,
+                                  entry: (Int) -> (position: Position, stays: Bool)) -> Position {
+        var above = rank
+        var taken = false
+        while above < count, !taken {
+            let (position, stays) = entry(above)
+            guard position == wanted else { break }
+            taken = stays
+            above += 1
+        }
+        // Two restored entries wanting one position (changes not recorded from one state): let the restore refuse.
+        guard taken, floor.map({ $0 < wanted }) ?? true else { return wanted }
+        var lower = floor
+        var below = rank - 1
+        while below >= 0 {
+            let (position, stays) = entry(below)
+            if let floor, position <= floor { break }
+            if stays {
+                lower = position
+                break
+            }
+            below -= 1
+        }
+        return Position.between(lower, wanted)
+    }
+}
+
+extension Item {
+    /// Whether the two hold the same values in every field but `revision` and `modifiedAt`, the two fields that
+    /// undo and redo advance.
+    func hasSameContent(as other: Item) -> Bool {
+        var other = other
+        other.revision = revision
+        other.modifiedAt = modifiedAt
+        return self == other
+    }
+}
+
+extension Engine {
+    /// The group of mutations that undoes `changes` now: see `TaskState.inverse(of:at:)`. Apply it with `apply`;
+    /// the inverse of the changes that returns is the redo.
+    /// - Throws: `refused` with reason `changedSince`, `deletedSince` or `listDeleted`; nothing changes.
+    /// - Complexity: O(k log n) for k items and lists in `changes`.
+    public func inverse(of changes: Changes, at time: Timestamp) throws(DomainError) -> [Mutation] {
+        try state.inverse(of: changes, at: time)
+    }
+}

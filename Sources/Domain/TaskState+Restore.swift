@@ -1,0 +1,91 @@
+// Restore mutations: lists and items stored back exactly as a recorded change had them (what undo and redo apply).
+
+extension TaskState {
+    /// Stores each list as given (a deleted one comes back empty), then checks that no two lists share a position.
+    /// - Complexity: O(k log n) for k lists.
+    mutating func restoreLists(_ restored: [TaskList], journal: inout Journal) throws(DomainError) {
+        for list in restored {
+            try Validation.listFields(ListFields(name: list.name, color: list.color, icon: list.icon))
+            try Validation.position(list.position)
+            if lists[list.id] == nil {
+                try checkReturning(list.id.rawValue, name: "list \(list.id)",
+                                   heldByOtherKind: items[ItemID(list.id.rawValue)] != nil)
+            }
+            putList(list.id, list, journal: &journal)
+        }
+        for list in restored {
+            let stored = lists[list.id]!
+            let rank = listOrder.rank(of: ListOrderKey(stored))!
+            if TaskState.neighbourShares(stored.position, rank: rank, in: listOrder, position: \.position) {
+                throw .refused(reason: "positionTaken",
+                               message: "list \(list.id): another list already has position \(stored.position)")
+            }
+        }
+    }
+
+    /// Stores each item as given (a deleted one comes back), then checks that no two items of a list share a position.
+    /// - Complexity: O(k log n) for k items.
+    mutating func restoreItems(_ restored: [Item], journal: inout Journal) throws(DomainError) {
+        for item in restored {
+            try TaskState.validate(item)
+            _ = try existingList(item.list)
+            if let current = items[item.id]?.item {
+                guard item.revision > current.revision else {
+                    throw .refused(reason: "changedSince",
+                                   message: "item \(item.id) is at revision \(current.revision), later than the restored revision \(item.revision)")
+                }
+            } else {
+                try checkReturning(item.id.rawValue, name: "item \(item.id)",
+                                   heldByOtherKind: lists[ListID(item.id.rawValue)] != nil)
+            }
+            put(item.id, item, journal: &journal)
+        }
+        for item in restored {
+            let stored = items[item.id]!.item
+            let order = manualOrders[stored.list]!
+            let rank = order.rank(of: OrderKey(manual: stored))!
+            if TaskState.neighbourShares(stored.position, rank: rank, in: order, position: \.position) {
+                throw .refused(reason: "positionTaken",
+                               message: "item \(item.id): another item of list \(stored.list) already has position \(stored.position)")
+            }
+        }
+    }
+
+    /// Refuses to bring back an id that no deleted record of this kind can have had: one never handed out,
+    /// or one a record of the other kind holds (lists and items draw from one counter).
+    private func checkReturning(_ raw: UInt64, name: String, heldByOtherKind: Bool) throws(DomainError) {
+        guard raw > 0, raw < nextIdentifier, !heldByOtherKind else {
+            throw .refused(reason: "identifierUnused", message: "\(name) cannot be restored: its id was never used for one")
+        }
+    }
+
+    /// Whether the entry just before or just after `rank` in `order` has `position` too.
+    private static func neighbourShares<Key>(_ position: Position, rank: Int, in order: OrderedIndex<Key>,
+                                             position keyPosition: (Key) -> Position) -> Bool {
+        (rank > 0 && keyPosition(order.key(at: rank - 1)) == position)
+            || (rank + 1 < order.count && keyPosition(order.key(at: rank + 1)) == position)
+    }
+
+    /// Checks a restored item's fields as `createItem` would, plus what only a whole item carries.
+    private static func validate(_ item: Item) throws(DomainError) {
+        try Validation.title(item.title)
+        try Validation.notes(item.notes)
+        try Validation.due(item.due)
+        guard try Validation.tags(item.tags) == item.tags else {
+            throw .invalidField(field: "tags", problem: "must be trimmed and without duplicates")
+        }
+        guard item.done == (item.completedAt != nil) else {
+            throw .invalidField(field: "completedAt", problem: "must be set exactly when the item is done")
+        }
+        try Validation.position(item.position)
+    }
+}
+
+extension Validation {
+    /// A position read from outside (a restore) must have the shape `Position` makes.
+    static func position(_ position: Position) throws(DomainError) {
+        guard position.isWellFormed else {
+            throw .invalidField(field: "position", problem: "must be a position key this server made")
+        }
+    }
+}

@@ -1,0 +1,104 @@
+// View keys: whether an item belongs to a view order (source and filter) and its key there (section, list, sort).
+
+/// Everything an item's key in any view order depends on: the item, its due's status on the engine's
+/// day, and its list's position.
+struct Keyed: Sendable {
+    var item: Item
+    var status: DueStatus
+    var listPosition: Position
+}
+
+/// One item's key inputs before and after a change (nil: absent). The item may be unchanged while its
+/// status or its list's position changed.
+struct KeyChange: Sendable {
+    var id: ItemID
+    var old: Keyed?
+    var new: Keyed?
+}
+
+/// Which order an index holds: a source, filtered, grouped and sorted.
+struct IndexSpec: Hashable, Sendable {
+    var source: ViewSource
+    var sort: Sort
+    var filter: Filter = .all
+    var grouping: Grouping = .none
+
+    /// Whether this is a list's manual ascending order of all its items, which `TaskState` always keeps.
+    var isManualOrder: Bool { sort == .manual && filter == .all && grouping == .none && source.list != nil }
+
+    /// Whether keys carry the list's position: grouped by list, or a smart group in manual order.
+    var usesListPosition: Bool { grouping == .list || (source.list == nil && sort.field == .manual) }
+
+    /// Whether membership or sections depend on the day.
+    var dependsOnDay: Bool {
+        grouping == .dueBucket || source == .today || source == .overdue
+    }
+
+    /// The key of `keyed` in this order, nil when it is not a member (not in the source or filtered out).
+    /// - Complexity: O(1), plus the filter's text search.
+    func key(_ keyed: Keyed) -> OrderKey? {
+        guard source.contains(keyed.item, status: keyed.status), filter.matches(keyed.item) else { return nil }
+        var key = OrderKey(keyed.item, sort)
+        if let section = grouping.section(of: keyed.item, status: keyed.status) { key.section = section.rank }
+        if usesListPosition { key.listPosition = keyed.listPosition.bytes }
+        return key
+    }
+}
+
+/// What a background build needs to key items exactly as the engine does at its snapshot.
+struct KeyContext: Sendable {
+    var clock: Clock
+    var listPositions: [ListID: Position]
+
+    func keyed(_ item: Item) -> Keyed {
+        Keyed(item: item, status: clock.status(of: item), listPosition: listPositions[item.list] ?? Position.initial)
+    }
+}
+
+extension Engine {
+    /// The key inputs of `item` now; `listPosition` overrides its list's current position.
+    func keyed(_ item: Item, listPosition: Position? = nil) -> Keyed {
+        Keyed(item: item, status: clock.status(of: item),
+              listPosition: listPosition ?? state.lists[item.list]?.position ?? Position.initial)
+    }
+
+    /// The key inputs of `item` as the background builds see the engine now.
+    var keyContext: KeyContext {
+        KeyContext(clock: clock, listPositions: state.lists.mapValues(\.position))
+    }
+
+    /// Whether any open view or pending build orders by list position.
+    var anyOrderUsesListPosition: Bool {
+        views.values.contains { $0.spec.usesListPosition } || builds.keys.contains { $0.usesListPosition }
+    }
+
+    /// The key changes of a group's changes, recording them in the clock. Items of a list whose position
+    /// changed are keyed first with its old position, then re-keyed to the new one (only when some order uses it).
+    /// - Complexity: O(k) for k items changed, plus O(items of a moved list) when list positions matter.
+    mutating func keyChanges(for changes: Changes) -> [KeyChange] {
+        var oldPositions: [ListID: Position] = [:]
+        var moved: [ListID] = []
+        for list in changes.lists {
+            guard let old = list.old else { continue }
+            oldPositions[list.id] = old.position
+            if let new = list.new, new.position != old.position { moved.append(list.id) }
+        }
+        var result: [KeyChange] = []
+        result.reserveCapacity(changes.items.count)
+        for change in changes.items {
+            let old = change.old.map { keyed($0, listPosition: oldPositions[$0.list]) }
+            let new = change.new.map { keyed($0, listPosition: oldPositions[$0.list]) }
+            result.append(KeyChange(id: change.id, old: old, new: new))
+            clock.record(old: change.old, new: change.new)
+        }
+        if !moved.isEmpty, anyOrderUsesListPosition {
+            for list in moved {
+                for item in state.items(in: list, ranks: 0..<state.itemCount(in: list)) {
+                    result.append(KeyChange(id: item.id, old: keyed(item, listPosition: oldPositions[list]),
+                                            new: keyed(item)))
+                }
+            }
+        }
+        return result
+    }
+}

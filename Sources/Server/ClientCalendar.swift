@@ -1,0 +1,50 @@
+/// The client's calendar: its time zone, and what "today" is in it at a given instant.
+
+import Domain
+import Foundation
+import Synchronization
+
+/// Turns instants into the client's `Today` (its local date and where its next days start),
+/// with Foundation's time zone rules, so daylight saving changes give uneven days.
+struct ClientCalendar {
+    /// The client's time zone (from `initialize`, else the server's local zone).
+    let timeZone: TimeZone
+    private let calendar: Calendar
+
+    init(timeZone: TimeZone) {
+        self.timeZone = timeZone
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        self.calendar = calendar
+    }
+
+    /// The client's day at `now`.
+    func today(at now: Timestamp) -> Today {
+        let instant = Date(timeIntervalSince1970: Double(now.milliseconds) / 1000)
+        let components = calendar.dateComponents([.year, .month, .day], from: instant)
+        let start = calendar.startOfDay(for: instant)
+        var dayStarts: [Timestamp] = []
+        for offset in 0...8 {
+            let day = calendar.date(byAdding: .day, value: offset, to: start) ?? start.addingTimeInterval(Double(offset) * 86_400)
+            let dayStart = calendar.startOfDay(for: day)
+            dayStarts.append(Timestamp(milliseconds: Int64((dayStart.timeIntervalSince1970 * 1000).rounded())))
+        }
+        let date = CalendarDate(year: components.year ?? 1970, month: components.month ?? 1, day: components.day ?? 1)
+            ?? Today.epoch.date
+        return Today(now: now, date: date, dayStarts: dayStarts)
+    }
+}
+
+/// A clock a test moves by hand (`taskls serve --clock`, `debug/setClock`): time stands still
+/// until it is told otherwise, so midnight can be crossed on demand.
+public final class ManualClock: Sendable {
+    private let current: Mutex<Timestamp>
+
+    public init(_ start: Timestamp) { current = Mutex(start) }
+
+    /// The instant the clock shows.
+    public var now: Timestamp { current.withLock { $0 } }
+
+    /// Sets the instant the clock shows.
+    func set(_ instant: Timestamp) { current.withLock { $0 = instant } }
+}

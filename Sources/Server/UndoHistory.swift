@@ -1,0 +1,44 @@
+/// The client's undo and redo stacks: one step per mutating request, as the changes it made.
+
+import Domain
+
+/// One undoable step: what a request changed, and which request it was.
+struct HistoryStep {
+    /// The method of the request (`items/move`), or `undo` / `redo` for the steps they made.
+    var method: String
+    /// What the request changed (old and new values), the input to `Engine.inverse`.
+    var changes: Changes
+}
+
+/// Undo and redo for the one client of this server.
+///
+/// Every mutating request that changed something becomes one step, however many items it
+/// touched (a block move, a bulk delete), and clears the redo stack. Undoing a step applies
+/// its inverse as a new mutation and pushes that onto the redo stack, and the other way round.
+struct UndoHistory {
+    /// The most steps kept; the oldest go first.
+    static let depth = 1_000
+
+    private(set) var undoSteps: [HistoryStep] = []
+    private(set) var redoSteps: [HistoryStep] = []
+
+    /// Records what a client's request changed.
+    mutating func record(_ changes: Changes, method: String) {
+        guard !changes.isEmpty else { return }
+        undoSteps.append(HistoryStep(method: method, changes: changes))
+        if undoSteps.count > Self.depth { undoSteps.removeFirst(undoSteps.count - Self.depth) }
+        redoSteps.removeAll()
+    }
+
+    /// Takes the step to undo.
+    mutating func popUndo() -> HistoryStep? { undoSteps.popLast() }
+
+    /// Takes the step to redo.
+    mutating func popRedo() -> HistoryStep? { redoSteps.popLast() }
+
+    /// Records the changes an undo made, so redo can invert them.
+    mutating func pushRedo(_ step: HistoryStep) { redoSteps.append(step) }
+
+    /// Records the changes a redo made, so it can be undone again (the redo stack is kept).
+    mutating func pushUndo(_ step: HistoryStep) { undoSteps.append(step) }
+}
