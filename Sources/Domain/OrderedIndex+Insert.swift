@@ -66,7 +66,7 @@ extension OrderedIndex {
     /// - Complexity: O(fan-out)
     private static func splitBranch(_ node: Node) -> Split {
         let middle = node.childCount / 2
-        let right = Node.branch(separators: [], children: [], counts: [])
+        let right = Node.branch()
         right.moveChildren(from: node, startingAt: middle)
         right.moveKeys(from: node, startingAt: middle)
         let separator = node.removeKey(at: middle - 1)

@@ -1,5 +1,5 @@
-// The node of OrderedIndex's counted B+tree: one allocation holding a node and its keys, fan-out, fill limits,
-// searching inside a node and copy-on-write.
+// The node of OrderedIndex's counted B+tree: one allocation holding its keys, counts and children; fan-out,
+// fill limits, searching inside a node and copy-on-write.
 
 extension OrderedIndex {
     /// Most keys a leaf holds; a leaf that would hold more splits in two.
@@ -34,12 +34,12 @@ extension OrderedIndex {
     ///
     /// Layout: a node is one allocation (a `ManagedBuffer`): the header, then room for the keys, then,
     /// in an internal node, room for the counts and the children, each up to where the node splits. In
-    /// a large index a node is usually not cached when a descent reaches it; with everything inline the
-    /// processor fetches the header, the keys a search compares, the counts before the child and the
-    /// child's reference all at once, where separate arrays would each be fetched only after the node
-    /// (and would each cost a reference count update on the way). For the same reason descents hold the
-    /// nodes they pass through `unowned(unsafe)`: the tree keeps them alive, and a strong reference would
-    /// make the processor update the reference count of a node not cached yet before reading it.
+    /// a large index a node is usually not cached when a descent reaches it. Inline, the header, the keys
+    /// a search compares, the counts and the child references are all at addresses known from the node's
+    /// alone, so the processor can fetch them together; in arrays of their own each would be fetched only
+    /// after the node, each after a reference count update. For the same reason descents hold the nodes
+    /// they pass through `unowned(unsafe)`: the tree keeps them alive, and a strong reference would make
+    /// the processor update the reference count of a node not cached yet before reading anything in it.
     ///
     /// Sharing: a node reachable from more than one `OrderedIndex` value is never mutated. A mutating
     /// method copies every shared node on its path first (`uniqueChild(at:)`), so it only writes nodes
@@ -84,12 +84,15 @@ extension OrderedIndex {
             return node
         }
 
+        /// An empty internal node with room for as many children as make it split.
+        static func branch() -> Node { make(keyRoom: branchCapacity, childRoom: branchCapacity + 1) }
+
         /// An internal node with room for as many children as make it split.
         /// Precondition: `separators.count == children.count - 1 == counts.count - 1`.
         /// - Complexity: O(fan-out).
         static func branch(separators: some Collection<Key>, children: some Collection<Node>,
                            counts: some Collection<Int>) -> Node {
-            let node = make(keyRoom: branchCapacity, childRoom: branchCapacity + 1)
+            let node = branch()
             node.append(contentsOf: separators)
             for (child, count) in zip(children, counts) {
                 node.appendChild(child, count: count)
@@ -108,7 +111,7 @@ extension OrderedIndex {
         /// A shallow copy: the copy shares this node's children, which stay immutable while shared.
         /// - Complexity: O(fan-out).
         func copy() -> Node {
-            let copy = Node.make(keyRoom: fields.room, childRoom: fields.childRoom)
+            let copy = fields.childRoom == 0 ? Node.leaf() : Node.branch()
             withKeys { copy.append(contentsOf: $0) }
             for (child, count) in zip(children, counts) {
                 copy.appendChild(child, count: count)

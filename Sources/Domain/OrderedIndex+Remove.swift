@@ -107,6 +107,7 @@ extension OrderedIndex {
         if childHeight > 0 {
             left.appendKey(separator)
         }
+        // Moved out of the right node, which is then dropped; a copy first if another index still shares it.
         var right = consume removed
         if !isKnownUniquelyReferenced(&right) {
             right = right.copy()

@@ -4,9 +4,9 @@
 ///
 /// Every view's row order lives in one: the rank of a key is its row.
 ///
-/// Layout: leaves hold up to 32 keys contiguously, in the leaf's own allocation (small leaves move fewer
-/// keys per insert or remove, and a search touches fewer memory pages); internal nodes hold up to 64
-/// children, the number of keys under each child, and separator keys to descend by. All leaves are at
+/// Layout: leaves hold up to 32 keys (small leaves move fewer keys per insert or remove, and a search
+/// touches fewer memory pages); internal nodes hold up to 64 children, the number of keys under each
+/// child, and separator keys to descend by; each node is one allocation (see `Node`). All leaves are at
 /// the same depth, so a million keys sit four levels deep. Leaves are not linked to each other (a link
 /// would have to be rewritten whenever its target is copied), so `keys(in:)` walks down from the root.
 ///
