@@ -114,13 +114,16 @@ public final class ServerProcess {
 
     /// The next message body the child wrote, waiting up to `timeout` milliseconds; `nil` on
     /// timeout or when the child closed its stdout.
-    public func receiveBody(timeout: Int32) -> [UInt8]? {
+    /// With `spinning`, it polls without sleeping until the answer arrives (for latency
+    /// measurements, so this process's own wake-up time is not counted).
+    public func receiveBody(timeout: Int32, spinning: Bool = false) -> [UInt8]? {
         let deadline = monotonicMilliseconds() + Int64(timeout)
         while received.isEmpty {
             if outputEnded { return nil }
             let remaining = Int32(clamping: max(0, deadline - monotonicMilliseconds()))
             var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, remaining)
+            let ready = poll(&descriptor, 1, spinning && remaining > 0 ? 0 : remaining)
+            if spinning && ready == 0 && remaining > 0 { continue }
             if ready < 0 && errno == EINTR { continue }
             if ready <= 0 { return nil }
             let count = readBuffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }

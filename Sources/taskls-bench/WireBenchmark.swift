@@ -18,10 +18,12 @@ func tasklsExecutable() -> String {
 func runWireBenchmark() -> String {
     var rows: [[String]] = []
     do {
-        let (throughput, latency) = try measureThroughputAndLatency()
+        let (throughput, latency, sleeping) = try measureThroughputAndLatency()
         rows.append(["pipelined server/ping (200,000 requests)", format(throughput, 0) + " req/s", "target >= 150,000 req/s"])
         rows.append(["ping-pong p50", format(latency.p50, 1) + " µs", "target < 25 µs"])
         rows.append(["ping-pong p99", format(latency.p99, 1) + " µs", ""])
+        rows.append(["ping-pong p50, client asleep in poll", format(sleeping.p50, 1) + " µs", "its own wake-up included"])
+        rows.append(["ping-pong p99, client asleep in poll", format(sleeping.p99, 1) + " µs", ""])
     } catch {
         rows.append(["through the binary", "failed: \(error)", "build it: swift build -c release"])
     }
@@ -35,7 +37,7 @@ func runWireBenchmark() -> String {
 }
 
 /// Pipelines 200,000 pings with up to 512 in flight, then times 20,000 sequential round trips.
-private func measureThroughputAndLatency() throws -> (Double, (p50: Double, p99: Double)) {
+private func measureThroughputAndLatency() throws -> (Double, (p50: Double, p99: Double), (p50: Double, p99: Double)) {
     let server = try ServerProcess(executable: tasklsExecutable(), arguments: ["serve"], environment: ["TASKLS_STORE": makeTemporaryDirectory(prefix: "taskls-bench")])
     server.send(["jsonrpc": "2.0", "id": 0, "method": "initialize", "params": [:]])
     guard server.receiveBody(timeout: 10_000) != nil else { throw ProcessError("no answer to initialize") }
@@ -61,17 +63,23 @@ private func measureThroughputAndLatency() throws -> (Double, (p50: Double, p99:
         received += 1
     }
     let throughput = Double(total) / (Double(nanoseconds() - start) / 1e9)
-    var samples: [Double] = []
-    for index in 0..<20_000 {
-        let bytes = ping(total + index + 1)
-        let before = nanoseconds()
-        server.write(bytes)
-        guard server.receiveBody(timeout: 10_000) != nil else { throw ProcessError("no answer to ping") }
-        samples.append(Double(nanoseconds() - before) / 1000)
+    // Round trips with this process spinning for the answer (the server's latency alone), then
+    // sleeping in poll(2) for it (what a client that blocks sees, its own wake-up included).
+    var latencies: [(p50: Double, p99: Double)] = []
+    for spinning in [true, false] {
+        var samples: [Double] = []
+        for index in 0..<20_000 {
+            let bytes = ping(total + index + 1 + (spinning ? 0 : 20_000))
+            let before = nanoseconds()
+            server.write(bytes)
+            guard server.receiveBody(timeout: 10_000, spinning: spinning) != nil else { throw ProcessError("no answer to ping") }
+            samples.append(Double(nanoseconds() - before) / 1000)
+        }
+        latencies.append((percentile(&samples, 0.5), percentile(&samples, 0.99)))
     }
     server.closeInput()
     _ = server.waitForExit(timeout: 10_000)
-    return (throughput, (percentile(&samples, 0.5), percentile(&samples, 0.99)))
+    return (throughput, latencies[0], latencies[1])
 }
 
 /// Microseconds to parse `bytes` as a message and serialize it again, averaged.
