@@ -15,14 +15,14 @@ final class TestClient {
     /// Notifications received and not yet taken, in order.
     private(set) var notifications: [(method: String, params: JSON?)] = []
 
-    /// Starts a server; `initialize` is sent unless `initialize` is false.
-    init(initialize: Bool = true) throws {
+    /// Starts a server with `options`; `initialize` is sent unless `initialize` is false.
+    init(initialize: Bool = true, options: ServerOptions = ServerOptions(logger: .silent)) throws {
         let (serverEnd, clientEnd) = InMemoryConnection.pair()
         client = clientEnd
         let box = ConnectionBox(serverEnd)
         let finished = done
         thread = Thread {
-            let server = Server(connection: box.take(), options: ServerOptions(logger: .silent))
+            let server = Server(connection: box.take(), options: options)
             _ = server.run()
             finished.signal()
         }

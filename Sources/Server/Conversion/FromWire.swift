@@ -179,23 +179,25 @@ extension Filter: JSONDecodable {
 extension Grouping: JSONDecodable {
     /// `"none"`, `"dueBucket"`, `"priority"`, `"list"` or `"done"`.
     public init(json: JSON, path: String) throws(ResponseError) {
-        let text = try String(json: json, path: path)
-        guard let grouping = Grouping(rawValue: text) else {
-            let names = Grouping.allCases.map(\.rawValue).joined(separator: ", ")
-            throw .invalidParams("\(path): unknown sections '\(text)'; expected one of \(names)")
-        }
-        self = grouping
+        self = try named(json, path: path, what: "sections")
     }
 }
 
 extension SmartGroup: JSONDecodable {
     /// `"today"`, `"scheduled"`, `"overdue"`, `"all"` or `"completed"`.
     public init(json: JSON, path: String) throws(ResponseError) {
-        let text = try String(json: json, path: path)
-        guard let group = SmartGroup(rawValue: text) else {
-            let names = SmartGroup.allCases.map(\.rawValue).joined(separator: ", ")
-            throw .invalidParams("\(path): unknown group '\(text)'; expected one of \(names)")
-        }
-        self = group
+        self = try named(json, path: path, what: "group")
     }
+}
+
+/// The case of a string-named enum that `json` names, or `-32602` listing the names it may be.
+private func named<Value: RawRepresentable & CaseIterable>(
+    _ json: JSON, path: String, what: String
+) throws(ResponseError) -> Value where Value.RawValue == String {
+    let text = try String(json: json, path: path)
+    guard let value = Value(rawValue: text) else {
+        let names = Value.allCases.map(\.rawValue).joined(separator: ", ")
+        throw .invalidParams("\(path): unknown \(what) '\(text)'; expected one of \(names)")
+    }
+    return value
 }
