@@ -24,21 +24,23 @@ extension Engine {
         logForBuilds(items)
         let ids = views.keys.sorted()
         // The orders in use, few: searched linearly, each updated once however many views share it.
-        var touched: [(spec: IndexSpec, lowest: OrderKey?)] = []
+        var lowest: [(spec: IndexSpec, key: OrderKey?)] = []
         for id in ids {
             let spec = views[id]!.spec
-            if !touched.contains(where: { $0.spec == spec }) {
+            if !lowest.contains(where: { $0.spec == spec }) {
                 // Time moving on changes no key of an order that does not depend on the day.
-                let affected = builds[spec] == nil && (contentChanged || spec.dependsOnDay)
-                touched.append((spec, affected ? update(spec, with: items) : nil))
+                let affected = (builds.isEmpty || builds[spec] == nil) && (contentChanged || spec.dependsOnDay)
+                lowest.append((spec, affected ? update(spec, with: items) : nil))
             }
         }
+        // Each order's index, count and empty reason, looked up once now that every index is current.
+        let orders = lowest.map { OrderNow(self, $0.spec, lowestTouched: $0.key) }
         let changedContent = contentChanged ? ChangedContent(items) : ChangedContent(unchanged: ())
         let single = items.count == 1 ? items[0] : nil
         for id in ids {
             var view = views.removeValue(forKey: id)!
-            let lowest = touched.first { $0.spec == view.spec }!.lowest
-            if let change = refresh(&view, lowestTouched: lowest, changedContent: changedContent, single: single,
+            let order = orders.firstIndex { $0.spec == view.spec }!
+            if let change = refresh(&view, orders[order], changedContent: changedContent, single: single,
                                     listsChanged: listsChanged) {
                 viewChanges.append(change)
             }
@@ -90,28 +92,29 @@ extension Engine {
     }
 
     /// The change of one view after its index is current, or nil when nothing observable changed.
-    private func refresh(_ view: inout OpenView, lowestTouched: OrderKey?, changedContent: ChangedContent,
+    private func refresh(_ view: inout OpenView, _ order: OrderNow, changedContent: ChangedContent,
                          single: KeyChange?, listsChanged: Bool) -> ViewChange? {
-        guard builds.isEmpty || builds[view.spec] == nil else {
+        guard !order.isLoading else {
             // Loading: only the count can change; the window has no rows yet.
-            return countUnchanged(view) ? nil : bump(&view, operations: [])
+            return order.isUnchanged(for: view) ? nil : bump(&view, order, operations: [])
         }
+        let lowestTouched = order.lowestTouched
         if view.spec.grouping != .none, lowestTouched != nil || (listsChanged && view.spec.grouping == .list) {
             let operations = refreshGrouped(&view, changedContent: changedContent, lowestTouched: lowestTouched)
-            return operations.isEmpty && countUnchanged(view) ? nil : bump(&view, operations: operations)
+            return operations.isEmpty && order.isUnchanged(for: view) ? nil : bump(&view, order, operations: operations)
         }
-        guard let lowestTouched else { return countUnchanged(view) ? nil : bump(&view, operations: []) }
-        let index = index(view.spec)!
+        guard let lowestTouched else { return order.isUnchanged(for: view) ? nil : bump(&view, order, operations: []) }
+        let index = order.index!
         if view.keys.count == view.window.end - view.window.start, let last = view.keys.last, last < lowestTouched {
             // The window is full and every change is below it: only the count can have changed.
-            return countUnchanged(view) ? nil : bump(&view, operations: [])
+            return order.isUnchanged(for: view) ? nil : bump(&view, order, operations: [])
         }
         if let single, var operations = shift(&view, by: single, in: index) {
-            guard !operations.isEmpty || !countUnchanged(view) else { return nil }
+            guard !operations.isEmpty || !order.isUnchanged(for: view) else { return nil }
             if !operations.isEmpty, operations.count >= view.keys.count {
                 operations = [.reset(rows: rows(view.keys))]
             }
-            return bump(&view, operations: operations)
+            return bump(&view, order, operations: operations)
         }
         let keys = index.keys(in: view.window.ranks(count: index.count))
         let old = view.keys.map(\.item)
@@ -124,8 +127,8 @@ extension Engine {
         if !operations.isEmpty, operations.count >= keys.count {
             operations = [.reset(rows: rows(keys))]
         }
-        guard !operations.isEmpty || !countUnchanged(view) else { return nil }
-        return bump(&view, operations: operations)
+        guard !operations.isEmpty || !order.isUnchanged(for: view) else { return nil }
+        return bump(&view, order, operations: operations)
     }
 
     /// The operations for one item's change that leaves it outside a non-empty window before and after,
@@ -168,13 +171,46 @@ extension Engine {
         }
     }
 
-    /// Advances a view's version and describes it with `operations`.
-    private func bump(_ view: inout OpenView, operations: [WindowOperation]) -> ViewChange {
+    /// Advances a view's version and describes it with `operations`, as of `order`.
+    private func bump(_ view: inout OpenView, _ order: OrderNow, operations: [WindowOperation]) -> ViewChange {
         view.version += 1
-        view.lastCount = count(of: view.spec)
-        view.lastEmpty = emptyReason(of: view.spec)
-        return ViewChange(view: view.id, version: view.version, count: view.lastCount, window: view.window,
-                          state: viewState(of: view.spec), operations: operations, empty: view.lastEmpty)
+        view.lastCount = order.count
+        view.lastEmpty = order.empty
+        return ViewChange(view: view.id, version: view.version, count: order.count, window: view.window,
+                          state: order.state, operations: operations, empty: order.empty)
+    }
+}
+
+/// One order as `propagate` found it once every index was current: what each of its views is refreshed
+/// against, looked up once per mutation rather than once per view and question.
+struct OrderNow {
+    let spec: IndexSpec
+    /// The lowest key, old or new, of any changed item in the order; nil when none is in it.
+    let lowestTouched: OrderKey?
+    /// Whether the order's index is being built.
+    let isLoading: Bool
+    /// The ready index (`Engine.index(_:)`).
+    let index: OrderedIndex<OrderKey>?
+    /// The number of rows of a view in this order (`Engine.count(of:)`).
+    let count: Int?
+    /// Why a view in this order is empty (`Engine.emptyReason(of:)`).
+    let empty: EmptyReason?
+    let state: ViewState
+
+    /// - Complexity: O(1).
+    init(_ engine: Engine, _ spec: IndexSpec, lowestTouched: OrderKey?) {
+        self.spec = spec
+        self.lowestTouched = lowestTouched
+        isLoading = !engine.builds.isEmpty && engine.builds[spec] != nil
+        index = engine.index(spec)
+        count = engine.count(of: spec, index: index)
+        empty = engine.emptyReason(of: spec, count: count)
+        state = engine.viewState(of: spec)
+    }
+
+    /// Whether a view's count and empty reason are as last sent.
+    func isUnchanged(for view: OpenView) -> Bool {
+        count == view.lastCount && empty == view.lastEmpty
     }
 }
 

@@ -25,6 +25,10 @@ public struct GroupSummary: Hashable, Sendable {
 }
 
 extension Engine {
+    /// The number of items one call of `advance` re-evaluates by default: small enough that a chunk at
+    /// a million items takes a few milliseconds, so requests waiting behind it are barely delayed.
+    public static let defaultTimeBudget = 1_000
+
     /// The client's day as last handed to `advance` (`Today.epoch` until then).
     public var today: Today { clock.today }
 

@@ -158,7 +158,12 @@ public struct Engine: Sendable {
     /// The number of rows of a view in `spec` (items and section headers); nil while loading when it
     /// depends on a filter or sections.
     func count(of spec: IndexSpec) -> Int? {
-        if let index = index(spec) { return index.count + sections(of: spec).count }
+        count(of: spec, index: index(spec))
+    }
+
+    /// `count(of: spec)` when `index` is `index(spec)`, already looked up.
+    func count(of spec: IndexSpec, index: OrderedIndex<OrderKey>?) -> Int? {
+        if let index { return index.count + sections(of: spec).count }
         guard spec.filter == .all, spec.grouping == .none else { return nil }
         return sourceCount(spec.source)
     }

@@ -88,8 +88,20 @@ struct OrderKey: Comparable, Sendable {
     }
 
     /// - Complexity: O(1) for numeric sorts; O(common prefix) for titles and positions.
+    @inline(__always)
     static func < (lhs: OrderKey, rhs: OrderKey) -> Bool {
+        // Inlined into the tree's searches: sections and primary numbers decide almost every comparison.
         if lhs.section != rhs.section { return lhs.section < rhs.section }
+        if lhs.number != rhs.number, lhs.listPosition == nil || rhs.listPosition == nil {
+            return lhs.number < rhs.number
+        }
+        return lhs.precedes(rhs)
+    }
+
+    /// `<` past the section: the list position, the primary value and the tie-breakers.
+    @inline(never)
+    private func precedes(_ rhs: OrderKey) -> Bool {
+        let lhs = self
         if let left = lhs.listPosition, let right = rhs.listPosition {
             let order = compareBytes(left, right)
             if order != 0 { return order < 0 }

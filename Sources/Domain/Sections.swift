@@ -53,7 +53,12 @@ extension Engine {
 
     /// Why a view in `spec` is empty, nil when it is not (or its count is unknown).
     func emptyReason(of spec: IndexSpec) -> EmptyReason? {
-        guard count(of: spec) == 0 else { return nil }
+        emptyReason(of: spec, count: count(of: spec))
+    }
+
+    /// Why a view in `spec` with `count` rows (`count(of: spec)`, already known) is empty.
+    func emptyReason(of spec: IndexSpec, count: Int?) -> EmptyReason? {
+        guard count == 0 else { return nil }
         return sourceCount(spec.source) == 0 ? .noItems : .noMatches
     }
 
@@ -165,18 +170,14 @@ extension Engine {
     func updatedHeaders(_ view: inout OpenView) -> [WindowOperation] {
         let entries = sections(of: view.spec)
         var operations: [WindowOperation] = []
-        for (index, row) in view.groupedRows.enumerated() {
-            guard case .header(let old) = row, let entry = entries.first(where: { $0.section == old.section }),
-                  entry.count != old.count else { continue }
+        for index in view.groupedRows.indices {
+            // Matched in place: copying each item row whole would retain every field of its item.
+            guard case .header(let old) = view.groupedRows[index],
+                  let entry = entries.first(where: { $0.section == old.section }), entry.count != old.count else { continue }
             let updated = header(entry)
             view.groupedRows[index] = updated
             operations.append(.update(index: index, row: updated))
         }
         return operations
-    }
-
-    /// Whether the view's count and empty reason are as last sent.
-    func countUnchanged(_ view: OpenView) -> Bool {
-        count(of: view.spec) == view.lastCount && emptyReason(of: view.spec) == view.lastEmpty
     }
 }

@@ -23,6 +23,16 @@ struct IndexSpec: Hashable, Sendable {
     var filter: Filter = .all
     var grouping: Grouping = .none
 
+    /// Hashes the source, the sort and the grouping, not the filter: the engine looks orders up on every
+    /// mutation, and a filter's strings and arrays cost more to hash than they tell orders apart (equal
+    /// specs still hash alike).
+    /// - Complexity: O(1).
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(source)
+        hasher.combine(sort)
+        hasher.combine(grouping)
+    }
+
     /// Whether this is a list's manual ascending order of all its items, which `TaskState` always keeps.
     var isManualOrder: Bool { sort == .manual && filter == .all && grouping == .none && source.list != nil }
 

@@ -53,11 +53,10 @@ struct MethodTable: Sendable {
     }
 }
 
-/// Params of LSP lifecycle messages: any object (clients send what they send), or absent.
+/// Params of LSP lifecycle messages (`shutdown`, `exit`, `initialized`): ignored, whatever
+/// their shape, so that no client's way of saying "no params" can keep a server running.
 struct AnyParams: JSONDecodable {
-    init(json: JSON, path: String) throws(ResponseError) {
-        _ = try Fields(json: json, path: path)
-    }
+    init(json: JSON, path: String) throws(ResponseError) {}
 }
 
 /// Params of a taskls method that takes none: absent or an empty object.

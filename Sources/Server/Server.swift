@@ -21,7 +21,7 @@ public struct ServerOptions: Sendable {
 
     public init(
         logger: Logger = Logger(), clock: @escaping @Sendable () -> Timestamp = systemClock,
-        backgroundIndexThreshold: Int = 50_000, manualClock: ManualClock? = nil, timeBudget: Int = 1_000
+        backgroundIndexThreshold: Int = 50_000, manualClock: ManualClock? = nil, timeBudget: Int = Engine.defaultTimeBudget
     ) {
         self.logger = logger
         if let manualClock {
@@ -92,6 +92,10 @@ public final class Server {
             if exitCode == nil { handle(mailbox.take()) }
             if exitCode == nil && lifecycle == .running { stepTime() }
             connection.flush()
+            if connection.outputFailed && exitCode == nil {
+                logger.log(.error, "the client closed its end of the output; exiting")
+                exitCode = 1
+            }
         }
         connection.flush()
         return exitCode ?? 1
@@ -114,11 +118,8 @@ public final class Server {
             guard exitCode == nil else { return }
             switch incoming {
             case .message(.request(let id, let method, let params)):
-                if let cancelPosition = cancelled[id], cancelPosition > position {
-                    connection.send(.error(id: id, ResponseError(.requestCancelled, "\(method): cancelled by the client")))
-                } else {
-                    handleRequest(id: id, method: method, params: params)
-                }
+                let isCancelled = cancelled[id].map { $0 > position } ?? false
+                handleRequest(id: id, method: method, params: params, cancelled: isCancelled)
             case .message(.notification(let method, let params)):
                 handleNotification(method: method, params: params)
             case .message(.response(let id, _)), .message(.error(let id?, _)):
@@ -218,7 +219,8 @@ public final class Server {
     /// A fresh identifier for a list or item created by this request (`offset` for the second, …).
     func freshIdentifier(offset: UInt64 = 0) -> UInt64 { engine.state.nextIdentifier + offset }
 
-    private func handleRequest(id: RequestID, method: String, params: JSON?) {
+    /// Answers one request: the lifecycle comes first, then cancellation, then the method.
+    private func handleRequest(id: RequestID, method: String, params: JSON?, cancelled: Bool) {
         switch lifecycle {
         case .waitingForInitialize where method != "initialize":
             connection.send(.error(id: id, ResponseError(.serverNotInitialized, "\(method): the server is not initialized; send initialize first")))
@@ -226,8 +228,15 @@ public final class Server {
         case .shutDown:
             connection.send(.error(id: id, ResponseError(.invalidRequest, "\(method): the server is shut down; only exit is accepted")))
             return
+        case .running where method == "initialize":
+            connection.send(.error(id: id, ResponseError(.invalidRequest, "initialize: the server is already initialized")))
+            return
         default:
             break
+        }
+        if cancelled {
+            connection.send(.error(id: id, ResponseError(.requestCancelled, "\(method): cancelled by the client")))
+            return
         }
         guard let handler = methods.requests[method] else {
             connection.send(.error(id: id, ResponseError(.methodNotFound, "unknown method '\(method)'")))

@@ -83,6 +83,7 @@ public final class ServerProcess {
     /// Returns `false` when the child has closed its stdin.
     @discardableResult
     public func write(_ bytes: [UInt8]) -> Bool {
+        if inputClosed { return false }
         var offset = 0
         return bytes.withUnsafeBytes { buffer in
             while offset < buffer.count {

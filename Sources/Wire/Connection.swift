@@ -22,4 +22,6 @@ public protocol Connection: AnyObject {
     func flush()
     /// Wakes a blocked `receive` from any thread.
     var waker: Waker { get }
+    /// Whether writing failed (the client is gone): nothing sent from then on can arrive.
+    var outputFailed: Bool { get }
 }

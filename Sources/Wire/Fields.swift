@@ -12,9 +12,10 @@ public protocol JSONEncodable {
     var json: JSON { get }
 }
 
-/// The fields of one JSON object being read as params: every accessor either returns a typed
+/// The fields of one JSON object being read as params (itself `JSONDecodable`, for handlers
+/// that read their params member by member): every accessor either returns a typed
 /// value or throws `-32602` with a message like `params.title: expected a string, got null`.
-public struct Fields: Sendable {
+public struct Fields: Sendable, JSONDecodable {
     /// The object being read.
     public let object: JSONObject
     /// Where the object sits in the message, for error messages.

@@ -34,6 +34,8 @@ public final class InMemoryConnection: Connection {
     private var pending: [Message] = []
     private var ended = false
     public var waker: Waker { incoming.waker }
+    /// An in-memory client cannot go away mid-write.
+    public let outputFailed = false
 
     init(incoming: MessageQueue, outgoing: MessageQueue) {
         self.incoming = incoming

@@ -72,6 +72,9 @@ extension Message {
             }
             return .failure(failure(nil, .invalidRequest, "a message must be a JSON object, got \(value.typeDescription)"))
         }
+        if object["method"] == nil && (object["result"] != nil || object["error"] != nil) {
+            return decodeResponse(object)
+        }
         let idValue = object["id"]
         var id: RequestID?
         if let idValue, idValue != .null {
@@ -90,11 +93,10 @@ extension Message {
             guard case .string(let method) = methodValue else {
                 return .failure(failure(id, .invalidRequest, "method: must be a string, got \(methodValue.typeDescription)"))
             }
-            let params = object["params"]
+            // Several clients send `"params": null` for "no params"; read it as absent.
+            let params = object["params"] == .null ? nil : object["params"]
             switch params {
             case nil, .object?, .array?: break
-            case .null?:
-                return .failure(failure(id, .invalidRequest, "params: must be an object or an array when present, got null"))
             case let other?:
                 return .failure(failure(id, .invalidRequest, "params: must be an object or an array, got \(other.typeDescription)"))
             }
@@ -106,6 +108,16 @@ extension Message {
                 return .failure(failure(nil, .invalidRequest, "id: must be an integer or a string, got null"))
             }
             return .success(.notification(method: method, params: params))
+        }
+        return .failure(failure(id, .invalidRequest, "a message needs a method, a result or an error"))
+    }
+
+    /// Decodes a response (no `method`; a `result` or an `error`). Responses are never
+    /// answered, so every failure here is marked as one.
+    private static func decodeResponse(_ object: JSONObject) -> Result<Message, MessageDecodingFailure> {
+        let id = object["id"].flatMap(RequestID.init)
+        guard object["jsonrpc"] == .string("2.0") else {
+            return .failure(failure(id, .invalidRequest, "jsonrpc: a response must have \"2.0\"", isResponse: true))
         }
         if let result = object["result"] {
             guard let id else {
@@ -125,7 +137,7 @@ extension Message {
             let error = ResponseError(ErrorCode(rawValue: Int(truncatingIfNeeded: code)), message, data: body["data"])
             return .success(.error(id: id, error))
         }
-        return .failure(failure(id, .invalidRequest, "a message needs a method, a result or an error"))
+        return .failure(failure(id, .invalidRequest, "a response needs a result or an error", isResponse: true))
     }
 
     private static func failure(

@@ -32,11 +32,6 @@ let usage = """
 
     """
 
-/// A command-line mistake: reported on stderr with exit code 2.
-struct UsageError: Error {
-    var message: String
-}
-
 func fail(_ message: String) -> Never {
     writeStandardError("taskls: \(message)\nRun 'taskls --help' for usage.\n")
     exit(2)
@@ -127,6 +122,10 @@ func currentExecutable() -> String {
 }
 
 var arguments = CommandLine.arguments.dropFirst()
+if arguments.contains("--help") || arguments.contains("-h") {
+    writeStandardOutput(usage)
+    exit(0)
+}
 switch arguments.first {
 case "-h", "--help", "help":
     writeStandardOutput(usage)

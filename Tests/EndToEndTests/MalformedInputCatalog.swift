@@ -428,10 +428,11 @@ private let envelopeCases: [MalformedInput] = [
         name: "paramsNumber",
         writes: [.bytes(framed(#"{"jsonrpc":"2.0","id":7,"method":"server/ping","params":1}"#))],
         replies: [.error(-32600, id: 7, naming: "params: must be an object or an array, got an integer")]),
+    // Not strictly JSON-RPC, but several clients send it for "no params": read as absent.
     MalformedInput(
         name: "paramsNull",
         writes: [.bytes(framed(#"{"jsonrpc":"2.0","id":7,"method":"server/ping","params":null}"#))],
-        replies: [.error(-32600, id: 7, naming: "params: must be an object or an array", "got null")]),
+        replies: [.result(7, [:])]),
     MalformedInput(
         name: "paramsArrayWhereObjectExpected",
         writes: [.bytes(framed(#"{"jsonrpc":"2.0","id":7,"method":"server/ping","params":[]}"#))],
@@ -442,11 +443,17 @@ private let envelopeCases: [MalformedInput] = [
         name: "notificationParamsString",
         writes: [.bytes(framed(#"{"jsonrpc":"2.0","method":"initialized","params":"x"}"#))],
         replies: [.error(-32600, naming: "params: must be an object or an array, got a string")]),
+    // Lifecycle notifications are honoured whatever their params: no reply, nothing refused.
     MalformedInput(
         name: "notificationParamsWrongShape",
         writes: [.bytes(framed(#"{"jsonrpc":"2.0","method":"initialized","params":[1]}"#))],
+        replies: []),
+    // A notification with bad params is never answered (it has no id to answer); it is logged.
+    MalformedInput(
+        name: "cancelWithArrayParams",
+        writes: [.bytes(framed(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":[1]}"#))],
         replies: [],
-        standardError: ["initialized: -32602: params: expected an object, got an array"]),
+        standardError: ["$/cancelRequest: -32602: params: expected an object, got an array"]),
     MalformedInput(
         name: "neitherMethodNorResult",
         writes: [.bytes(framed(#"{"jsonrpc":"2.0","id":7}"#))],

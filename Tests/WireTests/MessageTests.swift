@@ -32,7 +32,6 @@ func decodesValidMessages(_ text: String, _ expected: Message) throws {
     ("{\"jsonrpc\":\"2.0\",\"id\":true,\"method\":\"m\"}", -32600, "id must be an integer or a string, got a boolean", false),
     ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":5}", -32600, "method: must be a string, got an integer", true),
     ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"m\",\"params\":\"x\"}", -32600, "params: must be an object or an array, got a string", true),
-    ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"m\",\"params\":null}", -32600, "params: must be an object or an array when present, got null", true),
     ("{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"m\"}", -32600, "id: must be an integer or a string, got null", false),
     ("{\"jsonrpc\":\"2.0\",\"id\":1}", -32600, "needs a method, a result or an error", true),
     ("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":1,\"error\":{\"code\":1,\"message\":\"x\"}}", -32600, "both result and error", true),

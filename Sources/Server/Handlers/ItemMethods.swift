@@ -43,6 +43,7 @@ enum ItemMethods {
                 let count: Int = try fields.optional("count") ?? 1
                 guard from >= 0 else { throw .invalidParams("params.from: must not be negative") }
                 guard count >= 1 else { throw .invalidParams("params.count: must be at least 1") }
+                guard count <= Int.max - from else { throw .invalidParams("params.count: from + count is out of range") }
                 let view: ViewID = try fields.required("view")
                 let version: Int64 = try fields.required("version")
                 let to: Int = try fields.required("to")

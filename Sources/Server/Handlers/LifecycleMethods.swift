@@ -55,14 +55,13 @@ enum LifecycleMethods {
 /// `initialize` params: the full LSP `InitializeParams` are tolerated; taskls reads only the
 /// fields it uses and checks their types.
 struct InitializeParams: JSONDecodable {
-    var processID: Int?
     /// `initializationOptions.timeZone`: the client's IANA time zone ("Europe/Paris"), which
     /// decides what "today" is; the server's local zone when absent.
     var timeZone: TimeZone?
 
     init(json: JSON, path: String) throws(ResponseError) {
         let fields = try Fields(json: json, path: path)
-        processID = try fields.optional("processId")
+        _ = try fields.optional("processId", as: Int.self)
         guard let optionsValue: JSON = try fields.optional("initializationOptions") else { return }
         let options = try Fields(json: optionsValue, path: fields.path("initializationOptions"))
         if let name: String = try options.optional("timeZone") {

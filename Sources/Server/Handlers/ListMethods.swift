@@ -55,4 +55,3 @@ enum ListMethods {
     }
 }
 
-extension Fields: JSONDecodable {}
