@@ -2,6 +2,7 @@
 
 import Foundation
 import Server
+import Synchronization
 import Testing
 import Wire
 
@@ -74,7 +75,7 @@ final class TestClient {
         return notifications
     }
 
-    /// Closes the connection and returns once the server's loop has ended.
+    /// Closes the connection; the server's loop then ends (`deinit` waits for it).
     func close() {
         client.close()
     }
@@ -94,12 +95,13 @@ enum TestClientError: Error {
 }
 
 /// Hands the non-Sendable server end to the server's thread exactly once.
-private final class ConnectionBox: @unchecked Sendable {
-    // Written before the thread starts and read once on it: the thread start orders the two.
-    private var connection: InMemoryConnection?
-    init(_ connection: InMemoryConnection) { self.connection = connection }
+private final class ConnectionBox: Sendable {
+    private let connection: Mutex<InMemoryConnection?>
+    init(_ connection: sending InMemoryConnection) { self.connection = Mutex(connection) }
     func take() -> InMemoryConnection {
-        defer { connection = nil }
-        return connection!
+        connection.withLock { box in
+            guard let taken = box.take() else { preconditionFailure("the connection was taken twice") }
+            return taken
+        }
     }
 }

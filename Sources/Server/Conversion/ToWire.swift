@@ -4,10 +4,12 @@ import Domain
 import Wire
 
 /// Wire spellings of identifiers: opaque strings with a kind letter, e.g. `l3`, `i42`, `v1`.
+/// The spelling is the identifiers' `description` (the domain's messages use it too), and
+/// `FromWire.swift` reads it back.
 enum WireID {
-    static func list(_ id: ListID) -> JSON { .string("l\(id.rawValue)") }
-    static func item(_ id: ItemID) -> JSON { .string("i\(id.rawValue)") }
-    static func view(_ id: ViewID) -> JSON { .string("v\(id.rawValue)") }
+    static func list(_ id: ListID) -> JSON { .string(id.description) }
+    static func item(_ id: ItemID) -> JSON { .string(id.description) }
+    static func view(_ id: ViewID) -> JSON { .string(id.description) }
 }
 
 extension TaskList {
@@ -211,7 +213,7 @@ extension DomainError {
         case .invalidField(let field, let problem):
             return .invalidParams("params.\(field): \(problem)")
         case .notFound(let kind, let ids):
-            let names = ids.map { kind == .list ? "l\($0)" : "i\($0)" }
+            let names = ids.map { kind == .list ? ListID($0).description : ItemID($0).description }
             return .requestFailed(
                 reason: "notFound", "unknown \(kind.rawValue) id\(ids.count == 1 ? "" : "s"): \(names.joined(separator: ", "))",
                 data: ["ids": .array(names.map(JSON.string))])
@@ -219,10 +221,10 @@ extension DomainError {
             return .requestFailed(reason: reason, message)
         case .staleVersion(let view, let seen, let current):
             return ResponseError(
-                .contentModified, "view v\(view.rawValue) is at version \(current), the request saw version \(seen); nothing was changed",
+                .contentModified, "view \(view) is at version \(current), the request saw version \(seen); nothing was changed",
                 data: ["version": .integer(Int64(current))])
         case .unknownView(let view):
-            return .requestFailed(reason: "unknownView", "no open view v\(view.rawValue)")
+            return .requestFailed(reason: "unknownView", "no open view \(view)")
         }
     }
 }

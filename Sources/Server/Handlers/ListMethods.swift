@@ -49,7 +49,7 @@ enum ListMethods {
     /// `{list, revision}` for the list a mutation created or changed.
     private static func result(_ server: Server, _ applied: Applied, list id: ListID) throws(ResponseError) -> JSON {
         guard let summary = server.engine.lists().first(where: { $0.list.id == id }) else {
-            throw ResponseError(.internalError, "list l\(id.rawValue) vanished after it was written")
+            throw ResponseError(.internalError, "list \(id) vanished after it was written")
         }
         return ["list": summary.json, "revision": .integer(Int64(applied.revision))]
     }
