@@ -21,8 +21,10 @@ import Wire
     // Then notifications: perhaps progress (state loading, no ops), and one reset to ready.
     var version = try #require(opened["version"].flatMap { if case .integer(let value) = $0 { value } else { nil } })
     var ready: JSON?
+    // Notifications that arrived before the ping's answer were kept by the client; then wait.
+    var early = client.takeNotifications().map { Message.notification(method: $0.method, params: $0.params) }
     while ready == nil {
-        let message = try client.receive()
+        let message = early.isEmpty ? try client.receive() : early.removeFirst()
         guard case .notification("view/changed", let params?) = message, params["view"] == view else {
             Issue.record("unexpected \(message)")
             return
