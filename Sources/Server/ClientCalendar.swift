@@ -40,6 +40,7 @@ struct ClientCalendar {
 public final class ManualClock: Sendable {
     private let current: Mutex<Timestamp>
 
+    /// A clock standing still at `start`.
     public init(_ start: Timestamp) { current = Mutex(start) }
 
     /// The instant the clock shows.

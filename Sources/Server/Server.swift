@@ -8,6 +8,7 @@ import Wire
 
 /// Settings the executable, the REPL and the tests choose.
 public struct ServerOptions: Sendable {
+    /// Where the server logs (stderr by default).
     public var logger: Logger
     /// The wall clock, read once per mutation (tests pass a fixed one).
     public var clock: @Sendable () -> Timestamp
@@ -77,6 +78,7 @@ public final class Server {
     /// Whether a re-evaluation of dates is under way (it runs in steps between requests).
     var advancing = false
 
+    /// A server for `connection`; call `run()` on the thread that is to own it.
     public init(connection: Connection, options: ServerOptions = ServerOptions()) {
         self.connection = connection
         self.options = options

@@ -8,6 +8,9 @@ struct HistoryStep {
     var method: String
     /// What the request changed (old and new values), the input to `Engine.inverse`.
     var changes: Changes
+
+    /// How many item and list records the step holds.
+    var size: Int { changes.items.count + changes.lists.count }
 }
 
 /// Undo and redo for the one client of this server.
@@ -18,20 +21,27 @@ struct HistoryStep {
 struct UndoHistory {
     /// The most steps kept; the oldest go first.
     static let depth = 1_000
+    /// The most item and list records the undo steps may hold together (each step holds the
+    /// old and new value of everything it changed); the oldest steps go first.
+    static let records = 200_000
 
     private(set) var undoSteps: [HistoryStep] = []
     private(set) var redoSteps: [HistoryStep] = []
+    private var undoRecords = 0
 
     /// Records what a client's request changed.
     mutating func record(_ changes: Changes, method: String) {
         guard !changes.isEmpty else { return }
-        undoSteps.append(HistoryStep(method: method, changes: changes))
-        if undoSteps.count > Self.depth { undoSteps.removeFirst(undoSteps.count - Self.depth) }
+        pushUndo(HistoryStep(method: method, changes: changes))
         redoSteps.removeAll()
     }
 
     /// Takes the step to undo.
-    mutating func popUndo() -> HistoryStep? { undoSteps.popLast() }
+    mutating func popUndo() -> HistoryStep? {
+        guard let step = undoSteps.popLast() else { return nil }
+        undoRecords -= step.size
+        return step
+    }
 
     /// Takes the step to redo.
     mutating func popRedo() -> HistoryStep? { redoSteps.popLast() }
@@ -40,5 +50,14 @@ struct UndoHistory {
     mutating func pushRedo(_ step: HistoryStep) { redoSteps.append(step) }
 
     /// Records the changes a redo made, so it can be undone again (the redo stack is kept).
-    mutating func pushUndo(_ step: HistoryStep) { undoSteps.append(step) }
+    mutating func pushUndo(_ step: HistoryStep) {
+        undoSteps.append(step)
+        undoRecords += step.size
+        var dropped = 0
+        while undoSteps.count - dropped > 1 && (undoSteps.count - dropped > Self.depth || undoRecords > Self.records) {
+            undoRecords -= undoSteps[dropped].size
+            dropped += 1
+        }
+        if dropped > 0 { undoSteps.removeFirst(dropped) }
+    }
 }

@@ -6,6 +6,7 @@ import Wire
 public struct Mismatch: Error, Sendable, CustomStringConvertible {
     /// The path of the difference, such as `$.result.rows[2].id`.
     public var path: String
+    /// What differs there.
     public var problem: String
     public var description: String { "\(path): \(problem)" }
 }
@@ -22,6 +23,7 @@ public struct Matcher: Sendable {
     /// The values captured so far, by name.
     public private(set) var captures: [String: JSON] = [:]
 
+    /// A matcher with nothing captured yet.
     public init() {}
 
     /// Matches `actual` against `pattern`, capturing on success (nothing is captured on failure).

@@ -18,6 +18,7 @@ public struct Replayer: Sendable {
     /// The taskls executable to start (normally this very binary).
     public var executable: String
 
+    /// A replayer starting `executable` for each transcript.
     public init(executable: String) { self.executable = executable }
 
     /// Replays `transcript` (named `name` in the report) on a fresh server with a fresh temporary store.
@@ -49,14 +50,14 @@ public struct Replayer: Sendable {
                 do {
                     var body: [UInt8] = []
                     JSONSerializer.write(try matcher.substitute(message), into: &body)
-                    outgoing += Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+                    outgoing += FrameEncoder.frame(body: body)
                 } catch {
                     return fail(line, error.description)
                 }
             case .sendRaw(let bytes):
                 outgoing += bytes
             case .sendFramed(let body):
-                outgoing += Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+                outgoing += FrameEncoder.frame(body: body)
             case .expect(let pattern):
                 flush()
                 guard let actual = server.receive(timeout: transcript.timeout) else {

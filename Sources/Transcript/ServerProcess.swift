@@ -103,7 +103,7 @@ public final class ServerProcess {
     public func send(_ message: JSON) -> Bool {
         var body: [UInt8] = []
         JSONSerializer.write(message, into: &body)
-        return write(Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
+        return write(FrameEncoder.frame(body: body))
     }
 
     /// Closes the child's stdin (it sees end of input).
@@ -212,7 +212,9 @@ public final class ServerProcess {
 
 /// A child process could not be started or driven.
 public struct ProcessError: Error, CustomStringConvertible {
+    /// What went wrong.
     public var description: String
+    /// An error saying `description`.
     public init(_ description: String) { self.description = description }
 }
 

@@ -93,7 +93,9 @@ public struct TranscriptFile: Sendable {
 
 /// A transcript that cannot be read.
 public struct TranscriptError: Error, CustomStringConvertible, Sendable {
+    /// The 1-based line the problem is on.
     public var line: Int
+    /// What is wrong with it.
     public var message: String
     init(line: Int, _ message: String) {
         self.line = line

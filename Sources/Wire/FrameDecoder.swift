@@ -39,6 +39,7 @@ public struct FrameDecoder: Sendable {
     /// header bytes is not rescanned from the beginning each time.
     private var scanned = 0
 
+    /// A decoder accepting bodies up to `maximumContentLength` and header blocks up to `maximumHeaderBytes`.
     public init(maximumContentLength: Int = 64 << 20, maximumHeaderBytes: Int = 8192) {
         self.maximumContentLength = maximumContentLength
         self.maximumHeaderBytes = maximumHeaderBytes

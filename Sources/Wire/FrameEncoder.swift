@@ -4,6 +4,7 @@
 public struct FrameEncoder: Sendable {
     private var body: [UInt8] = []
 
+    /// An encoder with an empty scratch buffer.
     public init() {}
 
     /// Appends `message`, framed, to `output`.
@@ -15,6 +16,11 @@ public struct FrameEncoder: Sendable {
         output.append(contentsOf: String(body.count).utf8)
         output.append(contentsOf: [0x0D, 0x0A, 0x0D, 0x0A])
         output.append(contentsOf: body)
+    }
+
+    /// A body framed with its `Content-Length` header, as a new byte array.
+    public static func frame(body: [UInt8]) -> [UInt8] {
+        Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
     }
 
     /// `message` framed, as a new byte array.

@@ -33,6 +33,7 @@ public final class InMemoryConnection: Connection {
     private let outgoing: MessageQueue
     private var pending: [Message] = []
     private var ended = false
+    /// Wakes `receive`; the client's sends use it too.
     public var waker: Waker { incoming.waker }
     /// An in-memory client cannot go away mid-write.
     public let outputFailed = false
@@ -49,6 +50,7 @@ public final class InMemoryConnection: Connection {
         return (InMemoryConnection(incoming: toServer, outgoing: toClient), InMemoryClient(incoming: toClient, outgoing: toServer))
     }
 
+    /// Everything the client sent since the last call, waiting up to `timeout` for something.
     public func receive(timeout: Int32) -> [Incoming] {
         if ended { return [] }
         var taken = incoming.take()
@@ -64,8 +66,10 @@ public final class InMemoryConnection: Connection {
         return result
     }
 
+    /// Queues `message` for the client; `flush` hands it over.
     public func send(_ message: Message) { pending.append(message) }
 
+    /// Hands every queued message to the client, in order.
     public func flush() {
         outgoing.push(pending)
         pending.removeAll(keepingCapacity: true)

@@ -25,8 +25,10 @@ public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// The members in document order; keys may repeat.
     public var members: [(key: String, value: JSON)]
 
+    /// An empty object.
     public init() { members = [] }
 
+    /// An object with these members, in this order.
     public init(_ members: [(key: String, value: JSON)]) { self.members = members }
 
     public init(dictionaryLiteral elements: (String, JSON)...) {

@@ -14,6 +14,7 @@ public enum LogLevel: Int, Comparable, Sendable, CaseIterable {
         self = level
     }
 
+    /// The level's name on the command line.
     public var name: String {
         switch self {
         case .error: "error"
@@ -28,9 +29,12 @@ public enum LogLevel: Int, Comparable, Sendable, CaseIterable {
 
 /// Writes log lines (`taskls: warning: …`) to a file descriptor, stderr by default.
 public struct Logger: Sendable {
+    /// The most detailed level written.
     public var level: LogLevel
+    /// Where lines go (stderr by default; -1 writes nothing).
     public var fileDescriptor: Int32
 
+    /// A logger writing lines up to `level` to `fileDescriptor`.
     public init(level: LogLevel = .warning, fileDescriptor: Int32 = 2) {
         self.level = level
         self.fileDescriptor = fileDescriptor

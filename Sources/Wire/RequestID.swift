@@ -2,7 +2,9 @@
 
 /// A request id. LSP allows integers and strings; pytest-lsp sends UUID strings.
 public enum RequestID: Hashable, Sendable, CustomStringConvertible {
+    /// An integer id, as most clients send.
     case integer(Int64)
+    /// A string id, such as a UUID.
     case string(String)
 
     /// The id as JSON.

@@ -2,7 +2,9 @@
 
 /// A JSON-RPC error code: an open set, with the codes JSON-RPC, LSP and taskls use as constants.
 public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The code's number.
     public var rawValue: Int
+    /// The code with this number (any number: the set is open).
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// The body is not valid JSON (or not UTF-8), or the framing around it is broken.
@@ -29,10 +31,14 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
 
 /// A JSON-RPC error: what every failed request is answered with.
 public struct ResponseError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of failure.
     public var code: ErrorCode
+    /// One line that names what was wrong (a field's path, a method, a byte offset).
     public var message: String
+    /// Machine-readable details (`reason`, `ids`, `version`), when there are any.
     public var data: JSON?
 
+    /// An error with `code`, `message` and optional `data`.
     public init(_ code: ErrorCode, _ message: String, data: JSON? = nil) {
         self.code = code
         self.message = message

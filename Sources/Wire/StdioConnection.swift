@@ -9,6 +9,7 @@ import Glibc
 /// Reads with `read(2)` into the frame decoder (no `FileHandle`), and writes everything queued
 /// since the last flush with as few `write(2)` calls as the pipe accepts.
 public final class StdioConnection: Connection {
+    /// Wakes `receive` from other threads (background work finishing).
     public let waker = Waker()
     private let input: Int32
     private let output: Int32
@@ -36,6 +37,8 @@ public final class StdioConnection: Connection {
     /// after each batch keeps those replies fast and costs nothing once the client goes quiet.
     public static let spinBeforeSleeping: UInt64 = 50_000
 
+    /// Waits for input (or the waker), reads once, and returns every message and framing
+    /// error the bytes read so far complete.
     public func receive(timeout: Int32) -> [Incoming] {
         if ended { return [] }
         var descriptors = [
@@ -79,10 +82,12 @@ public final class StdioConnection: Connection {
         return incoming
     }
 
+    /// Frames `message` into the output buffer; `flush` writes it.
     public func send(_ message: Message) {
         encoder.append(message, to: &outgoing)
     }
 
+    /// Writes everything sent since the last flush, in order, blocking while the pipe is full.
     public func flush() {
         defer { outgoing.removeAll(keepingCapacity: outgoing.count <= 1 << 20) }
         if outputFailed { return }

@@ -10,6 +10,7 @@ public final class Waker: Sendable {
     public let fileDescriptor: Int32
     private let writeDescriptor: Int32
 
+    /// A waker with its own pipe.
     public init() {
         var descriptors: [Int32] = [-1, -1]
         let result = pipe(&descriptors)
