@@ -17,7 +17,7 @@ struct Clock: Sendable {
     /// Every item with a due, done or not.
     var dues = OrderedIndex<DueKey>()
     /// The live count of each smart group.
-    var counts: [SmartGroup: Int] = [:]
+    var counts = GroupCounts()
 
     /// The status of `item`'s due as the engine's indexes hold it.
     /// - Complexity: O(1) (a few ranges at most).
@@ -44,7 +44,7 @@ struct Clock: Sendable {
     /// Adds `delta` to the count of every smart group holding `item` with `status`.
     mutating func count(_ item: Item, status: DueStatus, by delta: Int) {
         for group in SmartGroup.allCases where group.contains(item, status: status) {
-            counts[group, default: 0] += delta
+            counts[group] += delta
         }
     }
 
@@ -59,5 +59,28 @@ struct Clock: Sendable {
         let next = dues.key(at: rank)
         guard next.kind == .dateTime else { return boundary }
         return min(boundary, Timestamp(milliseconds: next.value + 1))
+    }
+}
+
+/// A number per smart group, held in place rather than hashed: it changes for every item whose due status
+/// changes, a thousand times per chunk of moving to a new day.
+struct GroupCounts: Sendable {
+    private var values = [Int](repeating: 0, count: SmartGroup.allCases.count)
+
+    /// The group's number (0 until changed).
+    /// - Complexity: O(1).
+    subscript(group: SmartGroup) -> Int {
+        get { values[Self.slot(group)] }
+        set { values[Self.slot(group)] = newValue }
+    }
+
+    private static func slot(_ group: SmartGroup) -> Int {
+        switch group {
+        case .today: 0
+        case .scheduled: 1
+        case .overdue: 2
+        case .all: 3
+        case .completed: 4
+        }
     }
 }

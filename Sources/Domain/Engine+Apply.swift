@@ -23,18 +23,18 @@ extension Engine {
         var viewChanges: [ViewChange] = []
         logForBuilds(items)
         let ids = views.keys.sorted()
-        // The orders in use, few: searched linearly, each updated once however many views share it.
-        var lowest: [(spec: IndexSpec, key: OrderKey?)] = []
+        // The orders in use, few: searched linearly, each updated once however many views share it, then
+        // looked up once (its index, count and empty reason) for all its views.
+        var orders: [OrderNow] = []
         for id in ids {
             let spec = views[id]!.spec
-            if !lowest.contains(where: { $0.spec == spec }) {
+            if !orders.contains(where: { $0.spec == spec }) {
                 // Time moving on changes no key of an order that does not depend on the day.
                 let affected = (builds.isEmpty || builds[spec] == nil) && (contentChanged || spec.dependsOnDay)
-                lowest.append((spec, affected ? update(spec, with: items) : nil))
+                let lowest = affected ? update(spec, with: items) : nil
+                orders.append(orderNow(spec, lowestTouched: lowest))
             }
         }
-        // Each order's index, count and empty reason, looked up once now that every index is current.
-        let orders = lowest.map { OrderNow(self, $0.spec, lowestTouched: $0.key) }
         let changedContent = contentChanged ? ChangedContent(items) : ChangedContent(unchanged: ())
         let single = items.count == 1 ? items[0] : nil
         for id in ids {
@@ -181,8 +181,8 @@ extension Engine {
     }
 }
 
-/// One order as `propagate` found it once every index was current: what each of its views is refreshed
-/// against, looked up once per mutation rather than once per view and question.
+/// One order as `propagate` found it right after bringing its index up to date: what each of its views is
+/// refreshed against, looked up once per mutation rather than once per view and question.
 struct OrderNow {
     let spec: IndexSpec
     /// The lowest key, old or new, of any changed item in the order; nil when none is in it.
@@ -195,22 +195,24 @@ struct OrderNow {
     let count: Int?
     /// Why a view in this order is empty (`Engine.emptyReason(of:)`).
     let empty: EmptyReason?
+    /// The state of a view in this order (`Engine.viewState(of:)`).
     let state: ViewState
-
-    /// - Complexity: O(1).
-    init(_ engine: Engine, _ spec: IndexSpec, lowestTouched: OrderKey?) {
-        self.spec = spec
-        self.lowestTouched = lowestTouched
-        isLoading = !engine.builds.isEmpty && engine.builds[spec] != nil
-        index = engine.index(spec)
-        count = engine.count(of: spec, index: index)
-        empty = engine.emptyReason(of: spec, count: count)
-        state = engine.viewState(of: spec)
-    }
 
     /// Whether a view's count and empty reason are as last sent.
     func isUnchanged(for view: OpenView) -> Bool {
         count == view.lastCount && empty == view.lastEmpty
+    }
+}
+
+extension Engine {
+    /// `spec`'s order as it is now, its index current.
+    /// - Complexity: O(1).
+    func orderNow(_ spec: IndexSpec, lowestTouched: OrderKey?) -> OrderNow {
+        let index = index(spec)
+        let count = count(of: spec, index: index)
+        return OrderNow(spec: spec, lowestTouched: lowestTouched, isLoading: !builds.isEmpty && builds[spec] != nil,
+                        index: index, count: count, empty: emptyReason(of: spec, count: count),
+                        state: viewState(of: spec))
     }
 }
 

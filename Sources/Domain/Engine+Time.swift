@@ -43,7 +43,7 @@ extension Engine {
     /// Every list and smart group with its count.
     /// - Complexity: O(number of lists).
     public func overview() -> Overview {
-        Overview(lists: lists(), groups: SmartGroup.allCases.map { GroupSummary(group: $0, count: clock.counts[$0] ?? 0) })
+        Overview(lists: lists(), groups: SmartGroup.allCases.map { GroupSummary(group: $0, count: clock.counts[$0]) })
     }
 
     /// Moves the engine towards `today`: re-evaluates, at most `budget` items at a time, the items whose

@@ -92,10 +92,18 @@ struct OrderKey: Comparable, Sendable {
     static func < (lhs: OrderKey, rhs: OrderKey) -> Bool {
         // Inlined into the tree's searches: sections and primary numbers decide almost every comparison.
         if lhs.section != rhs.section { return lhs.section < rhs.section }
-        if lhs.number != rhs.number, lhs.listPosition == nil || rhs.listPosition == nil {
-            return lhs.number < rhs.number
-        }
+        if lhs.number != rhs.number, listPositionsTie(lhs, rhs) { return lhs.number < rhs.number }
         return lhs.precedes(rhs)
+    }
+
+    /// Whether the list positions cannot decide `lhs < rhs`, seen without reading their bytes: one is absent,
+    /// or both are the same array (the keys of one list's items share its position's bytes).
+    @inline(__always)
+    private static func listPositionsTie(_ lhs: OrderKey, _ rhs: OrderKey) -> Bool {
+        guard let left = lhs.listPosition, let right = rhs.listPosition else { return true }
+        return left.withUnsafeBufferPointer { left in
+            right.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress && left.count == right.count }
+        }
     }
 
     /// `<` past the section: the list position, the primary value and the tie-breakers.
