@@ -245,33 +245,10 @@ private struct RandomRun {
             guard let snapshot = try? engine.snapshot(id), snapshot.state == .ready, case .list(let list) = snapshot.source else {
                 continue
             }
-            let all = engine.state.items.values.map(\.item).filter { $0.list == list }.sorted { Self.precedes($0, $1, snapshot.sort) }
+            let all = engine.state.items.values.map(\.item).filter { $0.list == list }.sorted { trueOrder($0, $1, snapshot.sort) }
             #expect(snapshot.count == all.count)
             let ranks = snapshot.window.ranks(count: all.count)
             #expect(snapshot.rows == all[ranks].map { Row.item($0) }, "true order of view \(id) in \(snapshot.sort)")
         }
-    }
-
-    static func precedes(_ lhs: Item, _ rhs: Item, _ sort: Sort) -> Bool {
-        let descending = sort.direction == .descending
-        func ordered<T: Comparable>(_ a: T, _ b: T) -> Bool? { a == b ? nil : (a < b) != descending }
-        let primary: Bool?
-        switch sort.field {
-        case .manual: primary = ordered(lhs.position, rhs.position)
-        case .title: primary = ordered(lhs.titleKey, rhs.titleKey)
-        case .priority: primary = ordered(lhs.priority, rhs.priority)
-        case .created: primary = ordered(lhs.createdAt, rhs.createdAt)
-        case .modified: primary = ordered(lhs.modifiedAt, rhs.modifiedAt)
-        case .due:
-            switch (lhs.due, rhs.due) {
-            case (nil, nil): primary = nil
-            case (nil, _): primary = false
-            case (_, nil): primary = true
-            case (let a?, let b?): primary = ordered(a.sortValue, b.sortValue)
-            }
-        }
-        if let primary { return primary }
-        if lhs.position != rhs.position { return lhs.position < rhs.position }
-        return lhs.id < rhs.id
     }
 }
