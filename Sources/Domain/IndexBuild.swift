@@ -56,6 +56,11 @@ public struct BuiltIndex: Sendable {
 }
 
 extension Engine {
+    /// The builds some view still waits for; a build not among them would be dropped by
+    /// `install`, so it need not run at all.
+    /// - Complexity: O(pending builds).
+    public var pendingBuilds: Set<BuildID> { Set(builds.values.map(\.id)) }
+
     /// Installs a finished build: catches up with every item changed since its snapshot, and turns the
     /// views waiting for it `ready` with one `reset` each (version + 1).
     ///

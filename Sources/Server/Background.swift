@@ -36,13 +36,23 @@ final class Mailbox: Sendable {
 }
 
 /// Runs index builds one at a time on a background queue, so a huge sort takes at most one of
-/// the machine's cores and the message loop keeps answering while it runs.
-struct IndexBuilder: Sendable {
+/// the machine's cores and the message loop keeps answering while it runs. A queued build
+/// whose views have moved on (re-sorted, closed) is skipped, so re-sorting a huge list five
+/// times in a row costs one build, not five.
+final class IndexBuilder: Sendable {
     private let queue = DispatchQueue(label: "taskls.index-builds", qos: .userInitiated)
+    private let wanted = Mutex<Set<BuildID>>([])
+
+    /// Tells the builder which builds are still waited for (call after anything that may drop one).
+    func keep(only builds: Set<BuildID>) {
+        wanted.withLock { $0 = builds }
+    }
 
     /// Starts `build`; progress (in steps of at least 10%) and the result are posted to `mailbox`.
     func start(_ build: IndexBuild, reportingTo mailbox: Mailbox) {
-        queue.async {
+        wanted.withLock { _ = $0.insert(build.id) }
+        queue.async { [self] in
+            guard wanted.withLock({ $0.contains(build.id) }) else { return }
             let reported = Mutex<Double>(-1)
             let built = build.run { progress in
                 let due = reported.withLock { last in

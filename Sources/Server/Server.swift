@@ -93,6 +93,7 @@ public final class Server {
             handle(connection.receive(timeout: millisecondsUntilTimeChange()))
             if exitCode == nil { handle(mailbox.take()) }
             if exitCode == nil && lifecycle == .running { stepTime() }
+            indexBuilder.keep(only: engine.pendingBuilds)
             connection.flush()
             if connection.outputFailed && exitCode == nil {
                 logger.log(.error, "the client closed its end of the output; exiting")

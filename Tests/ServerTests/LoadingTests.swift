@@ -46,3 +46,42 @@ extension JSON {
         return nil
     }
 }
+
+@Test func reSortingWhileLoadingEndsReadyInTheLastSort() throws {
+    let client = try TestClient(options: ServerOptions(logger: .silent, backgroundIndexThreshold: 20))
+    let list = try #require(try client.request("lists/create", ["name": "Big"]).get()["list"]?["id"])
+    for index in 0..<60 {
+        let priority: JSON = index % 3 == 0 ? "high" : index % 3 == 1 ? "low" : "none"
+        _ = try client.request("items/create", ["list": list, "title": .string("item \(index)"), "priority": priority]).get()
+    }
+    let opened = try client.request("lists/open", ["list": list, "sort": ["by": "title"], "window": ["start": 0, "end": 3]]).get()
+    let view = try #require(opened["view"])
+    // Three new orders in a row: the builds of the first two are superseded.
+    _ = try client.request("view/sort", ["view": view, "sort": ["by": "due"]]).get()
+    _ = try client.request("view/sort", ["view": view, "sort": ["by": "created", "direction": "descending"]]).get()
+    let last = try client.request("view/sort", ["view": view, "sort": ["by": "priority", "direction": "descending"]]).get()
+    var version = try #require(last["version"].flatMap { if case .integer(let value) = $0 { value } else { nil } })
+    var pending = client.takeNotifications().compactMap { note -> JSON? in
+        guard let params = note.params, case .integer(let number)? = params["version"], number > version else { return nil }
+        return params
+    }
+    var ready: JSON?
+    while ready == nil {
+        let params: JSON
+        if pending.isEmpty {
+            guard case .notification("view/changed", let next?) = try client.receive() else {
+                Issue.record("expected view/changed")
+                return
+            }
+            params = next
+        } else {
+            params = pending.removeFirst()
+        }
+        version += 1
+        #expect(params["version"] == .integer(version), "versions are contiguous")
+        if params["state"] == "ready" { ready = params }
+    }
+    let snapshot = try client.request("view/snapshot", ["view": view]).get()
+    #expect(snapshot["sort"]?["by"] == "priority")
+    #expect(snapshot["rows"]?.arrayValue?.map { $0["priority"] } == ["high", "high", "high"])
+}
