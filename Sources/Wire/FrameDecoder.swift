@@ -83,8 +83,14 @@ public struct FrameDecoder: Sendable {
                     return nil
                 }
                 if headerEnd.total > maximumHeaderBytes {
+                    // The whole block is here: when it names one body length, skip exactly that
+                    // body, so nothing inside it can pass for a message.
+                    let known: Int? = switch parseHeader(count: headerEnd.headerBytes) {
+                    case .success(let length): length
+                    case .failure(let failure): failure.skip
+                    }
                     consume(headerEnd.total)
-                    state = .resynchronize
+                    state = known.map { .skipBody(remaining: $0) } ?? .resynchronize
                     return .error(ResponseError(.parseError, "header block exceeds \(maximumHeaderBytes) bytes; message skipped"))
                 }
                 let outcome = parseHeader(count: headerEnd.headerBytes)

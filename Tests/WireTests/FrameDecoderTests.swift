@@ -134,3 +134,12 @@ func rejectsBrokenHeadersAndRecovers(_ broken: String, _ expected: String) {
     #expect(body.utf8.count == body.count + 1, "the length counts bytes, not characters")
     #expect(bodies(decode([bytes])).count == 1)
 }
+
+@Test func skipsTheBodyOfAnOverlongHeaderBlockThatNamesItsLength() {
+    // The body looks like a frame of its own; it must be skipped, not read as one.
+    let trap = "Content-Length: 2\r\n\r\n{}"
+    let header = "Content-Length: \(trap.utf8.count)\r\nX-Padding: " + String(repeating: "p", count: 9000) + "\r\n\r\n"
+    let events = decode([Array(header.utf8) + Array(trap.utf8) + frame("{\"next\":1}")])
+    #expect(errors(events).count == 1 && errors(events)[0].contains("header block exceeds 8192 bytes"))
+    #expect(bodies(events) == ["{\"next\":1}"])
+}
