@@ -49,7 +49,7 @@ extension TaskState {
         } else if moved.allSatisfy({ $0.list == moved[0].list }) {
             destination = moved[0].list
         } else {
-            throw .refused(reason: "ambiguousList", message: "toList: the items are in several lists; name the destination")
+            throw .refused(reason: "ambiguousList", message: "list: the items are in several lists; name the destination list")
         }
         if let anchor, anchor.item.list != destination {
             throw .refused(reason: "beforeInOtherList", message: "before: item \(anchor.item.id) is not in list \(destination)")

@@ -124,7 +124,7 @@ struct MutationTests {
         (.moveItems(ids: [ItemID(3), ItemID(4)], toList: nil, before: ItemID(4), at: time),
          .refused(reason: "beforeInBlock", message: "before: item i4 is one of the items moved")),
         (.moveItems(ids: [ItemID(3), ItemID(7)], toList: nil, before: nil, at: time),
-         .refused(reason: "ambiguousList", message: "toList: the items are in several lists; name the destination")),
+         .refused(reason: "ambiguousList", message: "list: the items are in several lists; name the destination list")),
         (.moveItems(ids: [ItemID(3)], toList: ListID(1), before: ItemID(7), at: time),
          .refused(reason: "beforeInOtherList", message: "before: item i7 is not in list l1")),
         (.createItem(id: ItemID(4), list: ListID(1), fields: ItemFields(title: "x"), before: nil, at: time),
