@@ -3,23 +3,6 @@
 import Testing
 @testable import Domain
 
-/// A deterministic pseudo-random generator (SplitMix64), so every randomized test replays exactly.
-private struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
-
 /// A key whose comparison reads out-of-line bytes, like Domain's OrderKey in a title sort.
 private struct TitleKey: Comparable, Sendable {
     var title: [UInt8]
@@ -55,7 +38,7 @@ private let boundarySizes = [0, 1, 2, 15, 16, 17, 31, 32, 33, 34, 64, 65, 1023, 
 /// Random operations against a sorted array, growing the index past two levels and shrinking it back,
 /// with copies taken along the way that must keep their contents.
 private func runRandomized<Key: Comparable & Sendable>(seed: UInt64, key makeKey: (Int) -> Key) {
-    var generator = SplitMix64(seed: seed)
+    var generator = SeededGenerator(seed: seed)
     var index = OrderedIndex<Key>()
     var reference: [Key] = []
     var snapshots: [(index: OrderedIndex<Key>, keys: [Key])] = []
@@ -253,7 +236,7 @@ extension Array {
         for range in ranges {
             #expect(index.keys(in: range) == Array(keys[range]), "range \(range)")
         }
-        var generator = SplitMix64(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         for _ in 0..<200 {
             let lower = Int.random(in: 0...size, using: &generator)
             let upper = Int.random(in: lower...min(size, lower + 300), using: &generator)

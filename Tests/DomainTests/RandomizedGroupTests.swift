@@ -15,7 +15,7 @@ struct RandomizedGroupTests {
     }
 }
 
-private struct GroupRun {
+private struct GroupRun: EngineRun {
     var random: SeededGenerator
     var engine: Engine
     var clients = ClientSet()
@@ -82,16 +82,7 @@ private struct GroupRun {
 
     // MARK: Mutations
 
-    var lists: [ListID] { engine.state.orderedLists.map(\.id) }
     var time: Timestamp { Timestamp(milliseconds: firstDay.daysSinceEpoch * dayLength + elapsed) }
-
-    func itemIDs(in list: ListID? = nil) -> [ItemID] {
-        engine.state.items.values.map(\.item).filter { list == nil || $0.list == list }.map(\.id).sorted()
-    }
-
-    mutating func pick<T>(_ values: [T]) -> T? {
-        values.isEmpty ? nil : values[Int.random(in: 0..<values.count, using: &random)]
-    }
 
     mutating func randomDue() -> Due? {
         switch Int.random(in: 0..<5, using: &random) {
@@ -113,11 +104,6 @@ private struct GroupRun {
                                 done: Int.random(in: 0..<4, using: &random) == 0, due: randomDue(),
                                 priority: pick(Priority.allCases)!, tags: pick([[], ["home"], ["work"], ["home", "work"]])!)
         return .createItem(id: ItemID(engine.state.nextIdentifier), list: list, fields: fields, before: before, at: time)
-    }
-
-    mutating func someItems() -> [ItemID] {
-        let all = itemIDs()
-        return (0..<Int.random(in: 1...3, using: &random)).compactMap { _ in pick(all) }
     }
 
     mutating func updateItems() -> Mutation {
@@ -209,12 +195,6 @@ private struct GroupRun {
         clients.verify(engine)
     }
 
-    mutating func closeView() throws {
-        guard let view = pick(engine.openViews) else { return }
-        try engine.closeView(view)
-        clients.clients[view] = nil
-    }
-
     mutating func reconfigure() throws {
         guard let view = pick(engine.openViews) else { return }
         let changed: SortChanged
@@ -226,19 +206,6 @@ private struct GroupRun {
         #expect(changed.change.operations.count == 1)
         clients.receive([changed.change], engine: engine)
         if let build = changed.build { builds.append(build.run()) }
-    }
-
-    mutating func changeWindow() throws {
-        guard let view = pick(engine.openViews) else { return }
-        let count = try engine.snapshot(view).count ?? 0
-        clients.open(try engine.setWindow(view, randomWindow(count: count)))
-        clients.verify(engine)
-    }
-
-    mutating func installBuild() throws {
-        guard !builds.isEmpty else { return }
-        let built = builds.remove(at: Int.random(in: 0..<builds.count, using: &random))
-        clients.receive(engine.install(built), engine: engine)
     }
 
     mutating func moveByIndex() throws {

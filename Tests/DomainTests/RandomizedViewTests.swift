@@ -17,7 +17,7 @@ struct RandomizedViewTests {
 }
 
 /// One random sequence: an engine, the clients of its open views, and builds waiting to be installed.
-private struct RandomRun {
+private struct RandomRun: EngineRun {
     var random: SeededGenerator
     var engine: Engine
     var clients = ClientSet()
@@ -64,16 +64,6 @@ private struct RandomRun {
 
     // MARK: Mutations
 
-    var lists: [ListID] { engine.state.orderedLists.map(\.id) }
-
-    func itemIDs(in list: ListID? = nil) -> [ItemID] {
-        engine.state.items.values.map(\.item).filter { list == nil || $0.list == list }.map(\.id).sorted()
-    }
-
-    mutating func pick<T>(_ values: [T]) -> T? {
-        values.isEmpty ? nil : values[Int.random(in: 0..<values.count, using: &random)]
-    }
-
     mutating func randomDue() -> Due? {
         switch Int.random(in: 0..<4, using: &random) {
         case 0: return nil
@@ -89,11 +79,6 @@ private struct RandomRun {
         let fields = ItemFields(title: pick(Self.titles)!, due: randomDue(), priority: pick(Priority.allCases)!)
         return .createItem(id: ItemID(engine.state.nextIdentifier), list: list, fields: fields, before: before,
                            at: Timestamp(milliseconds: clock))
-    }
-
-    mutating func someItems() -> [ItemID] {
-        let all = itemIDs()
-        return (0..<Int.random(in: 1...3, using: &random)).compactMap { _ in pick(all) }
     }
 
     mutating func updateItems() -> Mutation {
@@ -160,30 +145,11 @@ private struct RandomRun {
         clients.verify(engine)
     }
 
-    mutating func closeView() throws {
-        guard let view = pick(engine.openViews) else { return }
-        try engine.closeView(view)
-        clients.clients[view] = nil
-    }
-
     mutating func changeSort() throws {
         guard let view = pick(engine.openViews) else { return }
         let changed = try engine.setSort(view, pick(Self.sorts)!)
         clients.receive([changed.change], engine: engine)
         if let build = changed.build { builds.append(build.run()) }
-    }
-
-    mutating func changeWindow() throws {
-        guard let view = pick(engine.openViews) else { return }
-        let count = try engine.snapshot(view).count ?? 0
-        clients.open(try engine.setWindow(view, randomWindow(count: count)))
-        clients.verify(engine)
-    }
-
-    mutating func installBuild() throws {
-        guard !builds.isEmpty else { return }
-        let built = builds.remove(at: Int.random(in: 0..<builds.count, using: &random))
-        clients.receive(engine.install(built), engine: engine)
     }
 
     mutating func deleteAndRecreateList() throws {

@@ -6,20 +6,6 @@ import Server
 import Testing
 import Wire
 
-/// A small deterministic generator (SplitMix64), so a failure names its seed.
-private struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    mutating func pick<T>(_ choices: [T]) -> T { choices[below(choices.count)] }
-}
-
 /// The members each method reads, so random params reach past the params checks.
 private let members: [String: [String]] = [
     "items/create": ["list", "title", "notes", "done", "due", "priority", "tags", "before"],
@@ -41,12 +27,12 @@ private struct Known {
     var views: [JSON] = []
 }
 
-private func number(_ generator: inout Generator) -> JSON {
+private func number(_ generator: inout SplitMix64) -> JSON {
     .integer(generator.pick([0, 1, 2, 3, 5, 8, 20, 99, -1, Int64.max, Int64.min, 1 << 53]))
 }
 
 /// A plausible (often valid, sometimes hostile) value for the member `name`.
-private func value(for name: String, _ generator: inout Generator, _ known: Known) -> JSON {
+private func value(for name: String, _ generator: inout SplitMix64, _ known: Known) -> JSON {
     if generator.below(8) == 0 { return randomValue(&generator, depth: 1) }
     func some(_ ids: [JSON]) -> JSON { ids.isEmpty ? "i999" : generator.pick(ids) }
     switch name {
@@ -81,7 +67,7 @@ private func value(for name: String, _ generator: inout Generator, _ known: Know
 }
 
 /// A random value of any JSON type, biased towards edge cases.
-private func randomValue(_ generator: inout Generator, depth: Int) -> JSON {
+private func randomValue(_ generator: inout SplitMix64, depth: Int) -> JSON {
     switch generator.below(depth > 2 ? 5 : 7) {
     case 0: return .null
     case 1: return .bool(generator.below(2) == 0)
@@ -96,7 +82,7 @@ private func randomValue(_ generator: inout Generator, depth: Int) -> JSON {
 @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
 func randomParamsToEveryMethodAreAnsweredAndNothingBreaks(seed: UInt64) throws {
     let client = try TestClient(options: ServerOptions(logger: .silent, manualClock: ManualClock(Timestamp(milliseconds: 1_795_000_000_000))))
-    var generator = Generator(state: seed)
+    var generator = SplitMix64(seed: seed)
     let capabilities = try TestClient(initialize: false).request("initialize", [:]).get()
     guard case .array(let names)? = capabilities["capabilities"]?["taskls"]?["requests"] else {
         Issue.record("no request list")
