@@ -15,13 +15,16 @@ let package = Package(
         // Lists, items, views and changesets as pure values. No I/O.
         .target(name: "Domain"),
         // The message loop, lifecycle, method registry and handlers: binds wire and domain.
-        .target(name: "Server", dependencies: ["Wire", "Domain"]),
+        // The store on disk: snapshot, journal, locking, recovery. Knows the domain, not the wire.
+        .target(name: "Store", dependencies: ["Domain"]),
+        .target(name: "Server", dependencies: ["Wire", "Domain", "Store"]),
         // Transcript files: parsing, structural matching, replay against a child process.
         .target(name: "Transcript", dependencies: ["Wire"]),
-        .executableTarget(name: "taskls", dependencies: ["Wire", "Domain", "Server", "Transcript"]),
+        .executableTarget(name: "taskls", dependencies: ["Wire", "Domain", "Store", "Server", "Transcript"]),
         .executableTarget(name: "taskls-bench", dependencies: ["taskls", "Wire", "Domain", "Server", "Transcript"]),
         .testTarget(name: "WireTests", dependencies: ["Wire"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "Domain"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Wire", "Domain"]),
         .testTarget(name: "EndToEndTests", dependencies: ["taskls", "Wire", "Transcript"]),
     ],

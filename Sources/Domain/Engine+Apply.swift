@@ -50,7 +50,7 @@ extension Engine {
     }
 
     /// Closes the views whose list was deleted and drops their indexes.
-    private mutating func closeViews(ofDeleted lists: [ListChange]) -> [ViewChange] {
+    mutating func closeViews(ofDeleted lists: [ListChange]) -> [ViewChange] {
         var changes: [ViewChange] = []
         for list in lists where list.new == nil {
             for id in views.keys.sorted() where views[id]!.spec.source.list == list.id {

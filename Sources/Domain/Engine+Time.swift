@@ -14,6 +14,11 @@ public struct Overview: Hashable, Sendable {
     public var lists: [ListSummary]
     /// Every smart group, in `SmartGroup.allCases` order, with its count.
     public var groups: [GroupSummary]
+
+    public init(lists: [ListSummary], groups: [GroupSummary]) {
+        self.lists = lists
+        self.groups = groups
+    }
 }
 
 /// A smart group with its live count.
@@ -22,6 +27,11 @@ public struct GroupSummary: Hashable, Sendable {
     public var group: SmartGroup
     /// How many items it holds.
     public var count: Int
+
+    public init(group: SmartGroup, count: Int) {
+        self.group = group
+        self.count = count
+    }
 }
 
 extension Engine {

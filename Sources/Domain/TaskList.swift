@@ -12,6 +12,16 @@ public struct TaskList: Hashable, Sendable {
     public internal(set) var icon: String?
     /// The list's key in the manual order of lists.
     public internal(set) var position: Position
+
+    /// A list with every field as given (as a snapshot or a log stored it). Nothing is checked here:
+    /// `TaskState(restoring:...)` and the restore mutations check the list.
+    public init(id: ListID, name: String, color: String?, icon: String?, position: Position) {
+        self.id = id
+        self.name = name
+        self.color = color
+        self.icon = icon
+        self.position = position
+    }
 }
 
 /// A task.

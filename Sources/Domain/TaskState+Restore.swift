@@ -67,7 +67,7 @@ extension TaskState {
     }
 
     /// Checks a restored item's fields as `createItem` would, plus what only a whole item carries.
-    private static func validate(_ item: Item) throws(DomainError) {
+    static func validate(_ item: Item) throws(DomainError) {
         try Validation.title(item.title)
         try Validation.notes(item.notes)
         try Validation.due(item.due)

@@ -24,6 +24,18 @@ public struct TaskState: Sendable {
     /// An empty state.
     public init() {}
 
+    /// A state made of these parts as they are, checked by nothing: for `init(restoring:...)`, which checks them.
+    init(items: [ItemID: ItemRecord], lists: [ListID: TaskList], nextIdentifier: UInt64, revision: UInt64,
+         listOrder: OrderedIndex<ListOrderKey>, manualOrders: [ListID: OrderedIndex<OrderKey>], openCounts: [ListID: Int]) {
+        self.items = items
+        self.lists = lists
+        self.nextIdentifier = nextIdentifier
+        self.revision = revision
+        self.listOrder = listOrder
+        self.manualOrders = manualOrders
+        self.openCounts = openCounts
+    }
+
     /// The item with this id.
     /// - Complexity: O(1).
     public func item(_ id: ItemID) -> Item? { items[id]?.item }
@@ -64,6 +76,12 @@ public struct TaskState: Sendable {
     /// - Throws: the first refusal; the state is then exactly as before.
     /// - Complexity: O(k log n) for k items touched, except deleting a list: O(items in it).
     public mutating func apply(_ mutations: [Mutation]) throws(DomainError) -> Changes {
+        try apply(mutations, keepIf: { _ in true })!
+    }
+
+    /// Applies `mutations` as `apply(_:)` does, then asks `keep` whether to keep what they changed (the store
+    /// writes the group there); when it says no, rolls everything back and returns nil.
+    public mutating func apply(_ mutations: [Mutation], keepIf keep: (Changes) -> Bool) throws(DomainError) -> Changes? {
         var journal = Journal(nextIdentifier: nextIdentifier)
         do {
             for mutation in mutations {
@@ -74,6 +92,10 @@ public struct TaskState: Sendable {
             throw error
         }
         let changes = journal.changes()
+        guard keep(changes) else {
+            rollback(journal)
+            return nil
+        }
         if !changes.isEmpty { revision += 1 }
         return changes
     }

@@ -71,6 +71,9 @@ public enum ViewState: Hashable, Sendable {
     case loading(progress: Double)
     /// The view is closed and will change no more; `reason` says why (`listDeleted`).
     case closed(reason: String)
+    /// The view cannot show its rows: the store failed to open or to write. `retryable` says whether
+    /// trying again (the server's retry) can help without a person doing something first.
+    case error(message: String, retryable: Bool)
 }
 
 /// One step of a change to a window. Indexes are window-relative (0 is the row at rank `window.start`)
@@ -113,6 +116,21 @@ public struct ViewSnapshot: Hashable, Sendable {
     public var grouping: Grouping = .none
     /// When `count` is 0, why; nil otherwise (and while the count is unknown).
     public var empty: EmptyReason? = nil
+
+    public init(view: ViewID, version: UInt64, state: ViewState, count: Int?, window: Window, rows: [Row],
+                source: ViewSource, sort: Sort, filter: Filter, grouping: Grouping, empty: EmptyReason? = nil) {
+        self.view = view
+        self.version = version
+        self.state = state
+        self.count = count
+        self.window = window
+        self.rows = rows
+        self.source = source
+        self.sort = sort
+        self.filter = filter
+        self.grouping = grouping
+        self.empty = empty
+    }
 }
 
 /// One change to one view: apply `operations` in order to the window at `version - 1` to get the
@@ -132,6 +150,17 @@ public struct ViewChange: Hashable, Sendable {
     public var operations: [WindowOperation]
     /// When `count` is 0, why; nil otherwise (a change of it alone is a change).
     public var empty: EmptyReason? = nil
+
+    public init(view: ViewID, version: UInt64, count: Int?, window: Window, state: ViewState,
+                operations: [WindowOperation], empty: EmptyReason? = nil) {
+        self.view = view
+        self.version = version
+        self.count = count
+        self.window = window
+        self.state = state
+        self.operations = operations
+        self.empty = empty
+    }
 }
 
 /// What `Engine.apply` did: the changes, the change of every affected view, and the new revision.

@@ -2,6 +2,7 @@
 
 import Dispatch
 import Domain
+import Store
 import Synchronization
 import Wire
 
@@ -11,6 +12,12 @@ enum BackgroundEvent: Sendable {
     case progress(BuildID, Double)
     /// An index build finished.
     case built(BuiltIndex)
+    /// The store's load (of this generation) got this far (0 to 1).
+    case storeProgress(Int, Double)
+    /// The store's load (of this generation) finished.
+    case storeOpened(Int, Result<LoadedStore, StoreFailure>)
+    /// A snapshot was written off the loop (or failed to be).
+    case snapshotWritten(CompactionTicket, StoreFailure?)
 }
 
 /// A queue of background events that wakes the loop when something arrives.

@@ -3,7 +3,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Dispatch
 import Domain
+import Store
 import Wire
 
 /// Settings the executable, the REPL and the tests choose.
@@ -19,12 +21,27 @@ public struct ServerOptions: Sendable {
     /// The most items one step of re-evaluating dates may look at before the loop serves
     /// requests again (when the day changes, or a due time passes).
     public var timeBudget: Int
+    /// Where the lists live (in memory only, by default).
+    public var store: StoreSetting
+    /// The journal size (bytes) past which a new snapshot is written, when it is also larger than the last one.
+    public var compactionThreshold: Int
+    /// Stores of at most this many bytes are read during `initialize`; larger ones off the loop.
+    public var inlineLoadBytes: Int
+    /// For tests: when set, loading the store waits until `debug/continueLoading` opens the gate, so a
+    /// transcript can see views in `loading`.
+    public var loadGate: LoadGate?
 
     public init(
         logger: Logger = Logger(), clock: @escaping @Sendable () -> Timestamp = systemClock,
-        backgroundIndexThreshold: Int = 50_000, manualClock: ManualClock? = nil, timeBudget: Int = Engine.defaultTimeBudget
+        backgroundIndexThreshold: Int = 50_000, manualClock: ManualClock? = nil, timeBudget: Int = Engine.defaultTimeBudget,
+        store: StoreSetting = .memory, compactionThreshold: Int = 8 << 20, inlineLoadBytes: Int = 1 << 20,
+        loadGate: LoadGate? = nil
     ) {
+        self.inlineLoadBytes = inlineLoadBytes
+        self.loadGate = loadGate
         self.logger = logger
+        self.store = store
+        self.compactionThreshold = compactionThreshold
         if let manualClock {
             self.clock = { @Sendable in manualClock.now }
         } else {
@@ -77,6 +94,26 @@ public final class Server {
     var calendar = ClientCalendar(timeZone: .current)
     /// Whether a re-evaluation of dates is under way (it runs in steps between requests).
     var advancing = false
+    /// The store as the loop sees it.
+    var storage = Storage.memory
+    /// The store's directory, once chosen (at `initialize`).
+    var storePath: String?
+    /// Which load the loop waits for (a retry starts a new one; an older one's result is ignored).
+    var loadGeneration = 0
+    /// Views opened, or kept, while the store cannot serve them; opened in the engine once it can.
+    var pendingViews: [ViewID: DetachedView] = [:]
+    /// Messages produced since this turn's first journaled record, sent once it is on disk.
+    var held: [HeldMessage]?
+    /// Per view, the version the client last saw before the held notifications (to resume after a failed sync).
+    var heldVersions: [ViewID: UInt64] = [:]
+    /// Whether the request being handled journaled a record.
+    var requestWrote = false
+    /// A write failure (other than a full disk) to turn into a failed store at the end of the turn.
+    var pendingFailure: StoreFailure?
+    /// A snapshot being written off the loop.
+    var compaction: CompactionTicket?
+    /// Where the store is read and snapshots are written, off the loop.
+    let storeQueue = DispatchQueue(label: "taskls.store", qos: .userInitiated)
 
     /// A server for `connection`; call `run()` on the thread that is to own it.
     public init(connection: Connection, options: ServerOptions = ServerOptions()) {
@@ -94,6 +131,7 @@ public final class Server {
             if exitCode == nil { handle(mailbox.take()) }
             if exitCode == nil && lifecycle == .running { stepTime() }
             indexBuilder.keep(only: engine.pendingBuilds)
+            commitTurn()
             connection.flush()
             if connection.outputFailed && exitCode == nil {
                 logger.log(.error, "the client closed its end of the output; exiting")
@@ -134,7 +172,7 @@ public final class Server {
                     logger.log(.warning, "ignored a malformed response: \(failure.error.message)")
                 } else {
                     logger.log(.info, "malformed input: \(failure.error.message)")
-                    connection.send(.error(id: failure.id, failure.error))
+                    send(.error(id: failure.id, failure.error))
                 }
             case .end(let detail):
                 if let detail { logger.log(.warning, detail) }
@@ -150,6 +188,9 @@ public final class Server {
             switch event {
             case .progress(let build, let progress): publish(engine.reportProgress(build, progress))
             case .built(let built): publish(engine.install(built))
+            case .storeProgress(let generation, let progress): storeProgressed(generation, progress)
+            case .storeOpened(let generation, let result): storeOpened(generation, result)
+            case .snapshotWritten(let ticket, let failure): snapshotWritten(ticket, failure)
             }
         }
     }
@@ -157,12 +198,15 @@ public final class Server {
     /// Sends the notification of each view change, in order, then `lists/changed` if the
     /// overview the client watches changed.
     func publish(_ changes: [ViewChange]) {
-        for change in changes { connection.send(change.notification) }
-        guard let watched = watchedOverview else { return }
+        for change in changes {
+            if held != nil, heldVersions[change.view] == nil { heldVersions[change.view] = change.version - 1 }
+            send(change.notification)
+        }
+        guard let watched = watchedOverview, storage.isUsable else { return }
         let overview = engine.overview()
         if overview != watched {
             watchedOverview = overview
-            connection.send(.notification(method: "lists/changed", params: overview.json(revision: engine.revision)))
+            send(.notification(method: "lists/changed", params: overview.json(revision: engine.revision)))
         }
     }
 
@@ -200,14 +244,10 @@ public final class Server {
     /// publishes every view's change, and returns what was applied, for the response (which
     /// the caller sends after these notifications).
     func apply(_ mutations: [Mutation]) throws(ResponseError) -> Applied {
-        do {
-            let applied = try engine.apply(mutations)
-            publish(applied.viewChanges)
-            history.record(applied.changes, method: currentMethod)
-            return applied
-        } catch {
-            throw error.responseError
-        }
+        let applied = try applyDurably(mutations)
+        publish(applied.viewChanges)
+        history.record(applied.changes, method: currentMethod)
+        return applied
     }
 
     /// Runs a domain call, converting its refusal to a JSON-RPC error.
@@ -220,40 +260,46 @@ public final class Server {
     }
 
     /// A fresh identifier for a list or item created by this request (`offset` for the second, …).
-    func freshIdentifier(offset: UInt64 = 0) -> UInt64 { engine.state.nextIdentifier + offset }
+    /// Catches up with the store first (other processes may have taken ids).
+    func freshIdentifier(offset: UInt64 = 0) throws(ResponseError) -> UInt64 {
+        try prepareToWrite()
+        return engine.state.nextIdentifier + offset
+    }
 
     /// Answers one request: the lifecycle comes first, then cancellation, then the method.
     private func handleRequest(id: RequestID, method: String, params: JSON?, cancelled: Bool) {
         switch lifecycle {
         case .waitingForInitialize where method != "initialize":
-            connection.send(.error(id: id, ResponseError(.serverNotInitialized, "\(method): the server is not initialized; send initialize first")))
+            send(.error(id: id, ResponseError(.serverNotInitialized, "\(method): the server is not initialized; send initialize first")))
             return
         case .shutDown:
-            connection.send(.error(id: id, ResponseError(.invalidRequest, "\(method): the server is shut down; only exit is accepted")))
+            send(.error(id: id, ResponseError(.invalidRequest, "\(method): the server is shut down; only exit is accepted")))
             return
         case .running where method == "initialize":
-            connection.send(.error(id: id, ResponseError(.invalidRequest, "initialize: the server is already initialized")))
+            send(.error(id: id, ResponseError(.invalidRequest, "initialize: the server is already initialized")))
             return
         default:
             break
         }
         if cancelled {
-            connection.send(.error(id: id, ResponseError(.requestCancelled, "\(method): cancelled by the client")))
+            send(.error(id: id, ResponseError(.requestCancelled, "\(method): cancelled by the client")))
             return
         }
         guard let handler = methods.requests[method] else {
-            connection.send(.error(id: id, ResponseError(.methodNotFound, "unknown method '\(method)'")))
+            send(.error(id: id, ResponseError(.methodNotFound, "unknown method '\(method)'")))
             return
         }
         currentMethod = method
+        requestWrote = false
+        defer { requestWrote = false }
         do {
-            let result = try handler(self, params)
-            connection.send(.response(id: id, result: result))
+            let result = try answerWithoutStore(method, params) ?? handler(self, params)
+            send(.response(id: id, result: result))
         } catch let error as ResponseError {
-            connection.send(.error(id: id, error))
+            send(.error(id: id, error))
         } catch {
             logger.log(.error, "\(method): unexpected failure: \(error)")
-            connection.send(.error(id: id, ResponseError(.internalError, "\(method): internal error: \(error)")))
+            send(.error(id: id, ResponseError(.internalError, "\(method): internal error: \(error)")))
         }
     }
 

@@ -46,6 +46,17 @@ struct UndoHistory {
     /// Takes the step to redo.
     mutating func popRedo() -> HistoryStep? { redoSteps.popLast() }
 
+    /// Puts back a step taken by `popUndo` (`verb` "undo") or `popRedo` that the store could not write:
+    /// it stays possible.
+    mutating func putBack(_ step: HistoryStep, verb: String) {
+        if verb == "undo" {
+            undoSteps.append(step)
+            undoRecords += step.size
+        } else {
+            redoSteps.append(step)
+        }
+    }
+
     /// Records the changes an undo made, so redo can invert them.
     mutating func pushRedo(_ step: HistoryStep) { redoSteps.append(step) }
 

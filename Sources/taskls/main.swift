@@ -5,12 +5,15 @@ import Glibc
 #endif
 import Domain
 import Server
+import Store
 import Transcript
 import Wire
 
 let usage = """
-    usage: taskls [serve] [--log-level LEVEL] [--max-message-bytes N] [--clock INSTANT]
+    usage: taskls [serve] [--store DIR] [--log-level LEVEL] [--max-message-bytes N] [--clock INSTANT]
            taskls replay [--server PATH] FILE...
+           taskls store check DIR
+           taskls store recover DIR --to NEWDIR
            taskls --help | --version
 
     taskls is a task-list server for editors. Run with no command (or `serve`), it speaks
@@ -19,8 +22,18 @@ let usage = """
     commands:
       serve                 run the server on stdin/stdout (the default)
       replay FILE...        run JSON-RPC transcripts against a fresh server; exit 1 on a mismatch
+      store check DIR       read a store without changing it and report what it holds; exit 1 if
+                            taskls would refuse to open it (corruption)
+      store recover DIR --to NEWDIR
+                            salvage every valid record of a damaged store into a new store
 
     options:
+      --store DIR           the store directory (else $TASKLS_STORE, else the client's
+                            initializationOptions.store, else $XDG_DATA_HOME/taskls or
+                            ~/.local/share/taskls); created 0700 if missing
+      --compact-after BYTES write a new snapshot once the journal passes BYTES (default 8388608)
+      --hold-load           read the store off the loop, and only once debug/continueLoading
+                            is requested: for tests of the loading state
       --log-level LEVEL     error, warning (default), info or debug
       --max-message-bytes N largest message body accepted (default 67108864); larger ones are
                             answered with an error and skipped
@@ -58,8 +71,20 @@ func serve(_ arguments: ArraySlice<String>) -> Never {
     var logger = Logger()
     var maximumContentLength = 64 << 20
     var manualClock: ManualClock?
+    var storeFlag: String?
+    var compactionThreshold = 8 << 20
+    var loadGate: LoadGate?
     while let argument = arguments.popFirst() {
         switch argument {
+        case "--store":
+            storeFlag = value(after: argument, in: &arguments)
+            if storeFlag!.isEmpty { fail("--store: needs a directory path") }
+        case "--hold-load":
+            loadGate = LoadGate()
+        case "--compact-after":
+            let text = value(after: argument, in: &arguments)
+            guard let bytes = Int(text), bytes >= 0 else { fail("--compact-after: '\(text)' is not a byte count") }
+            compactionThreshold = bytes
         case "--clock":
             let text = value(after: argument, in: &arguments)
             guard case .dateTime(let instant, _)? = try? Due(parsing: text, field: "clock") else {
@@ -83,7 +108,9 @@ func serve(_ arguments: ArraySlice<String>) -> Never {
     // A client that goes away must turn writes into errors, not kill the server mid-write.
     signal(SIGPIPE, SIG_IGN)
     let connection = StdioConnection(input: 0, output: 1, maximumContentLength: maximumContentLength)
-    let server = Server(connection: connection, options: ServerOptions(logger: logger, manualClock: manualClock))
+    let options = ServerOptions(logger: logger, manualClock: manualClock, store: StoreSetting.resolve(flag: storeFlag),
+                                compactionThreshold: compactionThreshold, loadGate: loadGate)
+    let server = Server(connection: connection, options: options)
     exit(server.run())
 }
 
@@ -114,6 +141,37 @@ func replay(_ arguments: ArraySlice<String>) -> Never {
     exit(failed == 0 ? 0 : 1)
 }
 
+func store(_ arguments: ArraySlice<String>) -> Never {
+    var arguments = arguments
+    guard let command = arguments.popFirst() else { fail("store needs a command: check or recover") }
+    guard let directory = arguments.popFirst(), !directory.hasPrefix("-") else { fail("store \(command) needs a store directory") }
+    var destination: String?
+    while let argument = arguments.popFirst() {
+        switch argument {
+        case "--to" where command == "recover": destination = value(after: argument, in: &arguments)
+        default: fail("unknown option '\(argument)' for store \(command)")
+        }
+    }
+    let report = StoreInspection.check(directory)
+    for line in report.lines { writeStandardOutput(line + "\n") }
+    switch command {
+    case "check":
+        exit(report.healthy ? 0 : 1)
+    case "recover":
+        guard let destination else { fail("store recover needs --to NEWDIR") }
+        do {
+            try StoreInspection.recover(report, to: destination)
+        } catch {
+            writeStandardError("taskls: \(error.message)\n")
+            exit(1)
+        }
+        writeStandardOutput("recovered \(report.state.lists.count) lists and \(report.state.itemCount) items through record \(report.sequence) into \(destination)\n")
+        exit(0)
+    default:
+        fail("unknown store command '\(command)'; expected check or recover")
+    }
+}
+
 /// The path of this executable.
 func currentExecutable() -> String {
     var buffer = [CChar](repeating: 0, count: 4096)
@@ -137,6 +195,8 @@ case "replay":
     replay(arguments.dropFirst())
 case "serve":
     serve(arguments.dropFirst())
+case "store":
+    store(arguments.dropFirst())
 case let command? where !command.hasPrefix("-"):
     fail("unknown command '\(command)'")
 default:

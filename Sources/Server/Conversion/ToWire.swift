@@ -154,6 +154,9 @@ private func stateMembers(_ state: ViewState, count: Int?, empty: EmptyReason?, 
         object["state"] = "loading"
         object["progress"] = .double((progress * 1000).rounded() / 1000)
     case .closed: object["state"] = "closed"
+    case .error(let message, let retryable):
+        object["state"] = "error"
+        object["error"] = ["message": .string(message), "retryable": .bool(retryable)]
     }
     object["count"] = count.map { .integer(Int64($0)) } ?? .null
     if let empty { object["empty"] = .string(empty.rawValue) }

@@ -27,16 +27,36 @@ enum HistoryMethods {
     /// it changed was changed or deleted since) is refused and dropped: it never becomes
     /// possible again, since revisions only grow.
     private static func invert(_ step: HistoryStep, server: Server, verb: String) throws(ResponseError) -> Applied {
+        // What other processes appended comes first: the step may no longer be possible.
+        do {
+            try server.prepareToWrite()
+        } catch {
+            server.history.putBack(step, verb: verb)
+            throw error
+        }
+        let mutations: [Mutation]
         do throws(DomainError) {
-            let mutations = try server.engine.inverse(of: step.changes, at: server.options.clock())
-            let applied = try server.engine.apply(mutations)
+            mutations = try server.engine.inverse(of: step.changes, at: server.options.clock())
+        } catch {
+            throw dropped(error.responseError, verb: verb, step: step)
+        }
+        do {
+            let applied = try server.applyDurably(mutations)
             server.publish(applied.viewChanges)
             return applied
         } catch {
-            var refusal = error.responseError
-            refusal.message = "\(verb) of \(step.method): \(refusal.message); that step is dropped from the history"
-            throw refusal
+            if error.isStoreRefusal {
+                server.history.putBack(step, verb: verb)
+                throw error
+            }
+            throw dropped(error, verb: verb, step: step)
         }
+    }
+
+    private static func dropped(_ error: ResponseError, verb: String, step: HistoryStep) -> ResponseError {
+        var refusal = error
+        refusal.message = "\(verb) of \(step.method): \(refusal.message); that step is dropped from the history"
+        return refusal
     }
 
     private static func result(_ server: Server, _ applied: Applied, step: HistoryStep, key: String) -> JSON {

@@ -7,7 +7,7 @@ enum ItemMethods {
     static func register(in table: inout MethodTable) {
         table.request("items/create", Fields.self) { server, fields throws(ResponseError) in
             try fields.rejectUnknown(["list", "title", "notes", "done", "due", "priority", "tags", "before"])
-            let id = ItemID(server.freshIdentifier())
+            let id = ItemID(try server.freshIdentifier())
             let mutation = Mutation.createItem(
                 id: id, list: try fields.required("list"), fields: try ItemFields(fields),
                 before: try fields.optional("before"), at: server.options.clock())

@@ -18,6 +18,11 @@ enum LifecycleMethods {
             if let timeZone = params.timeZone { server.calendar = ClientCalendar(timeZone: timeZone) }
             server.lifecycle = .running
             server.advanceTime()
+            switch server.options.store {
+            case .memory: break
+            case .directory(let path): server.startLoading(path)
+            case .clientChoice(let fallback): server.startLoading(params.store ?? fallback)
+            }
             return initializeResult(methods: server.methods)
         }
         table.notification("initialized", AnyParams.self) { _, _ in }
@@ -58,6 +63,9 @@ struct InitializeParams: JSONDecodable {
     /// `initializationOptions.timeZone`: the client's IANA time zone ("Europe/Paris"), which
     /// decides what "today" is; the server's local zone when absent.
     var timeZone: TimeZone?
+    /// `initializationOptions.store`: the store directory the client asks for (used unless `--store` or
+    /// `TASKLS_STORE` chose one).
+    var store: String?
 
     init(json: JSON, path: String) throws(ResponseError) {
         let fields = try Fields(json: json, path: path)
@@ -69,6 +77,12 @@ struct InitializeParams: JSONDecodable {
                 throw .invalidParams("\(options.path("timeZone")): unknown time zone '\(name)'; expected an IANA name such as Europe/Paris")
             }
             timeZone = zone
+        }
+        if let store: String = try options.optional("store") {
+            guard !store.isEmpty, !store.utf8.contains(0) else {
+                throw .invalidParams("\(options.path("store")): expected a directory path, got '\(store)'")
+            }
+            self.store = store
         }
     }
 }

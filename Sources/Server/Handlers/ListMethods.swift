@@ -7,6 +7,15 @@ enum ListMethods {
     static func register(in table: inout MethodTable) {
         table.request("lists/list", Fields.self) { server, fields throws(ResponseError) in
             try fields.rejectUnknown(["watch"])
+            if !server.storage.isUsable {
+                // Loading or failed: no lists yet, and the store's state; the lists follow in `lists/changed`.
+                switch try fields.optionalValue("watch", as: Bool.self) {
+                case true?: server.watchedOverview = Overview(lists: [], groups: [])
+                case false?: server.watchedOverview = nil
+                case nil: break
+                }
+                return server.unusableOverview()
+            }
             let overview = server.engine.overview()
             // `watch: true`: from now on the client is told whenever the overview changes
             // (`lists/changed`); `watch: false` stops that; absent leaves it as it is.
@@ -19,7 +28,7 @@ enum ListMethods {
         }
         table.request("lists/create", Fields.self) { server, fields throws(ResponseError) in
             try fields.rejectUnknown(["name", "color", "icon", "before"])
-            let id = ListID(server.freshIdentifier())
+            let id = ListID(try server.freshIdentifier())
             let listFields = ListFields(name: try fields.required("name"), color: try fields.optional("color"), icon: try fields.optional("icon"))
             let applied = try server.apply([.createList(id: id, fields: listFields, before: try fields.optional("before"))])
             return try result(server, applied, list: id)

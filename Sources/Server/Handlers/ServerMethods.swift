@@ -7,6 +7,25 @@ enum ServerMethods {
     static func register(in table: inout MethodTable) {
         // A liveness check for health checks and the wire benchmark: answers `{}` at once.
         table.request("server/ping", NoParams.self) { _, _ in .object([:]) }
+        // The store: where it is, and whether it is loading, ready or failed (and why).
+        table.request("store/status", NoParams.self) { server, _ in server.storeStatus() }
+        // Reopens a store that failed to open or to write: waiting views go back to `loading`.
+        table.request("store/retry", NoParams.self) { server, _ in
+            var status = server.storeStatus()
+            let retried = server.retryStore()
+            if retried { status = server.storeStatus() }
+            guard case .object(var object) = status else { return status }
+            object["retried"] = .bool(retried)
+            return .object(object)
+        }
+        // Lets a store load held by `--hold-load` go on (for tests of the loading state).
+        table.request("debug/continueLoading", NoParams.self) { server, _ throws(ResponseError) in
+            guard let gate = server.options.loadGate else {
+                throw .requestFailed(reason: "loadNotHeld", "debug/continueLoading: the server was not started with --hold-load")
+            }
+            gate.open()
+            return .object([:])
+        }
         // Moves a manual clock (`taskls serve --clock`) and re-evaluates dates at once.
         table.request("debug/setClock", Fields.self) { server, fields throws(ResponseError) in
             try fields.rejectUnknown(["now"])

@@ -20,20 +20,42 @@ enum ViewMethods {
     /// The window a view opens with when the client does not say.
     static let defaultWindow = Window(start: 0, end: 100)
 
+    /// The params of `lists/open`: what to show, how, and through which window.
+    static func openParams(_ fields: Fields) throws(ResponseError)
+        -> (source: ViewSource, sort: Sort, filter: Filter, grouping: Grouping, window: Window)
+    {
+        try fields.rejectUnknown(["list", "group", "sort", "filter", "sections", "window"])
+        let source: ViewSource
+        switch (fields.contains("list"), fields.contains("group")) {
+        case (true, false): source = .list(try fields.required("list"))
+        case (false, true): source = .group(try fields.required("group"))
+        case (true, true): throw .invalidParams("params: give list or group, not both")
+        case (false, false): throw .invalidParams("params.list: missing; give list (a list id) or group (a smart group)")
+        }
+        return (source, try fields.optionalValue("sort") ?? .manual, try fields.optionalValue("filter") ?? .all,
+                try fields.optionalValue("sections") ?? .none, try fields.optionalValue("window") ?? defaultWindow)
+    }
+
+    /// The params of `view/sort`, `view/filter` or `view/sections`: what changes (nil: kept).
+    static func reconfiguration(_ method: String, _ fields: Fields) throws(ResponseError)
+        -> (sort: Sort?, filter: Filter?, grouping: Grouping?)
+    {
+        switch method {
+        case "view/sort":
+            try fields.rejectUnknown(["view", "sort"])
+            return (try fields.required("sort"), nil, nil)
+        case "view/filter":
+            try fields.rejectUnknown(["view", "filter"])
+            return (nil, try fields.optional("filter") ?? .all, nil)
+        default:
+            try fields.rejectUnknown(["view", "sections"])
+            return (nil, nil, try fields.required("sections"))
+        }
+    }
+
     static func register(in table: inout MethodTable) {
         table.request("lists/open", Fields.self) { server, fields throws(ResponseError) in
-            try fields.rejectUnknown(["list", "group", "sort", "filter", "sections", "window"])
-            let source: ViewSource
-            switch (fields.contains("list"), fields.contains("group")) {
-            case (true, false): source = .list(try fields.required("list"))
-            case (false, true): source = .group(try fields.required("group"))
-            case (true, true): throw .invalidParams("params: give list or group, not both")
-            case (false, false): throw .invalidParams("params.list: missing; give list (a list id) or group (a smart group)")
-            }
-            let sort: Sort = try fields.optionalValue("sort") ?? .manual
-            let filter: Filter = try fields.optionalValue("filter") ?? .all
-            let grouping: Grouping = try fields.optionalValue("sections") ?? .none
-            let window: Window = try fields.optionalValue("window") ?? defaultWindow
+            let (source, sort, filter, grouping, window) = try openParams(fields)
             let opened = try server.domain { () throws(DomainError) in
                 try server.engine.openView(source: source, sort: sort, filter: filter, grouping: grouping, window: window)
             }
@@ -47,17 +69,16 @@ enum ViewMethods {
             return try server.domain { () throws(DomainError) in try server.engine.setWindow(view, window) }.json
         }
         table.request("view/sort", Fields.self) { server, fields throws(ResponseError) in
-            try fields.rejectUnknown(["view", "sort"])
-            return try reconfigure(server, try fields.required("view"), sort: try fields.required("sort"))
+            let change = try reconfiguration("view/sort", fields)
+            return try reconfigure(server, try fields.required("view"), sort: change.sort, filter: change.filter, grouping: change.grouping)
         }
         table.request("view/filter", Fields.self) { server, fields throws(ResponseError) in
-            try fields.rejectUnknown(["view", "filter"])
-            let filter: Filter = try fields.optional("filter") ?? .all
-            return try reconfigure(server, try fields.required("view"), filter: filter)
+            let change = try reconfiguration("view/filter", fields)
+            return try reconfigure(server, try fields.required("view"), sort: change.sort, filter: change.filter, grouping: change.grouping)
         }
         table.request("view/sections", Fields.self) { server, fields throws(ResponseError) in
-            try fields.rejectUnknown(["view", "sections"])
-            return try reconfigure(server, try fields.required("view"), grouping: try fields.required("sections"))
+            let change = try reconfiguration("view/sections", fields)
+            return try reconfigure(server, try fields.required("view"), sort: change.sort, filter: change.filter, grouping: change.grouping)
         }
         table.request("view/snapshot", Fields.self) { server, fields throws(ResponseError) in
             try fields.rejectUnknown(["view"])

@@ -1,0 +1,92 @@
+// Engine and the store: an engine built around a loaded state, views opened under ids reserved while it loaded,
+// and mutation groups kept only when the store has written them.
+
+extension Engine {
+    /// An engine holding `state` (as loaded from a store), with its dues and smart-group counts evaluated in
+    /// `today`, and view ids continuing after `previous`'s (so ids reserved while loading stay unique).
+    /// - Complexity: O(n log n); run it off the message loop for a large state.
+    public init(state: TaskState, today: Today, backgroundBuildThreshold: Int = 50_000) {
+        self.init(backgroundBuildThreshold: backgroundBuildThreshold)
+        self.state = state
+        clock.previous = today
+        clock.today = today
+        var dues: [DueKey] = []
+        state.forEachItem { item in
+            if let key = DueKey(item) { dues.append(key) }
+            clock.count(item, status: today.status(of: item.due), by: 1)
+        }
+        dues.sort()
+        clock.dues = OrderedIndex.build(sorted: dues)
+    }
+
+    /// Continues view ids after `previous`'s, so ids handed out by an engine this one replaces stay unique.
+    public mutating func continueViewIDs(after previous: Engine) {
+        nextView = max(nextView, previous.nextView)
+    }
+
+    /// The id the next view will have, claimed now for a view the server keeps until the state is there.
+    public mutating func reserveViewID() -> ViewID {
+        defer { nextView += 1 }
+        return ViewID(nextView)
+    }
+
+    /// Opens a view under an id reserved earlier (`reserveViewID`), at `version`: the client last saw
+    /// `version - 1`, so the snapshot is sent to it as a `reset` change.
+    /// - Throws: as `openView`.
+    public mutating func openView(reserved id: ViewID, version: UInt64, source: ViewSource, sort: Sort, filter: Filter,
+                                  grouping: Grouping, window: Window) throws(DomainError) -> OpenedView {
+        let saved = nextView
+        nextView = id.rawValue
+        defer { nextView = max(saved, id.rawValue + 1) }
+        var opened = try openView(source: source, sort: sort, filter: filter, grouping: grouping, window: window)
+        views[id]!.version = version
+        opened.snapshot.version = version
+        return opened
+    }
+
+    /// Every open view's definition and version, and closes them all (for a store that is reloaded).
+    public mutating func detachViews() -> [DetachedView] {
+        let detached = views.keys.sorted().map { id in
+            let view = views[id]!
+            return DetachedView(id: id, version: view.version, source: view.spec.source, sort: view.spec.sort,
+                                filter: view.spec.filter, grouping: view.spec.grouping, window: view.window)
+        }
+        views.removeAll()
+        indexes.removeAll()
+        sectionCounts.removeAll()
+        builds.removeAll()
+        return detached
+    }
+
+    /// Applies `mutations` like `apply(_:)`, then asks `keep` whether to keep what they changed (the store
+    /// writes the group there). When it says no, the state is rolled back and no view changes: nil.
+    /// - Complexity: as `apply(_:)`.
+    public mutating func apply(_ mutations: [Mutation], keepIf keep: (Changes) -> Bool) throws(DomainError) -> Applied? {
+        guard let changes = try state.apply(mutations, keepIf: keep) else { return nil }
+        var viewChanges = closeViews(ofDeleted: changes.lists)
+        viewChanges += propagate(keyChanges(for: changes), listsChanged: !changes.lists.isEmpty)
+        viewChanges.sort { $0.view < $1.view }
+        return Applied(changes: changes, viewChanges: viewChanges, revision: state.revision)
+    }
+}
+
+/// A view taken out of an engine, to be opened again under the same id once a state is there.
+public struct DetachedView: Hashable, Sendable {
+    public var id: ViewID
+    public var version: UInt64
+    public var source: ViewSource
+    public var sort: Sort
+    public var filter: Filter
+    public var grouping: Grouping
+    public var window: Window
+
+    public init(id: ViewID, version: UInt64, source: ViewSource, sort: Sort, filter: Filter, grouping: Grouping, window: Window) {
+        self.id = id
+        self.version = version
+        self.source = source
+        self.sort = sort
+        self.filter = filter
+        self.grouping = grouping
+        self.window = window
+    }
+}

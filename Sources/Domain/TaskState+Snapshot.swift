@@ -1,0 +1,133 @@
+// Snapshots: a whole state read out list by list, and built back at once from what a snapshot stored.
+
+extension TaskState {
+    /// A state holding exactly these lists and items (as a snapshot stored them), with these counters.
+    ///
+    /// Checks everything `restoreLists` and `restoreItems` would: every field and position well formed, ids
+    /// unique across lists and items, each between 1 and `nextIdentifier - 1`, every item's list present,
+    /// no two lists and no two items of one list at one position.
+    /// - Throws: `refused` with reason `identifierUsed` (an id given twice), `identifierUnused` (an id 0 or
+    ///   not below `nextIdentifier`), `positionTaken`; `notFound` for an item's missing list; `invalidField`.
+    /// - Complexity: O(n log n) for n lists and items; O(n) when each list's items come in manual order.
+    public init(restoring lists: [TaskList], items: [Item], nextIdentifier: UInt64, revision: UInt64) throws(DomainError) {
+        var listTable: [ListID: TaskList] = [:]
+        listTable.reserveCapacity(lists.count)
+        var listKeys: [ListOrderKey] = []
+        listKeys.reserveCapacity(lists.count)
+        for list in lists {
+            try Validation.listFields(ListFields(name: list.name, color: list.color, icon: list.icon))
+            try Validation.position(list.position)
+            try TaskState.checkStored(list.id.rawValue, name: "list \(list.id)", below: nextIdentifier)
+            guard listTable.updateValue(list, forKey: list.id) == nil else {
+                throw .refused(reason: "identifierUsed", message: "list \(list.id) is stored twice")
+            }
+            listKeys.append(ListOrderKey(list))
+        }
+        listKeys.sort()
+        for index in listKeys.indices.dropFirst() where listKeys[index - 1].position == listKeys[index].position {
+            throw .refused(reason: "positionTaken",
+                           message: "list \(listKeys[index].list): another list already has position \(listKeys[index].position)")
+        }
+
+        // Each list's slot in `keysByList` and `openCounts`, so that an item costs one lookup of its list.
+        var slots: [ListID: Int] = [:]
+        slots.reserveCapacity(lists.count)
+        for (slot, list) in lists.enumerated() { slots[list.id] = slot }
+        var slotOfItem: [Int] = []
+        slotOfItem.reserveCapacity(items.count)
+        var sizes = [Int](repeating: 0, count: lists.count)
+        for item in items {
+            guard let slot = slots[item.list] else { throw .notFound(kind: .list, ids: [item.list.rawValue]) }
+            slotOfItem.append(slot)
+            sizes[slot] += 1
+        }
+        var keysByList: [[OrderKey]] = sizes.map { size in
+            var keys: [OrderKey] = []
+            keys.reserveCapacity(size)
+            return keys
+        }
+        var openCounts = [Int](repeating: 0, count: lists.count)
+        var itemTable: [ItemID: ItemRecord] = [:]
+        itemTable.reserveCapacity(items.count)
+        for (item, slot) in zip(items, slotOfItem) {
+            try TaskState.validate(item)
+            try TaskState.checkStored(item.id.rawValue, name: "item \(item.id)", below: nextIdentifier)
+            let record = ItemRecord(item)
+            guard itemTable.updateValue(record, forKey: item.id) == nil else {
+                throw .refused(reason: "identifierUsed", message: "item \(item.id) is stored twice")
+            }
+            keysByList[slot].append(OrderKey(manual: item, record: record))
+            if !item.done { openCounts[slot] += 1 }
+        }
+        for list in lists where itemTable[ItemID(list.id.rawValue)] != nil {
+            throw .refused(reason: "identifierUsed", message: "item i\(list.id.rawValue) has the id of list \(list.id)")
+        }
+
+        var manualOrders: [ListID: OrderedIndex<OrderKey>] = [:]
+        manualOrders.reserveCapacity(lists.count)
+        var openCountsByList: [ListID: Int] = [:]
+        openCountsByList.reserveCapacity(lists.count)
+        for (slot, list) in lists.enumerated() {
+            var keys: [OrderKey] = []
+            swap(&keys, &keysByList[slot])
+            if !TaskState.isAscending(keys) { keys.sort() }
+            for index in keys.indices.dropFirst() where keys[index - 1].position == keys[index].position {
+                throw .refused(reason: "positionTaken",
+                               message: "item \(keys[index].item): another item of list \(list.id) already has position \(keys[index].position)")
+            }
+            manualOrders[list.id] = OrderedIndex.build(sorted: keys)
+            openCountsByList[list.id] = openCounts[slot]
+        }
+        self.init(items: itemTable, lists: listTable, nextIdentifier: nextIdentifier, revision: revision,
+                  listOrder: OrderedIndex.build(sorted: listKeys), manualOrders: manualOrders, openCounts: openCountsByList)
+    }
+
+    /// Every list, in manual order: what a snapshot stores of lists.
+    /// - Complexity: O(number of lists).
+    public var allLists: [TaskList] { orderedLists }
+
+    /// Calls `body` with every item: list by list in the lists' manual order, each list's items in manual order.
+    /// - Complexity: O(n), without copying the items into one array.
+    public func forEachItem(_ body: (Item) -> Void) {
+        let chunk = 4096
+        for listKey in listOrder.allKeys {
+            let order = manualOrders[listKey.list]!
+            var start = 0
+            while start < order.count {
+                let end = min(start + chunk, order.count)
+                for key in order.keys(in: start..<end) { body(key.record!.item) }
+                start = end
+            }
+        }
+    }
+
+    /// Refuses a stored id that no record can have: 0, or one not yet handed out.
+    @inline(__always)
+    private static func checkStored(_ raw: UInt64, name: @autoclosure () -> String,
+                                    below nextIdentifier: UInt64) throws(DomainError) {
+        guard raw > 0, raw < nextIdentifier else {
+            throw .refused(reason: "identifierUnused",
+                           message: "\(name()) cannot be stored: its id is not below the next free id \(nextIdentifier)")
+        }
+    }
+
+    /// Whether `keys` are strictly ascending (a snapshot stores each list's items in manual order).
+    private static func isAscending(_ keys: [OrderKey]) -> Bool {
+        keys.indices.dropFirst().allSatisfy { keys[$0 - 1] < keys[$0] }
+    }
+}
+
+extension Item {
+    /// An item with every field as given, as a snapshot or a log stored it; `titleKey` is derived from `title`.
+    /// Nothing is checked here: `TaskState(restoring:...)` and the restore mutations check the item.
+    /// - Complexity: O(length of `title`).
+    public init(id: ItemID, list: ListID, title: String, notes: String, done: Bool, completedAt: Timestamp?,
+                due: Due?, priority: Priority, tags: [String], createdAt: Timestamp, modifiedAt: Timestamp,
+                revision: UInt64, position: Position) {
+        let fields = ItemFields(title: title, notes: notes, done: done, due: due, priority: priority, tags: tags)
+        self.init(id: id, list: list, fields: fields, position: position, at: createdAt)
+        self.completedAt = completedAt
+        self.modifiedAt = modifiedAt
+        self.revision = revision
+    }
+}

@@ -1,0 +1,379 @@
+/// The server and its store: loading off the loop, views that wait for it, journaling before acknowledging,
+/// group commit at the end of each turn, failures, retry and compaction.
+
+import Dispatch
+import Synchronization
+import Domain
+import Store
+import Wire
+
+/// The methods answered whatever the store's state.
+private let storeIndependentMethods: Set<String> = [
+    "initialize", "shutdown", "server/ping", "debug/setClock", "store/retry", "store/status", "lists/list",
+]
+
+extension Server {
+    // MARK: Loading
+
+    /// Starts reading the store at `path` off the loop; views opened meanwhile wait in `loading`.
+    func startLoading(_ path: String) {
+        storePath = path
+        storage = .loading(progress: 0)
+        loadGeneration += 1
+        let generation = loadGeneration
+        let today = calendar.today(at: options.clock())
+        let threshold = options.backgroundIndexThreshold
+        let mailbox = self.mailbox
+        let gate = options.loadGate
+        let load = { @Sendable (report: @escaping @Sendable (Double) -> Void) -> Result<LoadedStore, StoreFailure> in
+            gate?.wait()
+            do throws(StoreFailure) {
+                let (store, state) = try DurableStore.open(path, progress: report)
+                return .success(LoadedStore(store: store, engine: Engine(state: state, today: today, backgroundBuildThreshold: threshold)))
+            } catch {
+                return .failure(error)
+            }
+        }
+        // A small store is read at once (a few milliseconds): no request waits noticeably, and no pane
+        // flashes "Loading…". A larger one is read off the loop.
+        if gate == nil && DurableStore.bytesToRead(at: path) <= options.inlineLoadBytes {
+            storeOpened(generation, load { _ in })
+            return
+        }
+        storeQueue.async {
+            let reported = Mutex<Double>(-1)
+            let result = load { progress in
+                let due = reported.withLock { last in
+                    guard progress >= last + 0.1 || (progress >= 1 && last < 1) else { return false }
+                    last = progress
+                    return true
+                }
+                if due { mailbox.post(.storeProgress(generation, progress)) }
+            }
+            mailbox.post(.storeOpened(generation, result))
+        }
+    }
+
+    /// Shows the load's progress in every waiting view.
+    func storeProgressed(_ generation: Int, _ progress: Double) {
+        guard generation == loadGeneration, case .loading = storage else { return }
+        storage = .loading(progress: progress)
+        publishPendingState()
+    }
+
+    /// Installs what the loader read, or shows why it could not.
+    func storeOpened(_ generation: Int, _ result: Result<LoadedStore, StoreFailure>) {
+        guard generation == loadGeneration else { return }
+        switch result {
+        case .failure(let failure):
+            logger.log(.error, "store: \(failure.message)")
+            storage = .failed(failure)
+            publishPendingState()
+        case .success(let loaded):
+            for note in loaded.store.notes { logger.log(.warning, "store: \(note)") }
+            logger.log(.info, "store: opened \(loaded.store.path) at record \(loaded.store.sequence), \(loaded.engine.state.itemCount) items")
+            var engine = loaded.engine
+            engine.continueViewIDs(after: self.engine)
+            self.engine = engine
+            storage = .ready(loaded.store)
+            history = UndoHistory()
+            openPendingViews()
+        }
+    }
+
+    /// Opens every waiting view in the engine under its id: each gets one `reset` (or closes when its list is gone).
+    private func openPendingViews() {
+        let waiting = pendingViews.values.sorted { $0.id < $1.id }
+        pendingViews = [:]
+        var changes: [ViewChange] = []
+        for view in waiting {
+            do {
+                let opened = try engine.openView(reserved: view.id, version: view.version + 1, source: view.source, sort: view.sort,
+                                                 filter: view.filter, grouping: view.grouping, window: view.window)
+                if let build = opened.build { indexBuilder.start(build, reportingTo: mailbox) }
+                let snapshot = opened.snapshot
+                changes.append(ViewChange(view: view.id, version: snapshot.version, count: snapshot.count, window: snapshot.window,
+                                          state: snapshot.state, operations: [.reset(rows: snapshot.rows)], empty: snapshot.empty))
+            } catch {
+                changes.append(ViewChange(view: view.id, version: view.version + 1, count: nil, window: view.window,
+                                          state: .closed(reason: "notFound"), operations: []))
+            }
+        }
+        publish(changes)
+    }
+
+    /// One change per waiting view to the store's state (loading with progress, or error).
+    private func publishPendingState() {
+        guard let state = storage.viewState else { return }
+        var changes: [ViewChange] = []
+        for id in pendingViews.keys.sorted() {
+            pendingViews[id]!.version += 1
+            let view = pendingViews[id]!
+            changes.append(ViewChange(view: id, version: view.version, count: nil, window: view.window, state: state, operations: []))
+        }
+        publish(changes)
+    }
+
+    // MARK: Requests while the store is not usable
+
+    /// Answers `method` when the store cannot serve it (loading or failed): views wait, data requests are
+    /// refused with a retryable error. Returns nil when the method should run as usual.
+    func answerWithoutStore(_ method: String, _ params: JSON?) throws(ResponseError) -> JSON? {
+        guard let state = storage.viewState, !storeIndependentMethods.contains(method) else { return nil }
+        let fields = try Fields(json: params ?? .object([:]), path: "params")
+        switch method {
+        case "lists/open":
+            let spec = try ViewMethods.openParams(fields)
+            let id = engine.reserveViewID()
+            let view = DetachedView(id: id, version: 1, source: spec.source, sort: spec.sort, filter: spec.filter,
+                                    grouping: spec.grouping, window: spec.window)
+            pendingViews[id] = view
+            return pendingSnapshot(view, state: state)
+        case "view/setWindow", "view/snapshot", "view/close", "view/sort", "view/filter", "view/sections":
+            let id: ViewID = try fields.required("view")
+            guard var view = pendingViews[id] else { throw refusal(state) }
+            switch method {
+            case "view/setWindow":
+                try fields.rejectUnknown(["view", "window"])
+                let window: Window = try fields.required("window")
+                guard window.start >= 0, window.end >= window.start, window.end - window.start <= Limits.windowRows else {
+                    throw .invalidParams("params.window: must have 0 <= start <= end and span at most \(Limits.windowRows) rows")
+                }
+                view.window = window
+            case "view/snapshot": try fields.rejectUnknown(["view"])
+            case "view/close":
+                try fields.rejectUnknown(["view"])
+                pendingViews[id] = nil
+                return .null
+            default:
+                let change = try ViewMethods.reconfiguration(method, fields)
+                view.sort = change.sort ?? view.sort
+                view.filter = change.filter ?? view.filter
+                view.grouping = change.grouping ?? view.grouping
+                view.version += 1
+                pendingViews[id] = view
+                publish([ViewChange(view: id, version: view.version, count: nil, window: view.window, state: state, operations: [.reset(rows: [])])])
+                return ["view": WireID.view(id), "version": .integer(Int64(view.version))]
+            }
+            pendingViews[id] = view
+            return pendingSnapshot(view, state: state)
+        default:
+            throw refusal(state)
+        }
+    }
+
+    private func pendingSnapshot(_ view: DetachedView, state: ViewState) -> JSON {
+        ViewSnapshot(view: view.id, version: view.version, state: state, count: nil, window: view.window, rows: [],
+                     source: view.source, sort: view.sort, filter: view.filter, grouping: view.grouping).json
+    }
+
+    private func refusal(_ state: ViewState) -> ResponseError {
+        if case .failed(let failure) = storage { return failure.responseError }
+        var progress = 0.0
+        if case .loading(let value) = state { progress = value }
+        return .requestFailed(reason: "storeLoading",
+                              "the store is still loading (\(Int(progress * 100))%); views opened now update when it is ready",
+                              data: ["retryable": true])
+    }
+
+    // MARK: Writing
+
+    /// Journals `mutations` (applied as one group) in the store, if there is one: takes the lock and applies
+    /// what other processes appended first; holds every message from here to the turn's sync.
+    func applyDurably(_ mutations: [Mutation]) throws(ResponseError) -> Applied {
+        guard case .ready(let store) = storage else {
+            if case .memory = storage { return try domain { () throws(DomainError) in try engine.apply(mutations) } }
+            throw refusal(storage.viewState ?? .ready)
+        }
+        try prepareToWrite()
+        var failure: StoreFailure?
+        let applied = try domain { () throws(DomainError) in
+            try engine.apply(mutations) { changes in
+                if changes.isEmpty { return true }
+                do throws(StoreFailure) {
+                    try store.append(mutations)
+                    return true
+                } catch {
+                    failure = error
+                    return false
+                }
+            }
+        }
+        guard let applied else {
+            let failure = failure!
+            if failure.kind != .full { pendingFailure = failure }
+            logger.log(.error, "store: \(failure.message)")
+            throw failure.responseError
+        }
+        if !applied.changes.isEmpty { requestWrote = true }
+        return applied
+    }
+
+    /// Before a request picks ids or reads what it will change: takes the store's lock (until the turn's sync)
+    /// and applies what other processes appended since, publishing their changes. Nothing to do without a store.
+    func prepareToWrite() throws(ResponseError) {
+        guard case .ready(let store) = storage, !store.isLocked else {
+            if !storage.isUsable { throw refusal(storage.viewState ?? .ready) }
+            return
+        }
+        let others: [DurableStore.Group]
+        do {
+            others = try store.lockForWriting()
+        } catch {
+            throw error.responseError
+        }
+        if held == nil { held = [] }
+        for group in others {
+            do {
+                publish(try engine.apply(group.mutations).viewChanges)
+            } catch {
+                logger.log(.error, "store: record \(group.sequence) from another process does not apply here: \(error)")
+            }
+        }
+    }
+
+    /// Sends a message now, or holds it until this turn's records are on disk.
+    func send(_ message: Message) {
+        if held != nil {
+            held!.append(HeldMessage(message: message, wrote: requestWrote))
+        } else {
+            connection.send(message)
+        }
+    }
+
+    /// Ends a turn: one `fdatasync` for every record the turn appended, then the held messages go out.
+    /// When the sync fails, no request of the turn that wrote is acknowledged: each gets an error, their
+    /// change notifications are dropped, and every view switches to `error` until `store/retry`.
+    func commitTurn() {
+        guard let messages = held else { return }
+        held = nil
+        var failure = pendingFailure
+        if let store = storage.store {
+            do {
+                try store.commit()
+            } catch {
+                failure = error
+            }
+        }
+        guard let failure else {
+            for held in messages { connection.send(held.message) }
+            heldVersions = [:]
+            maybeCompact()
+            return
+        }
+        logger.log(.error, "store: \(failure.message)")
+        pendingFailure = nil
+        for held in messages {
+            switch held.message {
+            case .response(let id, _) where held.wrote, .error(let id?, _) where held.wrote:
+                connection.send(.error(id: id, failure.responseError))
+            case .notification("view/changed", _), .notification("view/closed", _), .notification("lists/changed", _):
+                break
+            default:
+                connection.send(held.message)
+            }
+        }
+        fail(with: failure)
+    }
+
+    /// Switches to `failed`: the engine's views wait (in `error`) for a reloaded store.
+    private func fail(with failure: StoreFailure) {
+        storage = .failed(failure)
+        if watchedOverview != nil {
+            watchedOverview = Overview(lists: [], groups: [])
+            connection.send(.notification(method: "lists/changed", params: unusableOverview()))
+        }
+        for view in engine.detachViews() {
+            var waiting = view
+            if let seen = heldVersions[view.id] { waiting.version = seen }
+            pendingViews[view.id] = waiting
+        }
+        heldVersions = [:]
+        history = UndoHistory()
+        publishPendingState()
+    }
+
+    /// `store/retry`: reopens a store that failed (views go back to `loading`, then `reset`).
+    func retryStore() -> Bool {
+        guard case .failed = storage, let path = storePath else { return false }
+        startLoading(path)
+        publishPendingState()
+        return true
+    }
+
+    // MARK: Compaction
+
+    /// Starts writing a snapshot off the loop when the journal has grown past the threshold.
+    func maybeCompact() {
+        guard compaction == nil, let store = storage.store, store.wantsCompaction(threshold: options.compactionThreshold) else { return }
+        let ticket = store.beginCompaction()
+        compaction = ticket
+        let state = engine.state
+        let mailbox = self.mailbox
+        storeQueue.async {
+            var failure: StoreFailure?
+            do throws(StoreFailure) {
+                try ticket.writeSnapshot(of: state)
+            } catch {
+                failure = error
+            }
+            mailbox.post(.snapshotWritten(ticket, failure))
+        }
+    }
+
+    /// Installs a snapshot written off the loop (under the lock) and restarts the journal after it.
+    func snapshotWritten(_ ticket: CompactionTicket, _ failure: StoreFailure?) {
+        compaction = nil
+        guard let store = storage.store else { return }
+        if let failure {
+            logger.log(.warning, "store: compaction skipped: \(failure.message)")
+            store.abandonCompaction(ticket)
+            return
+        }
+        guard !store.isLocked else { return }
+        do {
+            let others = try store.finishCompaction(ticket)
+            for group in others {
+                if let applied = try? engine.apply(group.mutations) { publish(applied.viewChanges) }
+            }
+            logger.log(.info, "store: compacted through record \(ticket.sequence)")
+        } catch {
+            logger.log(.warning, "store: compaction stopped: \(error.message)")
+        }
+    }
+
+    /// The overview while the store cannot serve: no lists, the smart groups at 0, and the store's state.
+    func unusableOverview() -> JSON {
+        let empty = Overview(lists: [], groups: SmartGroup.allCases.map { GroupSummary(group: $0, count: 0) })
+        guard case .object(var object) = empty.json(revision: 0) else { return .null }
+        object["store"] = storeStatus()
+        return .object(object)
+    }
+
+    /// What `store/status` answers.
+    func storeStatus() -> JSON {
+        var object: JSONObject = [:]
+        switch storage {
+        case .memory: object["state"] = "memory"
+        case .loading(let progress):
+            object["state"] = "loading"
+            object["progress"] = .double((progress * 1000).rounded() / 1000)
+        case .ready(let store):
+            object["state"] = "ready"
+            object["sequence"] = .integer(Int64(store.sequence))
+            object["journalBytes"] = .integer(Int64(store.journalBytes))
+        case .failed(let failure):
+            object["state"] = "error"
+            object["error"] = failure.responseError.data ?? .null
+            object["message"] = .string(failure.message)
+        }
+        if let storePath { object["path"] = .string(storePath) }
+        return .object(object)
+    }
+}
+
+/// A store opened off the loop, with an engine built around its state.
+struct LoadedStore: @unchecked Sendable {
+    let store: DurableStore
+    let engine: Engine
+}

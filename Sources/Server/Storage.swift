@@ -1,0 +1,113 @@
+/// Where the server keeps its lists, and the store's state as the loop sees it.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import Domain
+import Store
+import Wire
+
+/// Where the server's lists live.
+public enum StoreSetting: Sendable, Equatable {
+    /// In memory only: nothing survives the process (in-process tests and benchmarks).
+    case memory
+    /// This directory, chosen by `--store` or `TASKLS_STORE`: the client's choice is ignored.
+    case directory(String)
+    /// The directory the client names in `initializationOptions.store`, else `fallback`.
+    case clientChoice(fallback: String)
+
+    /// The setting for the command line: `--store DIR`, else `TASKLS_STORE`, else the client's choice
+    /// with `$XDG_DATA_HOME/taskls` (or `~/.local/share/taskls`) as the fallback.
+    public static func resolve(flag: String?) -> StoreSetting {
+        if let flag { return .directory(flag) }
+        if let value = getenv("TASKLS_STORE").map({ String(cString: $0) }), !value.isEmpty { return .directory(value) }
+        return .clientChoice(fallback: defaultDirectory())
+    }
+
+    /// `$XDG_DATA_HOME/taskls`, or `~/.local/share/taskls`.
+    public static func defaultDirectory() -> String {
+        if let data = getenv("XDG_DATA_HOME").map({ String(cString: $0) }), data.hasPrefix("/") { return data + "/taskls" }
+        let home = getenv("HOME").map { String(cString: $0) } ?? "."
+        return home + "/.local/share/taskls"
+    }
+}
+
+/// The store as the message loop sees it.
+enum Storage {
+    /// No store: lists live in memory only.
+    case memory
+    /// Being read off the loop; `progress` from 0 to 1.
+    case loading(progress: Double)
+    /// Open: every mutation is journaled before it is acknowledged.
+    case ready(DurableStore)
+    /// Could not be opened, or a write failed: data requests are refused and views show `error`.
+    case failed(StoreFailure)
+
+    /// The state every view that cannot show rows is in; nil when rows can be shown.
+    var viewState: ViewState? {
+        switch self {
+        case .memory, .ready: nil
+        case .loading(let progress): .loading(progress: progress)
+        case .failed(let failure): .error(message: failure.message, retryable: failure.retryable)
+        }
+    }
+
+    var isUsable: Bool {
+        switch self {
+        case .memory, .ready: true
+        case .loading, .failed: false
+        }
+    }
+
+    var store: DurableStore? {
+        if case .ready(let store) = self { return store }
+        return nil
+    }
+}
+
+/// A message produced while records of this turn are not yet on disk: sent after the turn's sync, or,
+/// when the sync fails, replaced (a response to a request that wrote) or dropped (a change notification).
+struct HeldMessage {
+    var message: Message
+    /// The request it answers wrote a record this turn.
+    var wrote: Bool
+}
+
+extension StoreFailure {
+    /// The JSON-RPC error for a request refused because of the store.
+    var responseError: ResponseError {
+        var data: JSONObject = ["reason": .string(reason), "retryable": .bool(retryable)]
+        if let file { data["file"] = .string(file) }
+        if let offset { data["offset"] = .integer(Int64(offset)) }
+        return ResponseError(.requestFailed, message, data: .object(data))
+    }
+
+    /// The refusal reason clients see.
+    var reason: String {
+        switch kind {
+        case .full: "storeFull"
+        case .corrupt: "storeCorrupt"
+        case .syncFailed, .io, .unsupported: "storeFailed"
+        }
+    }
+}
+
+extension ResponseError {
+    /// Whether this error is the store refusing (loading, failed, full) rather than the request being impossible.
+    var isStoreRefusal: Bool {
+        guard case .object(let data)? = data, case .string(let reason)? = data["reason"] else { return false }
+        return reason.hasPrefix("store")
+    }
+}
+
+/// A gate the store's loader waits at until a test opens it (`taskls serve --hold-load`, `debug/continueLoading`).
+public final class LoadGate: Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+
+    public init() {}
+
+    func wait() { semaphore.wait() }
+
+    func open() { semaphore.signal() }
+}

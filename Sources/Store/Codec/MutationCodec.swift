@@ -1,0 +1,197 @@
+// MutationCodec: one group of mutations (a journal record's payload) as bytes, and back.
+
+import Domain
+
+/// Encodes a group of mutations, applied atomically, as one journal record's payload.
+///
+/// ```
+/// group      varint count | that many mutations
+/// mutation   u8 tag | its fields, in order:
+///   1 createList    ListID | name string | color optional string | icon optional string | before optional ListID
+///   2 updateList    ListID | name optional string | color Clearable string | icon Clearable string
+///   3 deleteList    ListID
+///   4 moveLists     varint count, ListIDs | before optional ListID
+///   5 createItem    ItemID | list ListID | title string | notes string | done bool | due optional Due
+///                   | Priority | tags | before optional ItemID | at Timestamp
+///   6 updateItems   varint count, ItemIDs | title optional string | notes optional string | done optional bool
+///                   | due Clearable Due | priority optional Priority | tags optional tags | at Timestamp
+///   7 deleteItems   varint count, ItemIDs
+///   8 moveItems     varint count, ItemIDs | toList optional ListID | before optional ItemID | at Timestamp
+///   9 restoreLists  varint count, TaskLists
+///  10 restoreItems  varint count, Items
+/// Clearable  u8: 0 unchanged | 1 set, then the value | 2 clear
+/// ```
+/// The value layouts (ids, Timestamp, Due, Priority, tags, TaskList, Item) are `ValueCodec`'s. The format
+/// version is the journal header's, not repeated here.
+public enum MutationCodec {
+    /// Appends the encoding of `group` to `bytes`.
+    /// - Complexity: O(size of the group).
+    public static func encode(_ group: [Mutation], into bytes: inout [UInt8]) {
+        var writer = ByteWriter()
+        swap(&writer.bytes, &bytes)
+        writer.writeCount(group.count)
+        for mutation in group { writer.write(mutation) }
+        swap(&writer.bytes, &bytes)
+    }
+
+    /// The group `bytes` encodes, all of them.
+    /// - Throws: `CodecError` for bytes that are truncated, malformed, or followed by more bytes.
+    /// - Complexity: O(size of the bytes).
+    public static func decode(_ bytes: UnsafeRawBufferPointer) throws(CodecError) -> [Mutation] {
+        var reader = ByteReader(bytes)
+        let count = try reader.readCount(minimumSize: 2)
+        var group: [Mutation] = []
+        group.reserveCapacity(count)
+        for _ in 0..<count { group.append(try reader.readMutation()) }
+        try reader.expectEnd()
+        return group
+    }
+}
+
+extension ByteWriter {
+    mutating func write(_ mutation: Mutation) {
+        switch mutation {
+        case .createList(let id, let fields, let before):
+            write(1)
+            write(id)
+            writeString(fields.name)
+            writeOptional(fields.color) { $0.writeString($1) }
+            writeOptional(fields.icon) { $0.writeString($1) }
+            writeOptional(before) { $0.write($1) }
+        case .updateList(let id, let patch):
+            write(2)
+            write(id)
+            writeOptional(patch.name) { $0.writeString($1) }
+            writeClearable(patch.color) { $0.writeString($1) }
+            writeClearable(patch.icon) { $0.writeString($1) }
+        case .deleteList(let id):
+            write(3)
+            write(id)
+        case .moveLists(let ids, let before):
+            write(4)
+            write(ids: ids)
+            writeOptional(before) { $0.write($1) }
+        case .createItem(let id, let list, let fields, let before, let time):
+            write(5)
+            write(id)
+            write(list)
+            writeString(fields.title)
+            writeString(fields.notes)
+            writeBool(fields.done)
+            writeOptional(fields.due) { $0.write($1) }
+            write(fields.priority)
+            write(tags: fields.tags)
+            writeOptional(before) { $0.write($1) }
+            write(time)
+        case .updateItems(let ids, let patch, let time):
+            write(6)
+            write(ids: ids)
+            writeOptional(patch.title) { $0.writeString($1) }
+            writeOptional(patch.notes) { $0.writeString($1) }
+            writeOptional(patch.done) { $0.writeBool($1) }
+            writeClearable(patch.due) { $0.write($1) }
+            writeOptional(patch.priority) { $0.write($1) }
+            writeOptional(patch.tags) { $0.write(tags: $1) }
+            write(time)
+        case .deleteItems(let ids):
+            write(7)
+            write(ids: ids)
+        case .moveItems(let ids, let list, let before, let time):
+            write(8)
+            write(ids: ids)
+            writeOptional(list) { $0.write($1) }
+            writeOptional(before) { $0.write($1) }
+            write(time)
+        case .restoreLists(let lists):
+            write(9)
+            writeCount(lists.count)
+            for list in lists { write(list) }
+        case .restoreItems(let items):
+            write(10)
+            writeCount(items.count)
+            for item in items { write(item) }
+        }
+    }
+
+    private mutating func writeClearable<Value>(_ change: Clearable<Value>?, _ writeValue: (inout ByteWriter, Value) -> Void) {
+        switch change {
+        case nil: write(0)
+        case .set(let value)?:
+            write(1)
+            writeValue(&self, value)
+        case .clear?: write(2)
+        }
+    }
+}
+
+extension ByteReader {
+    mutating func readMutation() throws(CodecError) -> Mutation {
+        let start = offset
+        switch try read() {
+        case 1:
+            let id = try readListID()
+            let name = try readString()
+            let color = try readOptional { reader throws(CodecError) in try reader.readString() }
+            let icon = try readOptional { reader throws(CodecError) in try reader.readString() }
+            let before = try readOptional { reader throws(CodecError) in try reader.readListID() }
+            return .createList(id: id, fields: ListFields(name: name, color: color, icon: icon), before: before)
+        case 2:
+            let id = try readListID()
+            let name = try readOptional { reader throws(CodecError) in try reader.readString() }
+            let color = try readClearable { reader throws(CodecError) in try reader.readString() }
+            let icon = try readClearable { reader throws(CodecError) in try reader.readString() }
+            return .updateList(id: id, patch: ListPatch(name: name, color: color, icon: icon))
+        case 3:
+            return .deleteList(id: try readListID())
+        case 4:
+            let ids = try readListIDs()
+            return .moveLists(ids: ids, before: try readOptional { reader throws(CodecError) in try reader.readListID() })
+        case 5:
+            let id = try readItemID()
+            let list = try readListID()
+            let title = try readString()
+            let notes = try readString()
+            let done = try readBool()
+            let due = try readOptional { reader throws(CodecError) in try reader.readDue() }
+            let priority = try readPriority()
+            let tags = try readTags()
+            let before = try readOptional { reader throws(CodecError) in try reader.readItemID() }
+            let fields = ItemFields(title: title, notes: notes, done: done, due: due, priority: priority, tags: tags)
+            return .createItem(id: id, list: list, fields: fields, before: before, at: try readTimestamp())
+        case 6:
+            let ids = try readItemIDs()
+            let title = try readOptional { reader throws(CodecError) in try reader.readString() }
+            let notes = try readOptional { reader throws(CodecError) in try reader.readString() }
+            let done = try readOptional { reader throws(CodecError) in try reader.readBool() }
+            let due = try readClearable { reader throws(CodecError) in try reader.readDue() }
+            let priority = try readOptional { reader throws(CodecError) in try reader.readPriority() }
+            let tags = try readOptional { reader throws(CodecError) in try reader.readTags() }
+            let patch = ItemPatch(title: title, notes: notes, done: done, due: due, priority: priority, tags: tags)
+            return .updateItems(ids: ids, patch: patch, at: try readTimestamp())
+        case 7:
+            return .deleteItems(ids: try readItemIDs())
+        case 8:
+            let ids = try readItemIDs()
+            let list = try readOptional { reader throws(CodecError) in try reader.readListID() }
+            let before = try readOptional { reader throws(CodecError) in try reader.readItemID() }
+            return .moveItems(ids: ids, toList: list, before: before, at: try readTimestamp())
+        case 9:
+            return .restoreLists(lists: try readLists())
+        case 10:
+            return .restoreItems(items: try readItems())
+        case let tag:
+            throw CodecError(offset: start, problem: "unknown mutation tag \(tag)")
+        }
+    }
+
+    private mutating func readClearable<Value>(
+        _ readValue: (inout ByteReader) throws(CodecError) -> Value
+    ) throws(CodecError) -> Clearable<Value>? {
+        switch try read() {
+        case 0: return nil
+        case 1: return .set(try readValue(&self))
+        case 2: return .clear
+        case let byte: throw CodecError(offset: offset - 1, problem: "a field change is \(byte), not 0 (unchanged), 1 (set) or 2 (clear)")
+        }
+    }
+}

@@ -1,0 +1,363 @@
+// DurableStore: the snapshot and journal of one store directory, read at open and appended under a lock.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+import Domain
+
+/// One process's handle on a store directory: the files, the sequence of the last record it applied, and
+/// whether it may still write.
+///
+/// Several processes may share a directory. Each appends only while holding an exclusive `flock` on the
+/// `lock` file, after reading (and having the caller apply) every record the others appended since it last
+/// looked, so all of them apply the same records in the same order.
+///
+/// Not thread-safe: it belongs to one thread at a time (the loader that opens it, then the message loop).
+public final class DurableStore: @unchecked Sendable {
+    let directory: StoreDirectory
+    private let lockFile: OpenFile
+    private var journal: OpenFile
+    private var journalInode: UInt64
+    /// The end of the last record applied (read or written).
+    private(set) var journalEnd: Int
+    /// The end of the last record known to be on disk.
+    private var syncedEnd: Int
+    /// The sequence of the last record applied.
+    public private(set) var sequence: UInt64
+    /// The sequence the snapshot ends at.
+    private(set) var snapshotSequence: UInt64
+    /// The size of the snapshot's payload, to decide when the journal has grown enough to compact.
+    private(set) var snapshotBytes: Int
+    /// Whether this process holds the lock.
+    public private(set) var isLocked = false
+    /// Set when a sync failed: the store then refuses every write until it is reopened.
+    public private(set) var failure: StoreFailure?
+    /// What the last open or catch-up noticed and fixed (a torn tail), for the log.
+    public private(set) var notes: [String] = []
+
+    /// The directory's path.
+    public var path: String { directory.path }
+    /// The journal's size past its header: what compaction would reclaim.
+    public var journalBytes: Int { journalEnd - StoreFormat.journalHeaderSize }
+
+    private init(directory: StoreDirectory, lockFile: OpenFile, journal: OpenFile, journalInode: UInt64, journalEnd: Int,
+                 sequence: UInt64, snapshotSequence: UInt64, snapshotBytes: Int) {
+        self.directory = directory
+        self.lockFile = lockFile
+        self.journal = journal
+        self.journalInode = journalInode
+        self.journalEnd = journalEnd
+        self.syncedEnd = journalEnd
+        self.sequence = sequence
+        self.snapshotSequence = snapshotSequence
+        self.snapshotBytes = snapshotBytes
+    }
+
+    deinit {
+        journal.close()
+        lockFile.close()
+        directory.file.close()
+    }
+
+    /// Opens the store at `path` (creating an empty one when there is none) and reads its state: the snapshot,
+    /// then every journal record after it. A torn last record is left out (and noted); anything else damaged
+    /// throws `.corrupt` and leaves the files byte for byte as they were.
+    /// - Parameter progress: called with the fraction of bytes read so far, from 0 to 1.
+    public static func open(_ path: String, progress: (Double) -> Void = { _ in }) throws(StoreFailure) -> (DurableStore, TaskState) {
+        let directory = try StoreDirectory.open(path)
+        guard let lockFile = try directory.open(StoreFormat.lockName, writable: true, create: true) else {
+            throw StoreFailure(.io, "open \(directory.path(of: StoreFormat.lockName)) failed", retryable: true)
+        }
+        // Under the lock, so no compaction swaps the files between opening the snapshot and the journal.
+        try lock(lockFile)
+        let files: (snapshot: OpenFile?, journal: OpenFile)
+        do {
+            removeStaleTemporaries(in: directory)
+            let snapshot = try directory.open(StoreFormat.snapshotName, writable: false)
+            var journal = try directory.open(StoreFormat.journalName, writable: true)
+            if journal == nil {
+                let base = try snapshot.map { file throws(StoreFailure) in try readSnapshotHeader(file).sequence } ?? 0
+                try directory.replace(StoreFormat.journalName, with: StoreFormat.journalHeader(base: base), step: "journal.create")
+                journal = try directory.open(StoreFormat.journalName, writable: true)
+            }
+            files = (snapshot, journal!)
+        } catch {
+            unlock(lockFile)
+            lockFile.close()
+            throw error
+        }
+        unlock(lockFile)
+        defer { files.snapshot?.close() }
+
+        let snapshotSize = try files.snapshot?.size() ?? 0
+        let journalSize = try files.journal.size()
+        let total = Double(max(1, snapshotSize + journalSize))
+        var state = TaskState()
+        var snapshotSequence: UInt64 = 0
+        var snapshotBytes = 0
+        if let snapshot = files.snapshot {
+            let header = try readSnapshotHeader(snapshot)
+            snapshotSequence = header.sequence
+            snapshotBytes = header.length
+            let payload = try snapshot.read(at: StoreFormat.snapshotHeaderSize, count: header.length)
+            guard payload.count == header.length else {
+                throw StoreFailure(.corrupt, "\(snapshot.path): the snapshot is cut short (\(payload.count) of \(header.length) bytes)",
+                                   file: snapshot.path, offset: StoreFormat.snapshotHeaderSize + payload.count, retryable: false)
+            }
+            guard CRC32.checksum(payload) == header.checksum else {
+                throw StoreFailure(.corrupt, "\(snapshot.path): the snapshot's checksum does not match; the files were left as they are (see taskls store check)",
+                                   file: snapshot.path, offset: StoreFormat.snapshotHeaderSize, retryable: false)
+            }
+            do {
+                state = try decoding(payload) { bytes throws(CodecError) in
+                    try SnapshotCodec.decode(bytes) { progress($0 * Double(snapshotSize) / total) }
+                }
+            } catch {
+                throw StoreFailure(.corrupt, "\(snapshot.path): \(error.problem) at byte \(StoreFormat.snapshotHeaderSize + error.offset)",
+                                   file: snapshot.path, offset: StoreFormat.snapshotHeaderSize + error.offset, retryable: false)
+            }
+        }
+        let store = DurableStore(directory: directory, lockFile: lockFile, journal: files.journal,
+                                 journalInode: try files.journal.inode(), journalEnd: StoreFormat.journalHeaderSize,
+                                 sequence: snapshotSequence, snapshotSequence: snapshotSequence, snapshotBytes: snapshotBytes)
+        let header = try files.journal.read(at: 0, count: StoreFormat.journalHeaderSize)
+        let base: UInt64
+        switch StoreFormat.journalBase(header) {
+        case .success(let value): base = value
+        case .failure(let problem):
+            throw StoreFailure(.corrupt, "\(files.journal.path): \(problem)", file: files.journal.path, offset: 0, retryable: false)
+        }
+        guard base <= snapshotSequence else {
+            throw StoreFailure(.corrupt, "\(files.journal.path): the journal starts after record \(base) but the snapshot ends at record \(snapshotSequence): records are missing",
+                               file: files.journal.path, offset: 0, retryable: false)
+        }
+        try store.readRecords(into: &state, mayTruncate: false) { progress(Double(snapshotSize + $0) / total) }
+        progress(1)
+        return (store, state)
+    }
+
+    /// The bytes `open` would read at `path` (snapshot and journal), 0 when there is no store yet.
+    public static func bytesToRead(at path: String) -> Int {
+        var total = 0
+        for name in [StoreFormat.snapshotName, StoreFormat.journalName] {
+            var info = stat()
+            if lstat(path + "/" + name, &info) == 0 { total += Int(info.st_size) }
+        }
+        return total
+    }
+
+    private static func readSnapshotHeader(_ file: OpenFile) throws(StoreFailure) -> (sequence: UInt64, length: Int, checksum: UInt32) {
+        switch StoreFormat.parseSnapshotHeader(try file.read(at: 0, count: StoreFormat.snapshotHeaderSize)) {
+        case .success(let header): return header
+        case .failure(let problem):
+            throw StoreFailure(.corrupt, "\(file.path): \(problem)", file: file.path, offset: 0, retryable: false)
+        }
+    }
+
+    /// Reads the records after `journalEnd`, applying those past `sequence` to `state`. A torn tail is truncated
+    /// when `mayTruncate` (only under the lock: otherwise it may be an append in progress).
+    private func readRecords(into state: inout TaskState, mayTruncate: Bool, progress: (Int) -> Void = { _ in }) throws(StoreFailure) {
+        for group in try newGroups(mayTruncate: mayTruncate, progress: progress) {
+            do {
+                _ = try state.apply(group.mutations)
+            } catch {
+                throw StoreFailure(.corrupt, "\(journal.path): record \(group.sequence) does not apply: \(error)",
+                                   file: journal.path, offset: group.offset, retryable: false)
+            }
+        }
+    }
+
+    /// A decoded record.
+    public struct Group: Sendable {
+        public var sequence: UInt64
+        public var mutations: [Mutation]
+        var offset: Int
+    }
+
+    /// Reads and decodes the records after `journalEnd`, advancing past them (records up to `sequence` are skipped).
+    private func newGroups(mayTruncate: Bool, progress: (Int) -> Void = { _ in }) throws(StoreFailure) -> [Group] {
+        let size = try journal.size()
+        guard size > journalEnd else { return [] }
+        let bytes = try journal.read(at: journalEnd, count: size - journalEnd)
+        let first = journalEnd
+        let scan = scanJournal(bytes, origin: journalEnd, next: try nextExpected())
+        var groups: [Group] = []
+        groups.reserveCapacity(scan.records.count)
+        for (index, record) in scan.records.enumerated() {
+            if record.sequence > sequence {
+                do {
+                    let mutations = try decoding(bytes, record.payload) { raw throws(CodecError) in try MutationCodec.decode(raw) }
+                    groups.append(Group(sequence: record.sequence, mutations: mutations, offset: first + record.payload.lowerBound - StoreFormat.recordHeaderSize))
+                } catch {
+                    let offset = first + record.payload.lowerBound + error.offset
+                    throw StoreFailure(.corrupt, "\(journal.path): record \(record.sequence): \(error.problem) at byte \(offset)",
+                                       file: journal.path, offset: offset, retryable: false)
+                }
+            }
+            if index % 4096 == 0 { progress(record.payload.upperBound) }
+        }
+        switch scan.how {
+        case .clean: break
+        case .corrupt(let offset, let problem):
+            throw StoreFailure(.corrupt, "\(journal.path): damaged at byte \(offset): \(problem); the files were left as they are (taskls store check / recover)",
+                               file: journal.path, offset: offset, retryable: false)
+        case .torn(let offset, let problem):
+            if mayTruncate {
+                try journal.truncate(to: offset, step: "journal.truncate-torn")
+                try journal.syncData(step: "journal.sync-truncate")
+                notes.append("\(journal.path): dropped a torn last record at byte \(offset) (\(problem)); it was never acknowledged")
+            } else {
+                notes.append("\(journal.path): ignoring a torn last record at byte \(offset) (\(problem))")
+            }
+        }
+        if let last = scan.records.last {
+            lastReadSequence = last.sequence
+            sequence = max(sequence, last.sequence)
+        }
+        journalEnd = scan.end
+        syncedEnd = journalEnd
+        return groups
+    }
+
+    /// The sequence the next record of the journal must have: one past the last one read, or the base + 1.
+    private func nextExpected() throws(StoreFailure) -> UInt64 {
+        if journalEnd > StoreFormat.journalHeaderSize { return lastReadSequence + 1 }
+        let header = try journal.read(at: 0, count: StoreFormat.journalHeaderSize)
+        switch StoreFormat.journalBase(header) {
+        case .success(let base):
+            lastReadSequence = base
+            return base + 1
+        case .failure(let problem):
+            throw StoreFailure(.corrupt, "\(journal.path): \(problem)", file: journal.path, offset: 0, retryable: false)
+        }
+    }
+    private var lastReadSequence: UInt64 = 0
+
+    /// The journal file open now.
+    var currentJournal: OpenFile { journal }
+
+    /// After compaction replaced the journal: opens the new one, whose records this process has all applied.
+    func reopenJournal(snapshotSequence: UInt64, snapshotBytes: Int) throws(StoreFailure) {
+        try switchToCurrentJournal()
+        journalEnd = try journal.size()
+        syncedEnd = journalEnd
+        lastReadSequence = sequence
+        self.snapshotSequence = snapshotSequence
+        self.snapshotBytes = snapshotBytes
+    }
+
+    // MARK: Writing
+
+    /// Takes the lock and returns every record others appended since this process last looked, in order:
+    /// the caller applies them before its own mutations. A torn record a dead writer left is truncated.
+    public func lockForWriting() throws(StoreFailure) -> [Group] {
+        if let failure { throw failure }
+        guard !isLocked else { return [] }
+        try DurableStore.lock(lockFile)
+        isLocked = true
+        do {
+            var groups: [Group] = []
+            if try directory.inode(of: StoreFormat.journalName) != journalInode {
+                // Another process compacted: finish the old journal, then continue in the new one.
+                groups = try newGroups(mayTruncate: false)
+                try switchToCurrentJournal()
+            }
+            groups += try newGroups(mayTruncate: true)
+            if lastReadSequence != sequence {
+                // The journal ends before the snapshot does (only after damage was salvaged): start a new
+                // journal at the snapshot, so the next record follows on.
+                try directory.replace(StoreFormat.journalName, with: StoreFormat.journalHeader(base: sequence), step: "journal.restart")
+                try switchToCurrentJournal()
+            }
+            return groups
+        } catch {
+            unlock()
+            throw error
+        }
+    }
+
+    private func switchToCurrentJournal() throws(StoreFailure) {
+        guard let current = try directory.open(StoreFormat.journalName, writable: true) else {
+            throw StoreFailure(.io, "\(directory.path(of: StoreFormat.journalName)) disappeared", retryable: true)
+        }
+        let header = try current.read(at: 0, count: StoreFormat.journalHeaderSize)
+        guard case .success(let base) = StoreFormat.journalBase(header), base <= sequence else {
+            current.close()
+            throw StoreFailure(.io, "the store was compacted by another process past what this one has read; retry to reload it",
+                               retryable: true)
+        }
+        journal.close()
+        journal = current
+        journalInode = try current.inode()
+        journalEnd = StoreFormat.journalHeaderSize
+        syncedEnd = journalEnd
+        lastReadSequence = base
+        // Records up to `sequence` are skipped by `newGroups`; the scan itself starts at base + 1.
+    }
+
+    /// Appends one group as the next record (not yet synced). On failure the journal is cut back to where it
+    /// was and the error thrown: nothing of the group is in the store (a full disk leaves the store writable).
+    /// - Precondition: the lock is held (`lockForWriting`).
+    public func append(_ group: [Mutation]) throws(StoreFailure) {
+        if let failure { throw failure }
+        precondition(isLocked, "append without the lock")
+        var payload: [UInt8] = []
+        MutationCodec.encode(group, into: &payload)
+        let record = StoreFormat.record(sequence: sequence + 1, payload: payload)
+        do {
+            try journal.write(record, at: journalEnd, step: "journal.append")
+        } catch {
+            try? journal.truncate(to: journalEnd, step: "journal.truncate-failed")
+            throw error
+        }
+        journalEnd += record.count
+        sequence += 1
+        lastReadSequence = sequence
+    }
+
+    /// Whether records were appended since the last sync.
+    public var hasUnsyncedRecords: Bool { journalEnd != syncedEnd }
+
+    /// Makes every appended record durable with one `fdatasync`, then releases the lock. A failed sync
+    /// poisons the store (every later write is refused until it is reopened) and cuts the journal back to its
+    /// last synced record; the caller must not acknowledge the records it appended since.
+    public func commit() throws(StoreFailure) {
+        defer { unlock() }
+        guard journalEnd != syncedEnd else { return }
+        do {
+            try journal.syncData(step: "journal.sync")
+            syncedEnd = journalEnd
+        } catch {
+            failure = error
+            try? journal.truncate(to: syncedEnd, step: "journal.truncate-unsynced")
+            throw error
+        }
+    }
+
+    /// Releases the lock (after `commit`, or when nothing was appended).
+    public func unlock() {
+        guard isLocked else { return }
+        DurableStore.unlock(lockFile)
+        isLocked = false
+    }
+
+    static func lock(_ file: OpenFile) throws(StoreFailure) {
+        CrashHook.step("lock")
+        while flock(file.descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw .system("lock", file.path, errno: errno) }
+        }
+    }
+
+    static func unlock(_ file: OpenFile) {
+        _ = flock(file.descriptor, LOCK_UN)
+    }
+
+    /// Removes temporary files left by processes that died before renaming them.
+    private static func removeStaleTemporaries(in directory: StoreDirectory) {
+        for name in directory.names() {
+            let parts = name.split(separator: "-")
+            guard name.contains(".tmp-"), let last = parts.last, let pid = Int32(last) else { continue }
+            if pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH { directory.remove(name) }
+        }
+    }
+}

@@ -1,0 +1,199 @@
+// FileSystem: the few system calls the store makes, each a crash-hook step, each failure a StoreFailure.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An open file descriptor and the path it was opened by (for messages). Closed explicitly.
+struct OpenFile {
+    let descriptor: Int32
+    let path: String
+
+    func close() { _ = Glibc.close(descriptor) }
+
+    /// The file's size.
+    func size() throws(StoreFailure) -> Int {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .system("stat", path, errno: errno) }
+        return Int(info.st_size)
+    }
+
+    /// The file's inode, to tell whether a path still names this file.
+    func inode() throws(StoreFailure) -> UInt64 {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .system("stat", path, errno: errno) }
+        return UInt64(info.st_ino)
+    }
+
+    /// Reads `count` bytes at `offset` (fewer at the end of the file).
+    func read(at offset: Int, count: Int) throws(StoreFailure) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset + done)) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw .system("read", path, errno: errno)
+            }
+            if got == 0 { break }
+            done += got
+        }
+        bytes.removeLast(count - done)
+        return bytes
+    }
+
+    /// Writes all of `bytes` at `offset`; a crash-hook step (which may write only part of them and die).
+    func write(_ bytes: [UInt8], at offset: Int, step: String) throws(StoreFailure) {
+        let limit = CrashHook.write(step, count: bytes.count)
+        var done = 0
+        let total = limit ?? bytes.count
+        while done < total {
+            let wrote = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + done, total - done, off_t(offset + done)) }
+            if wrote < 0 {
+                if errno == EINTR { continue }
+                throw .system("write", path, errno: errno)
+            }
+            done += wrote
+        }
+        if limit != nil { CrashHook.die() }
+    }
+
+    /// `fdatasync`: the file's data (and the size needed to read it) is on disk.
+    func syncData(step: String) throws(StoreFailure) {
+        CrashHook.step(step)
+        if SyncFault.fails() || fdatasync(descriptor) != 0 {
+            let code = SyncFault.fails() ? EIO : errno
+            throw StoreFailure(.syncFailed, "sync \(path): \(String(cString: strerror(code))); taskls refuses writes until the store is reopened (retry)",
+                               file: path, retryable: true)
+        }
+    }
+
+    /// `fsync` of a file or directory (a directory's entries after a rename).
+    func syncAll(step: String) throws(StoreFailure) {
+        CrashHook.step(step)
+        if SyncFault.fails() || fsync(descriptor) != 0 {
+            let code = SyncFault.fails() ? EIO : errno
+            throw StoreFailure(.syncFailed, "sync \(path): \(String(cString: strerror(code)))", file: path, retryable: true)
+        }
+    }
+
+    /// Cuts the file to `length` bytes.
+    func truncate(to length: Int, step: String) throws(StoreFailure) {
+        CrashHook.step(step)
+        guard ftruncate(descriptor, off_t(length)) == 0 else { throw .system("truncate", path, errno: errno) }
+    }
+}
+
+/// A test aid: `TASKLS_FAIL_SYNC_AFTER=N` makes every sync after the first N fail with EIO, as a dying disk would.
+/// (The LD_PRELOAD and strace tests fail the real call; this one also works where neither is available.)
+enum SyncFault {
+    private nonisolated(unsafe) static var syncs = 0
+    private static let after: Int? = getenv("TASKLS_FAIL_SYNC_AFTER").flatMap { Int(String(cString: $0)) }
+
+    static func fails() -> Bool {
+        guard let after else { return false }
+        syncs += 1
+        return syncs > after
+    }
+}
+
+/// The store's directory, held open so every file is opened relative to it (no path races).
+struct StoreDirectory {
+    let file: OpenFile
+    var path: String { file.path }
+
+    /// Opens `path`, creating it (and missing parents) with mode 0700.
+    static func open(_ path: String) throws(StoreFailure) -> StoreDirectory {
+        var info = stat()
+        if lstat(path, &info) != 0 {
+            guard errno == ENOENT else { throw .system("open", path, errno: errno) }
+            try createDirectories(path)
+        }
+        let descriptor = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOTDIR {
+                throw StoreFailure(.io, "open \(path): not a directory; --store must name a directory (it is created if missing)",
+                                   file: path, retryable: false)
+            }
+            throw .system("open", path, errno: errno)
+        }
+        return StoreDirectory(file: OpenFile(descriptor: descriptor, path: path))
+    }
+
+    private static func createDirectories(_ path: String) throws(StoreFailure) {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) != 0 && errno != EEXIST { throw .system("create directory", prefix, errno: errno) }
+        }
+    }
+
+    func path(of name: String) -> String { path.hasSuffix("/") ? path + name : path + "/" + name }
+
+    /// Opens `name` in the directory, never following a symbolic link; creates it (0600) when `create`.
+    func open(_ name: String, writable: Bool, create: Bool = false, exclusive: Bool = false) throws(StoreFailure) -> OpenFile? {
+        var flags = (writable ? O_RDWR : O_RDONLY) | O_NOFOLLOW | O_CLOEXEC
+        if create { flags |= O_CREAT }
+        if exclusive { flags |= O_EXCL }
+        let descriptor = openat(file.descriptor, name, flags, 0o600)
+        guard descriptor >= 0 else {
+            if errno == ENOENT && !create { return nil }
+            if errno == ELOOP {
+                throw StoreFailure(.io, "open \(path(of: name)): is a symbolic link; taskls never follows links inside its store",
+                                   file: path(of: name), retryable: false)
+            }
+            throw .system("open", path(of: name), errno: errno)
+        }
+        return OpenFile(descriptor: descriptor, path: path(of: name))
+    }
+
+    /// The inode `name` names now (nil when it does not exist).
+    func inode(of name: String) throws(StoreFailure) -> UInt64? {
+        var info = stat()
+        guard fstatat(file.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+            if errno == ENOENT { return nil }
+            throw .system("stat", path(of: name), errno: errno)
+        }
+        return UInt64(info.st_ino)
+    }
+
+    /// Renames `from` to `to` within the directory, atomically replacing `to`.
+    func rename(_ from: String, to: String, step: String) throws(StoreFailure) {
+        CrashHook.step(step)
+        guard renameat(file.descriptor, from, file.descriptor, to) == 0 else { throw .system("rename", path(of: from), errno: errno) }
+    }
+
+    /// Removes `name` (a stale temporary file).
+    func remove(_ name: String) { _ = unlinkat(file.descriptor, name, 0) }
+
+    /// The names in the directory.
+    func names() -> [String] {
+        let copy = dup(file.descriptor)
+        guard copy >= 0, let stream = fdopendir(copy) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Writes `bytes` to a new temporary file, syncs it, renames it to `name` and syncs the directory:
+    /// after this returns, `name` holds `bytes` whatever happens; before, it holds what it held.
+    func replace(_ name: String, with bytes: [UInt8], step: String) throws(StoreFailure) {
+        let temporary = "\(name).tmp-\(getpid())"
+        remove(temporary)
+        guard let file = try open(temporary, writable: true, create: true, exclusive: true) else { return }
+        defer { file.close() }
+        do {
+            try file.write(bytes, at: 0, step: "\(step).write")
+            try file.syncAll(step: "\(step).sync")
+            try rename(temporary, to: name, step: "\(step).rename")
+        } catch {
+            remove(temporary)
+            throw error
+        }
+        try self.file.syncAll(step: "\(step).sync-directory")
+    }
+}

@@ -1,0 +1,151 @@
+// Snapshot restore: a state read out (allLists, forEachItem) and built back is the same state, and refusals.
+
+import Testing
+@testable import Domain
+
+@Suite struct SnapshotRestoreTests {
+    @Test(arguments: 0..<8)
+    func restoredStateEqualsTheOriginalAndEvolvesAlike(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        var original = TaskState()
+        for _ in 0..<400 { _ = try? original.apply(randomGroup(original, &random)) }
+        #expect(original.itemCount > 50 && original.lists.count > 3)
+        var restored = try restore(original)
+        expectSame(original, restored)
+        for _ in 0..<200 {
+            let group = randomGroup(original, &random)
+            let expected = Result { () throws(DomainError) in try original.apply(group) }
+            let actual = Result { () throws(DomainError) in try restored.apply(group) }
+            #expect(expected == actual)
+        }
+        expectSame(original, restored)
+    }
+
+    @Test func emptyStateRestores() throws {
+        let restored = try TaskState(restoring: [], items: [], nextIdentifier: 1, revision: 0)
+        expectSame(TaskState(), restored)
+    }
+
+    @Test func refusals() throws {
+        var state = TaskState()
+        _ = try state.apply([.createList(id: ListID(1), fields: ListFields(name: "A"), before: nil),
+                             .createList(id: ListID(2), fields: ListFields(name: "B"), before: nil),
+                             .createItem(id: ItemID(3), list: ListID(1), fields: ItemFields(title: "x"), before: nil, at: Timestamp(milliseconds: 5)),
+                             .createItem(id: ItemID(4), list: ListID(1), fields: ItemFields(title: "y"), before: nil, at: Timestamp(milliseconds: 5))])
+        let lists = state.allLists
+        let items = state.items(in: ListID(1), ranks: 0..<2)
+        func refusal(_ lists: [TaskList], _ items: [Item], next: UInt64 = 5) -> DomainError? {
+            do throws(DomainError) {
+                _ = try TaskState(restoring: lists, items: items, nextIdentifier: next, revision: 1)
+                return nil
+            } catch { return error }
+        }
+        #expect(refusal(lists, items) == nil)
+        #expect(reason(refusal(lists + [lists[0]], items)) == "identifierUsed")
+        #expect(reason(refusal(lists, items + [items[0]])) == "identifierUsed")
+        var onList = items[0]
+        onList.id = ItemID(2)
+        #expect(reason(refusal(lists, [onList, items[1]])) == "identifierUsed")
+        #expect(refusal([lists[1]], items) == .notFound(kind: .list, ids: [1]))
+        var shared = items[1]
+        shared.position = items[0].position
+        #expect(reason(refusal(lists, [items[0], shared])) == "positionTaken")
+        var sharedList = lists[1]
+        sharedList.position = lists[0].position
+        #expect(reason(refusal([lists[0], sharedList], [])) == "positionTaken")
+        #expect(reason(refusal(lists, items, next: 4)) == "identifierUnused")
+        #expect(reason(refusal(lists, items, next: 2)) == "identifierUnused")
+        var zero = items[0]
+        zero.id = ItemID(0)
+        #expect(reason(refusal(lists, [zero])) == "identifierUnused")
+        var blank = items[0]
+        blank.title = " "
+        #expect(refusal(lists, [blank]) == .invalidField(field: "title", problem: "must not be empty"))
+        var malformed = lists[0]
+        malformed.position = Position(bytes: [])
+        if case .invalidField(let field, _)? = refusal([malformed], []) { #expect(field == "position") } else { Issue.record("malformed position") }
+    }
+
+    private func reason(_ error: DomainError?) -> String? {
+        if case .refused(let reason, _)? = error { reason } else { nil }
+    }
+}
+
+/// The state read out as a snapshot stores it and built back.
+func restore(_ state: TaskState) throws -> TaskState {
+    var items: [Item] = []
+    state.forEachItem { items.append($0) }
+    return try TaskState(restoring: state.allLists, items: items, nextIdentifier: state.nextIdentifier, revision: state.revision)
+}
+
+/// Expects two states to be equal in everything they show, and their indexes well formed.
+func expectSame(_ expected: TaskState, _ actual: TaskState, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(actual.lists == expected.lists, sourceLocation: sourceLocation)
+    #expect(actual.items.mapValues(\.item) == expected.items.mapValues(\.item), sourceLocation: sourceLocation)
+    #expect(actual.orderedLists == expected.orderedLists, sourceLocation: sourceLocation)
+    #expect(actual.allLists == expected.orderedLists, sourceLocation: sourceLocation)
+    #expect(actual.nextIdentifier == expected.nextIdentifier, sourceLocation: sourceLocation)
+    #expect(actual.revision == expected.revision, sourceLocation: sourceLocation)
+    #expect(actual.itemCount == expected.itemCount, sourceLocation: sourceLocation)
+    var walked: [Item] = []
+    actual.forEachItem { walked.append($0) }
+    var expectedWalk: [Item] = []
+    for list in expected.orderedLists {
+        let items = expected.items(in: list.id, ranks: 0..<Int.max)
+        #expect(actual.items(in: list.id, ranks: 0..<Int.max) == items, sourceLocation: sourceLocation)
+        #expect(actual.itemCount(in: list.id) == expected.itemCount(in: list.id), sourceLocation: sourceLocation)
+        #expect(actual.openItemCount(in: list.id) == expected.openItemCount(in: list.id), sourceLocation: sourceLocation)
+        expectedWalk += items
+    }
+    #expect(walked == expectedWalk, sourceLocation: sourceLocation)
+    actual.listOrder.checkInvariants()
+    for order in actual.manualOrders.values { order.checkInvariants() }
+}
+
+/// A random group of one to three mutations, valid or not, against `state`.
+func randomGroup(_ state: TaskState, _ random: inout SeededGenerator) -> [Mutation] {
+    let lists = state.orderedLists.map(\.id)
+    let items = state.items.keys.sorted()
+    let time = Timestamp(milliseconds: Int64(state.revision) * 10)
+    func pick<T>(_ values: [T]) -> T? { values.isEmpty ? nil : values[Int.random(in: 0..<values.count, using: &random)] }
+    let titles = ["apple", "Éclair", "Zoë", "b", "日本語"]
+    var next = state.nextIdentifier
+    var group: [Mutation] = []
+    for _ in 0..<Int.random(in: 1...3, using: &random) {
+        switch lists.isEmpty ? 0 : Int.random(in: 0..<100, using: &random) {
+        case 0..<8:
+            group.append(.createList(id: ListID(next), fields: ListFields(name: pick(titles)!, color: pick(["red", nil])!),
+                                     before: Bool.random(using: &random) ? pick(lists) : nil))
+            next += 1
+        case 8..<12:
+            group.append(.updateList(id: pick(lists)!, patch: ListPatch(name: pick(titles), icon: pick([.set("star"), .clear, nil])!)))
+        case 12..<16:
+            group.append(.moveLists(ids: [pick(lists)!], before: pick(lists)))
+        case 16..<17:
+            group.append(.deleteList(id: pick(lists)!))
+        case 18..<60:
+            let due: Due? = pick([nil, .date(CalendarDate(year: 2026, month: 3, day: 1)!),
+                                  .dateTime(Timestamp(milliseconds: 1_700_000_000_000), offsetSeconds: 3600)])!
+            let fields = ItemFields(title: pick(titles)!, notes: pick(["", "n"])!, done: Bool.random(using: &random),
+                                    due: due, priority: pick(Priority.allCases)!, tags: pick([[], ["a", "b"]])!)
+            let list = pick(lists)!
+            let before = Bool.random(using: &random) ? pick(state.items(in: list, ranks: 0..<Int.max).map(\.id)) : nil
+            group.append(.createItem(id: ItemID(next), list: list, fields: fields, before: before, at: time))
+            next += 1
+        case 60..<75 where !items.isEmpty:
+            let patch = ItemPatch(title: pick([nil, "renamed"])!, done: pick([nil, true, false])!,
+                                  due: pick([nil, .clear, .set(.date(CalendarDate(year: 2027, month: 1, day: 2)!))])!)
+            group.append(.updateItems(ids: [pick(items)!], patch: patch, at: time))
+        case 75..<90 where !items.isEmpty:
+            let moved = [pick(items)!, pick(items)!]
+            let list = pick(lists)!
+            let others = state.items(in: list, ranks: 0..<Int.max).map(\.id).filter { !moved.contains($0) }
+            group.append(.moveItems(ids: moved, toList: list, before: Bool.random(using: &random) ? pick(others) : nil, at: time))
+        case 90..<100 where !items.isEmpty:
+            group.append(.deleteItems(ids: [pick(items)!]))
+        default:
+            continue
+        }
+    }
+    return group
+}

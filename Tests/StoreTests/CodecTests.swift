@@ -1,0 +1,334 @@
+// Codec tests: CRC-32 vectors, every mutation and a random state round-tripped, truncated and corrupted bytes refused.
+
+import Domain
+import Store
+import Testing
+
+@Suite struct StoreCodecTests {
+    // MARK: CRC-32
+
+    @Test func crcKnownVectors() {
+        #expect(CRC32.checksum([UInt8]()) == 0)
+        #expect(CRC32.checksum(Array("a".utf8)) == 0xE8B7_BE43)
+        #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+        #expect(CRC32.checksum(Array("The quick brown fox jumps over the lazy dog".utf8)) == 0x414F_A339)
+        #expect(CRC32.checksum([UInt8](repeating: 0, count: 32)) == 0x190A_55AD)
+    }
+
+    @Test func crcContinuesFromASeedAndAgreesAcrossPaths() {
+        var random = SeededGenerator(seed: 7)
+        let bytes = (0..<300).map { _ in UInt8.random(in: 0...255, using: &random) }
+        let whole = CRC32.checksum(bytes)
+        for split in 0...bytes.count {
+            #expect(CRC32.checksum(bytes[split...], seed: CRC32.checksum(bytes[..<split])) == whole)
+        }
+        #expect(CRC32.checksum(bytes.lazy.map { $0 }) == whole, "byte-at-a-time path")
+        #expect(bytes.withUnsafeBytes { CRC32.checksum($0) } == whole, "raw buffer path")
+    }
+
+    // MARK: Primitives
+
+    @Test func primitivesRoundTrip() throws {
+        let unsigned: [UInt64] = [0, 1, 127, 128, 16_383, 16_384, UInt64(UInt32.max), UInt64.max - 1, UInt64.max]
+        let signed: [Int64] = [0, -1, 1, -64, 64, Int64.min, Int64.max, -1_700_000_000_000]
+        var writer = ByteWriter()
+        for value in unsigned { writer.writeVarint(value) }
+        for value in signed { writer.writeSignedVarint(value) }
+        writer.writeFixed(UInt32(0xDEAD_BEEF))
+        writer.writeFixed(UInt64.max - 5)
+        writer.writeString("Zoë 🙂 日本")
+        writer.writeBool(true)
+        writer.writeOptional(String?.none) { $0.writeString($1) }
+        writer.writeOptional("x") { $0.writeString($1) }
+        #expect(Array(writer.bytes[0..<4]) == [0, 1, 127, 0x80])
+        try ByteReader.reading(writer.bytes) { (reader: inout ByteReader) throws(CodecError) in
+            for value in unsigned { #expect(try reader.readVarint() == value) }
+            for value in signed { #expect(try reader.readSignedVarint() == value) }
+            #expect(try reader.readFixed(UInt32.self) == 0xDEAD_BEEF)
+            #expect(try reader.readFixed(UInt64.self) == UInt64.max - 5)
+            #expect(try reader.readString() == "Zoë 🙂 日本")
+            #expect(try reader.readBool())
+            #expect(try reader.readOptional { reader throws(CodecError) in try reader.readString() } == nil)
+            #expect(try reader.readOptional { reader throws(CodecError) in try reader.readString() } == "x")
+            try reader.expectEnd()
+        }
+    }
+
+    @Test func primitivesRefuseMalformedBytes() {
+        enum Read { case varint, bool, string, bytes, fixed, end }
+        func problem(_ bytes: [UInt8], _ read: Read) -> CodecError? {
+            do throws(CodecError) {
+                try ByteReader.reading(bytes) { (reader: inout ByteReader) throws(CodecError) in
+                    switch read {
+                    case .varint: _ = try reader.readVarint()
+                    case .bool: _ = try reader.readBool()
+                    case .string: _ = try reader.readString()
+                    case .bytes: _ = try reader.readBytes()
+                    case .fixed: _ = try reader.readFixed(UInt32.self)
+                    case .end: try reader.expectEnd()
+                    }
+                }
+                return nil
+            } catch { return error }
+        }
+        #expect(problem([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x02], .varint) != nil, "past 64 bits")
+        #expect(problem([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01], .varint) == nil)
+        #expect(problem([0x80], .varint) != nil)
+        #expect(problem([2], .bool)?.offset == 0)
+        #expect(problem([2, 0xC3, 0x28], .string) != nil, "invalid UTF-8")
+        #expect(problem([2, 0xED, 0xA0, 0x80], .string) != nil, "a surrogate")
+        #expect(problem([3, 0xF0, 0x9F, 0x99], .string) != nil, "a cut scalar")
+        #expect(problem([2, 0x41], .string) != nil, "truncated string")
+        #expect(problem([0xFF, 0xFF, 0xFF, 0x7F, 1, 2], .bytes)?.offset == 0, "count past the end")
+        #expect(problem([3, 1, 2], .fixed) != nil)
+        #expect(problem([], .end) == nil)
+        #expect(problem([1, 2], .end)?.offset == 0)
+    }
+
+    // MARK: Mutations
+
+    @Test func everyMutationRoundTrips() {
+        let group = sampleMutations()
+        #expect(decodeGroup(encodeGroup(group)) == .success(group))
+        for mutation in group {
+            #expect(decodeGroup(encodeGroup([mutation])) == .success([mutation]))
+        }
+        #expect(decodeGroup(encodeGroup([])) == .success([]))
+        var appended: [UInt8] = [9, 9]
+        MutationCodec.encode(group, into: &appended)
+        #expect(Array(appended[2...]) == encodeGroup(group), "encode appends")
+    }
+
+    @Test func everyTruncationOfAGroupIsRefused() {
+        let bytes = encodeGroup(sampleMutations())
+        for length in 0..<bytes.count {
+            guard case .failure = decodeGroup(Array(bytes[..<length])) else {
+                Issue.record("a group cut to \(length) of \(bytes.count) bytes decoded")
+                continue
+            }
+        }
+        guard case .failure(let error) = decodeGroup(bytes + [0]) else { Issue.record("trailing byte accepted"); return }
+        #expect(error.offset == bytes.count)
+    }
+
+    @Test func unknownTagsAreRefused() {
+        #expect(decodeGroup([1, 0, 0]) == .failure(CodecError(offset: 1, problem: "unknown mutation tag 0")))
+        #expect(decodeGroup([1, 11, 0]).isFailure)
+        #expect(decodeGroup([0xFF, 0xFF, 0xFF, 0x0F]).isFailure, "a huge count")
+    }
+
+    @Test func corruptedGroupsNeverCrash() {
+        var random = SeededGenerator(seed: 11)
+        let bytes = encodeGroup(sampleMutations())
+        for _ in 0..<20_000 {
+            _ = decodeGroup(corrupt(bytes, &random))
+        }
+    }
+
+    // MARK: Snapshots
+
+    @Test func randomStateRoundTrips() throws {
+        let state = try randomState(seed: 3, items: 4000)
+        let bytes = SnapshotCodec.encode(state)
+        var reports: [Double] = []
+        let decoded = try bytes.withUnsafeBytes { raw throws(CodecError) in
+            try SnapshotCodec.decode(raw) { reports.append($0) }
+        }
+        expectSame(state, decoded)
+        #expect(SnapshotCodec.encode(decoded) == bytes)
+        #expect(reports.last == 1)
+    }
+
+    @Test func emptyStateRoundTrips() throws {
+        let bytes = SnapshotCodec.encode(TaskState())
+        #expect(bytes == [1, 0, 0, 0])
+        expectSame(TaskState(), try bytes.withUnsafeBytes { raw throws(CodecError) in try SnapshotCodec.decode(raw) })
+    }
+
+    @Test func everyTruncationOfASnapshotIsRefusedAndCorruptionNeverCrashes() throws {
+        let bytes = SnapshotCodec.encode(try randomState(seed: 5, items: 12))
+        for length in 0..<bytes.count {
+            if case .success = decodeSnapshot(Array(bytes[..<length])) {
+                Issue.record("a snapshot cut to \(length) of \(bytes.count) bytes decoded")
+            }
+        }
+        #expect(decodeSnapshot(bytes + [0]).isFailure)
+        var random = SeededGenerator(seed: 13)
+        for _ in 0..<20_000 {
+            _ = decodeSnapshot(corrupt(bytes, &random))
+        }
+    }
+
+    @Test func aStateTheDomainRefusesIsACodecError() throws {
+        var state = TaskState()
+        _ = try state.apply([.createList(id: ListID(1), fields: ListFields(name: "A"), before: nil)])
+        var bytes = SnapshotCodec.encode(state)
+        #expect(bytes[0] == 2)
+        bytes[0] = 1   // nextIdentifier 1: the list's id is not below it
+        guard case .failure(let error) = decodeSnapshot(bytes) else { Issue.record("accepted"); return }
+        #expect(error.offset == bytes.count)
+        #expect(error.problem.contains("l1"))
+    }
+}
+
+// MARK: Helpers
+
+private extension Result {
+    var isFailure: Bool { if case .failure = self { true } else { false } }
+}
+
+private func encodeGroup(_ group: [Mutation]) -> [UInt8] {
+    var bytes: [UInt8] = []
+    MutationCodec.encode(group, into: &bytes)
+    return bytes
+}
+
+private func decodeGroup(_ bytes: [UInt8]) -> Result<[Mutation], CodecError> {
+    bytes.withUnsafeBytes { raw in Result { () throws(CodecError) in try MutationCodec.decode(raw) } }
+}
+
+private func decodeSnapshot(_ bytes: [UInt8]) -> Result<TaskState, CodecError> {
+    bytes.withUnsafeBytes { raw in Result { () throws(CodecError) in try SnapshotCodec.decode(raw) } }
+}
+
+/// `bytes` with one to four random bytes changed, dropped, inserted, or the tail cut.
+private func corrupt(_ bytes: [UInt8], _ random: inout SeededGenerator) -> [UInt8] {
+    var result = bytes
+    for _ in 0..<Int.random(in: 1...4, using: &random) where !result.isEmpty {
+        let index = Int.random(in: 0..<result.count, using: &random)
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: result[index] = UInt8.random(in: 0...255, using: &random)
+        case 1: result.remove(at: index)
+        case 2: result.insert(UInt8.random(in: 0...255, using: &random), at: index)
+        default: result[index] ^= 1 << UInt8.random(in: 0..<8, using: &random)
+        }
+    }
+    return result
+}
+
+/// A deterministic pseudo-random generator (SplitMix64), so randomized tests replay exactly.
+private struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}
+
+/// Every mutation case, with every optional field both absent and present and every `Clearable` choice.
+private func sampleMutations() -> [Mutation] {
+    let time = Timestamp(milliseconds: 1_763_800_000_123)
+    let past = Timestamp(milliseconds: -86_400_001)
+    let date = Due.date(CalendarDate(year: 2026, month: 2, day: 28)!)
+    let instant = Due.dateTime(Timestamp(milliseconds: 1_763_803_800_000), offsetSeconds: -18 * 3600)
+    let list = TaskList(id: ListID(4), name: "Ärende 📋", color: "#FF9500", icon: nil, position: Position(bytes: [128, 3, 7]))
+    let bare = TaskList(id: ListID(UInt64.max), name: "b", color: nil, icon: "star", position: Position(bytes: [127, 255]))
+    let item = Item(id: ItemID(9), list: ListID(4), title: "Buy 日本 tea", notes: "line\nline", done: true,
+                    completedAt: time, due: instant, priority: .high, tags: ["a", "b c"], createdAt: past,
+                    modifiedAt: time, revision: 7, position: Position(bytes: [128, 0, 1]))
+    let plain = Item(id: ItemID(10), list: ListID(4), title: "x", notes: "", done: false, completedAt: nil, due: nil,
+                     priority: .none, tags: [], createdAt: time, modifiedAt: time, revision: 1, position: Position.initial)
+    return [
+        .createList(id: ListID(1), fields: ListFields(name: "Inbox"), before: nil),
+        .createList(id: ListID(2), fields: ListFields(name: "Zoë", color: "red", icon: "🙂"), before: ListID(1)),
+        .updateList(id: ListID(2), patch: ListPatch()),
+        .updateList(id: ListID(2), patch: ListPatch(name: "N", color: .set("blue"), icon: .clear)),
+        .updateList(id: ListID(2), patch: ListPatch(color: .clear, icon: .set("i"))),
+        .deleteList(id: ListID(3)),
+        .moveLists(ids: [ListID(1), ListID(2)], before: nil),
+        .moveLists(ids: [ListID(2)], before: ListID(1)),
+        .createItem(id: ItemID(5), list: ListID(1), fields: ItemFields(title: "t"), before: nil, at: time),
+        .createItem(id: ItemID(6), list: ListID(1),
+                    fields: ItemFields(title: "É", notes: "n", done: true, due: date, priority: .low, tags: ["x"]),
+                    before: ItemID(5), at: past),
+        .createItem(id: ItemID(7), list: ListID(2), fields: ItemFields(title: "d", due: instant, priority: .medium),
+                    before: nil, at: time),
+        .updateItems(ids: [ItemID(5)], patch: ItemPatch(), at: time),
+        .updateItems(ids: [ItemID(5), ItemID(6)],
+                     patch: ItemPatch(title: "u", notes: "", done: false, due: .set(date), priority: .high, tags: []),
+                     at: time),
+        .updateItems(ids: [ItemID(6)], patch: ItemPatch(done: true, due: .clear, tags: ["p", "q"]), at: past),
+        .updateItems(ids: [ItemID(6)], patch: ItemPatch(due: .set(instant)), at: time),
+        .deleteItems(ids: [ItemID(5), ItemID(UInt64.max)]),
+        .moveItems(ids: [ItemID(6)], toList: nil, before: nil, at: time),
+        .moveItems(ids: [ItemID(6), ItemID(7)], toList: ListID(2), before: ItemID(8), at: time),
+        .restoreLists(lists: []),
+        .restoreLists(lists: [list, bare]),
+        .restoreItems(items: []),
+        .restoreItems(items: [item, plain]),
+    ]
+}
+
+/// A state of `items` items in a dozen lists, built by mutations: unicode titles, every optional field,
+/// positions from inserts in the middle, moves between lists, updates and deletes.
+private func randomState(seed: UInt64, items count: Int) throws -> TaskState {
+    var random = SeededGenerator(seed: seed)
+    var state = TaskState()
+    let words = ["apple", "Éclair", "Zoë", "日本語", "🙂 smile", "e\u{301}cole", "straße", "Ωmega", "tea", "İstanbul"]
+    func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
+    var lists: [ListID] = []
+    for index in 0..<12 {
+        let id = ListID(state.nextIdentifier)
+        let fields = ListFields(name: pick(words), color: index % 2 == 0 ? "#00FF\(index)" : nil, icon: index % 3 == 0 ? "star" : nil)
+        _ = try state.apply([.createList(id: id, fields: fields, before: lists.isEmpty || index % 4 != 0 ? nil : pick(lists))])
+        lists.append(id)
+    }
+    var items: [ItemID] = []
+    for index in 0..<count {
+        let id = ItemID(state.nextIdentifier)
+        let list = pick(lists)
+        let due: Due? = switch index % 3 {
+        case 0: nil
+        case 1: .date(CalendarDate(year: Int.random(in: 1...9999, using: &random), month: pick(Array(1...12)), day: pick(Array(1...28)))!)
+        default: .dateTime(Timestamp(milliseconds: Int64.random(in: -10_000_000_000_000...10_000_000_000_000, using: &random)),
+                           offsetSeconds: Int.random(in: -64_800...64_800, using: &random))
+        }
+        let fields = ItemFields(title: (0..<Int.random(in: 1...5, using: &random)).map { _ in pick(words) }.joined(separator: " "),
+                                notes: index % 4 == 0 ? "notes \(pick(words))" : "", done: index % 5 == 0, due: due,
+                                priority: pick(Priority.allCases), tags: index % 6 == 0 ? [pick(words), "t\(index % 7)"] : [])
+        let before = index % 3 == 0 ? state.items(in: list, ranks: 0..<Int.max).randomElement(using: &random)?.id : nil
+        _ = try state.apply([.createItem(id: id, list: list, fields: fields, before: before,
+                                         at: Timestamp(milliseconds: Int64(1_700_000_000_000 + index)))])
+        items.append(id)
+    }
+    for step in 0..<count / 10 {
+        let time = Timestamp(milliseconds: Int64(1_800_000_000_000 + step))
+        switch step % 3 {
+        case 0: _ = try state.apply([.moveItems(ids: [pick(items)], toList: pick(lists), before: nil, at: time)])
+        case 1: _ = try state.apply([.updateItems(ids: [pick(items)], patch: ItemPatch(title: pick(words), done: true), at: time)])
+        default:
+            let id = items.remove(at: Int.random(in: 0..<items.count, using: &random))
+            _ = try state.apply([.deleteItems(ids: [id])])
+        }
+    }
+    return state
+}
+
+/// Expects two states to be equal in everything they show.
+private func expectSame(_ expected: TaskState, _ actual: TaskState, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(actual.lists == expected.lists, sourceLocation: sourceLocation)
+    #expect(actual.allLists == expected.allLists, sourceLocation: sourceLocation)
+    #expect(actual.nextIdentifier == expected.nextIdentifier, sourceLocation: sourceLocation)
+    #expect(actual.revision == expected.revision, sourceLocation: sourceLocation)
+    #expect(actual.itemCount == expected.itemCount, sourceLocation: sourceLocation)
+    var expectedItems: [Item] = []
+    expected.forEachItem { expectedItems.append($0) }
+    var actualItems: [Item] = []
+    actual.forEachItem { actualItems.append($0) }
+    #expect(actualItems == expectedItems, sourceLocation: sourceLocation)
+    for item in expectedItems where actual.item(item.id) != item {
+        Issue.record("item \(item.id) differs", sourceLocation: sourceLocation)
+    }
+    for list in expected.allLists {
+        #expect(actual.items(in: list.id, ranks: 0..<Int.max) == expected.items(in: list.id, ranks: 0..<Int.max),
+                sourceLocation: sourceLocation)
+        #expect(actual.itemCount(in: list.id) == expected.itemCount(in: list.id), sourceLocation: sourceLocation)
+        #expect(actual.openItemCount(in: list.id) == expected.openItemCount(in: list.id), sourceLocation: sourceLocation)
+    }
+}
