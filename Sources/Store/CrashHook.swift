@@ -3,6 +3,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// Counts the store's I/O steps and, when `TASKLS_CRASH_AT=N` is set, kills the process with SIGKILL at step N.
 ///
@@ -10,7 +11,7 @@ import Glibc
 /// step. At a write step the process first writes a part of the bytes (a torn write), as a power cut could.
 /// `TASKLS_CRASH_LOG=PATH` appends one line per step (`N name`) so a test can list every step of a run.
 enum CrashHook {
-    private nonisolated(unsafe) static var counter = 0
+    private static let counter = Atomic<Int>(0)
     private static let target: Int? = environment("TASKLS_CRASH_AT").flatMap { Int($0) }
     private static let log: Int32? = environment("TASKLS_CRASH_LOG").map {
         open($0, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
@@ -37,12 +38,12 @@ enum CrashHook {
     }
 
     private static func reached(_ name: String) -> Bool {
-        counter += 1
+        let step = counter.wrappingAdd(1, ordering: .relaxed).newValue
         if let log {
-            let line = Array("\(counter) \(name)\n".utf8)
+            let line = Array("\(step) \(name)\n".utf8)
             _ = line.withUnsafeBytes { Glibc.write(log, $0.baseAddress, $0.count) }
         }
-        return counter == target
+        return step == target
     }
 
     static func die() -> Never {

@@ -3,6 +3,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// An open file descriptor and the path it was opened by (for messages). Closed explicitly.
 struct OpenFile {
@@ -61,8 +62,9 @@ struct OpenFile {
     /// `fdatasync`: the file's data (and the size needed to read it) is on disk.
     func syncData(step: String) throws(StoreFailure) {
         CrashHook.step(step)
-        if SyncFault.fails() || fdatasync(descriptor) != 0 {
-            let code = SyncFault.fails() ? EIO : errno
+        let injected = SyncFault.fails()
+        if injected || fdatasync(descriptor) != 0 {
+            let code = injected ? EIO : errno
             throw StoreFailure(.syncFailed, "sync \(path): \(String(cString: strerror(code))); taskls refuses writes until the store is reopened (retry)",
                                file: path, retryable: true)
         }
@@ -71,8 +73,9 @@ struct OpenFile {
     /// `fsync` of a file or directory (a directory's entries after a rename).
     func syncAll(step: String) throws(StoreFailure) {
         CrashHook.step(step)
-        if SyncFault.fails() || fsync(descriptor) != 0 {
-            let code = SyncFault.fails() ? EIO : errno
+        let injected = SyncFault.fails()
+        if injected || fsync(descriptor) != 0 {
+            let code = injected ? EIO : errno
             throw StoreFailure(.syncFailed, "sync \(path): \(String(cString: strerror(code)))", file: path, retryable: true)
         }
     }
@@ -87,13 +90,13 @@ struct OpenFile {
 /// A test aid: `TASKLS_FAIL_SYNC_AFTER=N` makes every sync after the first N fail with EIO, as a dying disk would.
 /// (The LD_PRELOAD and strace tests fail the real call; this one also works where neither is available.)
 enum SyncFault {
-    private nonisolated(unsafe) static var syncs = 0
+    private static let syncs = Atomic<Int>(0)
     private static let after: Int? = getenv("TASKLS_FAIL_SYNC_AFTER").flatMap { Int(String(cString: $0)) }
 
+    /// Counts one sync; whether it must fail.
     static func fails() -> Bool {
         guard let after else { return false }
-        syncs += 1
-        return syncs > after
+        return syncs.wrappingAdd(1, ordering: .relaxed).newValue > after
     }
 }
 
