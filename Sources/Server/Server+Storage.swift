@@ -9,7 +9,8 @@ import Wire
 
 /// The methods answered whatever the store's state.
 private let storeIndependentMethods: Set<String> = [
-    "initialize", "shutdown", "server/ping", "debug/setClock", "store/retry", "store/status", "lists/list",
+    "initialize", "shutdown", "server/ping", "debug/setClock", "debug/continueLoading", "store/retry", "store/status",
+    "lists/list",
 ]
 
 extension Server {
@@ -131,7 +132,7 @@ extension Server {
             return pendingSnapshot(view, state: state)
         case "view/setWindow", "view/snapshot", "view/close", "view/sort", "view/filter", "view/sections":
             let id: ViewID = try fields.required("view")
-            guard var view = pendingViews[id] else { throw refusal(state) }
+            guard var view = pendingViews[id] else { throw .requestFailed(reason: "unknownView", "no open view \(id)") }
             switch method {
             case "view/setWindow":
                 try fields.rejectUnknown(["view", "window"])
@@ -296,8 +297,9 @@ extension Server {
     /// `store/retry`: reopens a store that failed (views go back to `loading`, then `reset`).
     func retryStore() -> Bool {
         guard case .failed = storage, let path = storePath else { return false }
-        startLoading(path)
+        storage = .loading(progress: 0)
         publishPendingState()
+        startLoading(path)
         return true
     }
 

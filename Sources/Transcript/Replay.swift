@@ -25,70 +25,88 @@ public struct Replayer: Sendable {
     public func run(_ transcript: TranscriptFile, name: String) -> ReplayOutcome {
         let store = makeTemporaryDirectory(prefix: "taskls-replay-store")
         defer { removeTree(store) }
-        let server: ServerProcess
-        do {
-            server = try ServerProcess(
+        var servers: [String: ServerProcess] = [:]
+        /// The server of `session`, started on the same store when first named.
+        func server(_ session: String) throws -> ServerProcess {
+            if let running = servers[session] { return running }
+            let started = try ServerProcess(
                 executable: executable, arguments: ["serve"] + transcript.serverArguments,
                 environment: ["TASKLS_STORE": store])
+            servers[session] = started
+            return started
+        }
+        func label(_ session: String) -> String { session.isEmpty ? "the server" : "server @\(session)" }
+        do {
+            _ = try server("")
         } catch {
             return ReplayOutcome(passed: false, report: "\(name): \(error)")
         }
         var matcher = Matcher()
-        var outgoing: [UInt8] = []
+        var outgoing: [String: [UInt8]] = [:]
         var stderrChecks: [(line: Int, text: String)] = []
         func fail(_ line: Int, _ message: String) -> ReplayOutcome {
-            server.terminate()
+            for running in servers.values { running.terminate() }
             return ReplayOutcome(passed: false, report: "\(name):\(line): \(message)")
         }
+        /// Sends what was written for each server.
         func flush() {
-            if !outgoing.isEmpty { server.write(outgoing) }
+            for (session, bytes) in outgoing where !bytes.isEmpty { servers[session]?.write(bytes) }
             outgoing.removeAll()
         }
-        for (line, step) in transcript.steps {
+        for (line, session, step) in transcript.steps {
+            let process: ServerProcess
+            do {
+                process = try server(session)
+            } catch {
+                return fail(line, "cannot start \(label(session)): \(error)")
+            }
             switch step {
             case .send(let message):
                 do {
                     var body: [UInt8] = []
                     JSONSerializer.write(try matcher.substitute(message), into: &body)
-                    outgoing += FrameEncoder.frame(body: body)
+                    outgoing[session, default: []] += FrameEncoder.frame(body: body)
                 } catch {
                     return fail(line, error.description)
                 }
             case .sendRaw(let bytes):
-                outgoing += bytes
+                outgoing[session, default: []] += bytes
             case .sendFramed(let body):
-                outgoing += FrameEncoder.frame(body: body)
+                outgoing[session, default: []] += FrameEncoder.frame(body: body)
             case .expect(let pattern):
                 flush()
-                guard let actual = server.receive(timeout: transcript.timeout) else {
-                    let exit = server.waitForExit(timeout: 0).map { " (it exited with code \($0))" } ?? ""
-                    return fail(line, "expected \(pattern.text)\n  but the server sent nothing within \(transcript.timeout) ms\(exit)")
+                guard let actual = process.receive(timeout: transcript.timeout) else {
+                    let exit = process.waitForExit(timeout: 0).map { " (it exited with code \($0))" } ?? ""
+                    return fail(line, "expected \(pattern.text)\n  but \(label(session)) sent nothing within \(transcript.timeout) ms\(exit)")
                 }
                 if let mismatch = matcher.match(pattern, actual) {
                     return fail(line, "mismatch at \(mismatch.path): \(mismatch.problem)\n  expected: \(pattern.text)\n  actual:   \(actual.text)")
                 }
             case .closeInput:
                 flush()
-                server.closeInput()
+                process.closeInput()
             case .expectExit(let code):
                 flush()
-                guard let status = server.waitForExit(timeout: transcript.timeout) else {
-                    return fail(line, "expected the server to exit with code \(code), but it is still running")
+                guard let status = process.waitForExit(timeout: transcript.timeout) else {
+                    return fail(line, "expected \(label(session)) to exit with code \(code), but it is still running")
                 }
-                if status != code { return fail(line, "expected exit code \(code), got \(status)") }
+                if status != code { return fail(line, "expected exit code \(code) from \(label(session)), got \(status)") }
             case .expectStandardError(let text):
                 stderrChecks.append((line, text))
             }
         }
         flush()
-        server.closeInput()
-        if let extra = server.receive(timeout: transcript.timeout) {
-            return fail(transcript.steps.last?.line ?? 0, "unexpected message after the last expectation: \(extra.text)")
+        let last = transcript.steps.last?.line ?? 0
+        for (session, process) in servers.sorted(by: { $0.key < $1.key }) {
+            process.closeInput()
+            if let extra = process.receive(timeout: transcript.timeout) {
+                return fail(last, "unexpected message from \(label(session)) after the last expectation: \(extra.text)")
+            }
+            if process.waitForExit(timeout: transcript.timeout) == nil {
+                return fail(last, "\(label(session)) did not exit after its input was closed")
+            }
         }
-        if server.waitForExit(timeout: transcript.timeout) == nil {
-            return fail(transcript.steps.last?.line ?? 0, "the server did not exit after its input was closed")
-        }
-        let standardError = server.standardError
+        let standardError = servers[""]!.standardError
         for check in stderrChecks where !standardError.contains(check.text) {
             return fail(check.line, "stderr does not contain \(JSON.string(check.text).text); it was:\n\(standardError)")
         }

@@ -22,8 +22,10 @@ public enum TranscriptStep: Sendable, Equatable {
 
 /// A parsed transcript file.
 public struct TranscriptFile: Sendable {
-    /// The steps with their 1-based line numbers.
-    public var steps: [(line: Int, step: TranscriptStep)]
+    /// The steps with their 1-based line numbers and the server each is for: `""` for the first one,
+    /// or a name given as `--> @name`, `<-- @name`, `== eof @name`, `== exit N @name` (another `taskls`
+    /// started on the same store, with the same arguments, when first named).
+    public var steps: [(line: Int, session: String, step: TranscriptStep)]
     /// Extra command-line arguments for the server (`== args ...`).
     public var serverArguments: [String] = []
     /// How long to wait for each expected message, in milliseconds (`== timeout ...`).
@@ -37,9 +39,11 @@ public struct TranscriptFile: Sendable {
             let content = rawLine.drop { $0 == " " || $0 == "\t" }
             if content.isEmpty || content.hasPrefix("#") { continue }
             if content.hasPrefix("-->") {
-                steps.append((line, try parseSend(String(content.dropFirst(3)), line: line)))
+                let (session, rest) = sessionPrefix(content.dropFirst(3))
+                steps.append((line, session, try parseSend(rest, line: line)))
             } else if content.hasPrefix("<--") {
-                steps.append((line, .expect(try parseJSON(String(content.dropFirst(3)), line: line))))
+                let (session, rest) = sessionPrefix(content.dropFirst(3))
+                steps.append((line, session, .expect(try parseJSON(rest, line: line))))
             } else if content.hasPrefix("==") {
                 try parseDirective(String(content.dropFirst(2)), line: line)
             } else {
@@ -59,24 +63,37 @@ public struct TranscriptFile: Sendable {
         return .send(try parseJSON(String(trimmed), line: line))
     }
 
+    /// Splits `@name rest` into the session's name and the rest; no `@`: the first session.
+    private func sessionPrefix(_ text: Substring) -> (String, String) {
+        let trimmed = text.drop { $0 == " " }
+        guard trimmed.hasPrefix("@") else { return ("", String(trimmed)) }
+        let name = trimmed.dropFirst().prefix { $0 != " " }
+        return (String(name), String(trimmed.dropFirst(1 + name.count)))
+    }
+
     private mutating func parseDirective(_ text: String, line: Int) throws(TranscriptError) {
-        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        var session = ""
+        if let last = words.last, last.hasPrefix("@"), ["eof", "exit"].contains(words.first) {
+            session = String(last.dropFirst())
+            words.removeLast()
+        }
         guard let name = words.first else { throw TranscriptError(line: line, "empty directive") }
         let rest = words.dropFirst()
         switch name {
         case "eof":
-            steps.append((line, .closeInput))
+            steps.append((line, session, .closeInput))
         case "exit":
             guard rest.count == 1, let code = Int32(rest[rest.startIndex]) else {
                 throw TranscriptError(line: line, "== exit needs one exit code")
             }
-            steps.append((line, .expectExit(code)))
+            steps.append((line, session, .expectExit(code)))
         case "stderr":
             let argument = text.drop { $0 == " " }.dropFirst("stderr".count).drop { $0 == " " }
             guard case .string(let needle) = try parseJSON(String(argument), line: line) else {
                 throw TranscriptError(line: line, "== stderr needs a JSON string")
             }
-            steps.append((line, .expectStandardError(needle)))
+            steps.append((line, "", .expectStandardError(needle)))
         case "args":
             guard steps.isEmpty else { throw TranscriptError(line: line, "== args must come before the first step") }
             serverArguments += rest
