@@ -21,7 +21,7 @@ let package = Package(
         // Transcript files: parsing, structural matching, replay against a child process.
         .target(name: "Transcript", dependencies: ["Wire"]),
         .executableTarget(name: "taskls", dependencies: ["Wire", "Domain", "Store", "Server", "Transcript"]),
-        .executableTarget(name: "taskls-bench", dependencies: ["taskls", "Wire", "Domain", "Server", "Transcript"]),
+        .executableTarget(name: "taskls-bench", dependencies: ["taskls", "Wire", "Domain", "Store", "Server", "Transcript"]),
         .testTarget(name: "WireTests", dependencies: ["Wire"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Domain"]),
