@@ -77,6 +77,8 @@ extension Server {
             engine.continueViewIDs(after: self.engine)
             self.engine = engine
             storage = .ready(loaded.store)
+            compaction = nil
+            writtenSnapshot = nil
             history = UndoHistory()
             openPendingViews()
         }
@@ -210,6 +212,13 @@ extension Server {
         return applied
     }
 
+    /// The requests that change the store: each catches up with other processes' records before it
+    /// reads what it will change (ids, view versions, the undo step).
+    static let writingMethods: Set<String> = [
+        "lists/create", "lists/update", "lists/delete", "lists/move",
+        "items/create", "items/update", "items/delete", "items/move", "undo", "redo",
+    ]
+
     /// Before a request picks ids or reads what it will change: takes the store's lock (until the turn's sync)
     /// and applies what other processes appended since, publishing their changes. Nothing to do without a store.
     func prepareToWrite() throws(ResponseError) {
@@ -323,16 +332,27 @@ extension Server {
         }
     }
 
-    /// Installs a snapshot written off the loop (under the lock) and restarts the journal after it.
+    /// Notes a snapshot written off the loop; it is installed at the end of the turn, once the turn's own
+    /// records are committed (`finishCompaction`).
     func snapshotWritten(_ ticket: CompactionTicket, _ failure: StoreFailure?) {
-        compaction = nil
-        guard let store = storage.store else { return }
+        guard let store = storage.store else {
+            compaction = nil
+            return
+        }
         if let failure {
+            compaction = nil
             logger.log(.warning, "store: compaction skipped: \(failure.message)")
             store.abandonCompaction(ticket)
             return
         }
-        guard !store.isLocked else { return }
+        writtenSnapshot = ticket
+    }
+
+    /// Installs a written snapshot (under the lock) and restarts the journal after it.
+    func finishCompaction() {
+        guard let ticket = writtenSnapshot, let store = storage.store, !store.isLocked else { return }
+        writtenSnapshot = nil
+        compaction = nil
         do {
             let others = try store.finishCompaction(ticket)
             for group in others {

@@ -112,6 +112,8 @@ public final class Server {
     var pendingFailure: StoreFailure?
     /// A snapshot being written off the loop.
     var compaction: CompactionTicket?
+    /// A snapshot written off the loop, to install once the turn's records are committed.
+    var writtenSnapshot: CompactionTicket?
     /// Where the store is read and snapshots are written, off the loop.
     let storeQueue = DispatchQueue(label: "taskls.store", qos: .userInitiated)
 
@@ -132,6 +134,7 @@ public final class Server {
             if exitCode == nil && lifecycle == .running { stepTime() }
             indexBuilder.keep(only: engine.pendingBuilds)
             commitTurn()
+            finishCompaction()
             connection.flush()
             if connection.outputFailed && exitCode == nil {
                 logger.log(.error, "the client closed its end of the output; exiting")
@@ -293,6 +296,7 @@ public final class Server {
         requestWrote = false
         defer { requestWrote = false }
         do {
+            if Server.writingMethods.contains(method) && storage.isUsable { try prepareToWrite() }
             let result = try answerWithoutStore(method, params) ?? handler(self, params)
             send(.response(id: id, result: result))
         } catch let error as ResponseError {

@@ -19,17 +19,17 @@ public enum StoreSetting: Sendable, Equatable {
 
     /// The setting for the command line: `--store DIR`, else `TASKLS_STORE`, else the client's choice
     /// with `$XDG_DATA_HOME/taskls` (or `~/.local/share/taskls`) as the fallback.
-    public static func resolve(flag: String?) -> StoreSetting {
+    /// - Parameter environment: reads a variable (the process's environment by default).
+    public static func resolve(flag: String?, environment: (String) -> String? = processEnvironment) -> StoreSetting {
         if let flag { return .directory(flag) }
-        if let value = getenv("TASKLS_STORE").map({ String(cString: $0) }), !value.isEmpty { return .directory(value) }
-        return .clientChoice(fallback: defaultDirectory())
+        if let value = environment("TASKLS_STORE"), !value.isEmpty { return .directory(value) }
+        if let data = environment("XDG_DATA_HOME"), data.hasPrefix("/") { return .clientChoice(fallback: data + "/taskls") }
+        return .clientChoice(fallback: (environment("HOME") ?? ".") + "/.local/share/taskls")
     }
 
-    /// `$XDG_DATA_HOME/taskls`, or `~/.local/share/taskls`.
-    public static func defaultDirectory() -> String {
-        if let data = getenv("XDG_DATA_HOME").map({ String(cString: $0) }), data.hasPrefix("/") { return data + "/taskls" }
-        let home = getenv("HOME").map { String(cString: $0) } ?? "."
-        return home + "/.local/share/taskls"
+    /// A variable of this process's environment.
+    public static func processEnvironment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 }
 

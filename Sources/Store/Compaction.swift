@@ -13,6 +13,8 @@ public struct CompactionTicket: Sendable {
     let journalOffset: Int
     let journalInode: UInt64
     let directory: OpenFile
+    /// Keeps the store (and so the directory's descriptor) open while the snapshot is written.
+    let owner: DurableStore
     var temporaryName: String { "\(StoreFormat.snapshotName).tmp-\(getpid())" }
 
     /// Encodes `state` and writes it to the temporary snapshot, synced. Runs on any thread; the message loop
@@ -43,7 +45,7 @@ extension DurableStore {
     /// Starts a compaction of the state as it is now (every record up to `sequence` applied, none unsynced).
     public func beginCompaction() -> CompactionTicket {
         CompactionTicket(sequence: sequence, journalOffset: journalEnd, journalInode: (try? journalInodeNow()) ?? 0,
-                         directory: OpenFile(descriptor: directory.file.descriptor, path: directory.path))
+                         directory: OpenFile(descriptor: directory.file.descriptor, path: directory.path), owner: self)
     }
 
     private func journalInodeNow() throws(StoreFailure) -> UInt64 {

@@ -1,0 +1,67 @@
+/// Where the store lives: `--store`, then `TASKLS_STORE`, then the client's choice, then the XDG default.
+
+import Server
+import Testing
+
+@Suite struct StoreSettingTests {
+    private func environment(_ values: [String: String]) -> (String) -> String? { { values[$0] } }
+
+    @Test func theFlagComesFirst() {
+        let setting = StoreSetting.resolve(flag: "/flag", environment: environment(["TASKLS_STORE": "/env", "HOME": "/home/ann"]))
+        #expect(setting == .directory("/flag"))
+    }
+
+    @Test func thenTheEnvironmentVariable() {
+        let setting = StoreSetting.resolve(flag: nil, environment: environment(["TASKLS_STORE": "/env", "HOME": "/home/ann"]))
+        #expect(setting == .directory("/env"))
+    }
+
+    @Test func thenTheClientsChoiceWithTheXDGDefault() {
+        #expect(StoreSetting.resolve(flag: nil, environment: environment(["XDG_DATA_HOME": "/data", "HOME": "/home/ann"]))
+            == .clientChoice(fallback: "/data/taskls"))
+        #expect(StoreSetting.resolve(flag: nil, environment: environment(["TASKLS_STORE": "", "HOME": "/home/ann"]))
+            == .clientChoice(fallback: "/home/ann/.local/share/taskls"))
+        // A relative XDG_DATA_HOME is invalid by the XDG spec and ignored.
+        #expect(StoreSetting.resolve(flag: nil, environment: environment(["XDG_DATA_HOME": "data", "HOME": "/home/ann"]))
+            == .clientChoice(fallback: "/home/ann/.local/share/taskls"))
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif
+import Wire
+
+@Suite struct ClientStoreChoiceTests {
+    private func temporaryDirectory() -> String {
+        var template = Array("/tmp/taskls-store-choice-XXXXXX".utf8CString)
+        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+    }
+
+    @Test func initializationOptionsStoreIsUsedWhenNeitherFlagNorEnvironmentChose() throws {
+        let fallback = temporaryDirectory(), chosen = temporaryDirectory()
+        let client = try TestClient(initialize: false, options: ServerOptions(logger: .silent, store: .clientChoice(fallback: fallback)))
+        _ = try client.request("initialize", ["initializationOptions": ["store": .string(chosen + "/tasks")]]).get()
+        let status = try client.request("store/status").get()
+        #expect(status["path"] == .string(chosen + "/tasks"))
+        #expect(status["state"] == "ready")
+    }
+
+    @Test func aDirectoryChosenOnTheCommandLineWins() throws {
+        let flag = temporaryDirectory(), chosen = temporaryDirectory()
+        let client = try TestClient(initialize: false, options: ServerOptions(logger: .silent, store: .directory(flag)))
+        _ = try client.request("initialize", ["initializationOptions": ["store": .string(chosen)]]).get()
+        #expect(try client.request("store/status").get()["path"] == .string(flag))
+    }
+
+    @Test func anEmptyStoreOptionIsRefusedByName() throws {
+        let client = try TestClient(initialize: false, options: ServerOptions(logger: .silent, store: .clientChoice(fallback: "/tmp")))
+        let answer = try client.request("initialize", ["initializationOptions": ["store": ""]])
+        guard case .failure(let error) = answer else {
+            Issue.record("an empty store path was accepted")
+            return
+        }
+        #expect(error.code == .invalidParams)
+        #expect(error.message.hasPrefix("params.initializationOptions.store:"))
+    }
+}
