@@ -10,6 +10,13 @@ extension TaskState {
     ///   not below `nextIdentifier`), `positionTaken`; `notFound` for an item's missing list; `invalidField`.
     /// - Complexity: O(n log n) for n lists and items; O(n) when each list's items come in manual order.
     public init(restoring lists: [TaskList], items: [Item], nextIdentifier: UInt64, revision: UInt64) throws(DomainError) {
+        try self.init(restoring: lists, itemChunks: [items], nextIdentifier: nextIdentifier, revision: revision)
+    }
+
+    /// As `init(restoring:items:nextIdentifier:revision:)`, with the items in consecutive chunks (as decoded
+    /// in parallel), so that they need not be copied into one array first.
+    public init(restoring lists: [TaskList], itemChunks: [[Item]], nextIdentifier: UInt64, revision: UInt64) throws(DomainError) {
+        let itemCount = itemChunks.reduce(0) { $0 + $1.count }
         var listTable: [ListID: TaskList] = [:]
         listTable.reserveCapacity(lists.count)
         var listKeys: [ListOrderKey] = []
@@ -34,12 +41,14 @@ extension TaskState {
         slots.reserveCapacity(lists.count)
         for (slot, list) in lists.enumerated() { slots[list.id] = slot }
         var slotOfItem: [Int] = []
-        slotOfItem.reserveCapacity(items.count)
+        slotOfItem.reserveCapacity(itemCount)
         var sizes = [Int](repeating: 0, count: lists.count)
+        for items in itemChunks {
         for item in items {
             guard let slot = slots[item.list] else { throw .notFound(kind: .list, ids: [item.list.rawValue]) }
             slotOfItem.append(slot)
             sizes[slot] += 1
+        }
         }
         var keysByList: [[OrderKey]] = sizes.map { size in
             var keys: [OrderKey] = []
@@ -48,8 +57,12 @@ extension TaskState {
         }
         var openCounts = [Int](repeating: 0, count: lists.count)
         var itemTable: [ItemID: ItemRecord] = [:]
-        itemTable.reserveCapacity(items.count)
-        for (item, slot) in zip(items, slotOfItem) {
+        itemTable.reserveCapacity(itemCount)
+        var position = 0
+        for items in itemChunks {
+        for item in items {
+            let slot = slotOfItem[position]
+            position += 1
             try TaskState.validate(item)
             try TaskState.checkStored(item.id.rawValue, name: "item \(item.id)", below: nextIdentifier)
             let record = ItemRecord(item)
@@ -58,6 +71,7 @@ extension TaskState {
             }
             keysByList[slot].append(OrderKey(manual: item, record: record))
             if !item.done { openCounts[slot] += 1 }
+        }
         }
         for list in lists where itemTable[ItemID(list.id.rawValue)] != nil {
             throw .refused(reason: "identifierUsed", message: "item i\(list.id.rawValue) has the id of list \(list.id)")

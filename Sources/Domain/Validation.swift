@@ -90,7 +90,7 @@ enum Validation {
     }
 
     private static func text(_ value: String, field: String, limit: Int, required: Bool) throws(DomainError) {
-        if required, trim(value).isEmpty {
+        if required, value.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) {
             throw .invalidField(field: field, problem: "must not be empty")
         }
         if value.utf8.count > limit, value.count > limit {

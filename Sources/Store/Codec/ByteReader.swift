@@ -60,6 +60,14 @@ public struct ByteReader {
     public func failure(_ problem: String) -> CodecError { CodecError(offset: offset, problem: problem) }
 
     /// Refuses bytes left over after the last value.
+    public mutating func skip(_ count: Int) throws(CodecError) {
+        guard count >= 0, count <= remaining else {
+            throw CodecError(offset: offset, problem: "\(count) bytes are expected, \(remaining) are left")
+        }
+        offset += count
+    }
+
+    /// Refuses bytes left after the value.
     public func expectEnd() throws(CodecError) {
         guard isAtEnd else { throw failure("\(remaining) bytes follow the end of the value") }
     }

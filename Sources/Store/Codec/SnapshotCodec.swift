@@ -1,14 +1,19 @@
 // SnapshotCodec: a whole TaskState (a snapshot file's payload) as bytes, and back.
 
+import Dispatch
 import Domain
+import Synchronization
 
 /// Encodes the whole state: what a snapshot file's payload holds.
 ///
 /// ```
 /// nextIdentifier varint | revision varint
 /// | varint list count | TaskLists, in the manual order of lists
-/// | varint item count | Items, list by list in that order, each list's in manual order
+/// | varint item count | varint chunk count
+/// | chunks: varint items in it | varint bytes it takes | Items
 /// ```
+/// Items come list by list in that order, each list's in manual order, cut into chunks of
+/// `SnapshotCodec.chunkItems` so that the chunks decode in parallel.
 /// The value layouts are `ValueCodec`'s. The format version is the snapshot header's, not repeated here.
 public enum SnapshotCodec {
     /// The encoding of `state`.
@@ -22,7 +27,22 @@ public enum SnapshotCodec {
         writer.writeCount(lists.count)
         for list in lists { writer.write(list) }
         writer.writeCount(state.itemCount)
-        state.forEachItem { writer.write($0) }
+        writer.writeCount((state.itemCount + chunkItems - 1) / chunkItems)
+        var chunk = ByteWriter()
+        var inChunk = 0
+        func endChunk() {
+            writer.writeCount(inChunk)
+            writer.writeCount(chunk.bytes.count)
+            writer.bytes += chunk.bytes
+            chunk.bytes.removeAll(keepingCapacity: true)
+            inChunk = 0
+        }
+        state.forEachItem { item in
+            chunk.write(item)
+            inChunk += 1
+            if inChunk == chunkItems { endChunk() }
+        }
+        if inChunk > 0 { endChunk() }
         return writer.bytes
     }
 
@@ -36,14 +56,67 @@ public enum SnapshotCodec {
         let nextIdentifier = try reader.readVarint()
         let revision = try reader.readVarint()
         let lists = try reader.readLists()
-        let items = try reader.readItems(progress: progress)
+        let items = try readChunks(&reader, progress: progress)
         try reader.expectEnd()
         do throws(DomainError) {
-            let state = try TaskState(restoring: lists, items: items, nextIdentifier: nextIdentifier, revision: revision)
+            let state = try TaskState(restoring: lists, itemChunks: items, nextIdentifier: nextIdentifier, revision: revision)
             progress(1)
             return state
         } catch {
             throw CodecError(offset: bytes.count, problem: "the stored state is refused: \(error.message)")
         }
     }
+}
+
+extension SnapshotCodec {
+    /// Items per chunk.
+    static let chunkItems = 65_536
+
+    /// Reads the chunk headers, then decodes the chunks on every core.
+    /// - Complexity: O(n) work, about O(n / cores) time.
+    private static func readChunks(_ reader: inout ByteReader, progress: (Double) -> Void) throws(CodecError) -> [[Item]] {
+        let total = try reader.readCount(minimumSize: ValueCodec.minimumItemSize)
+        let count = try reader.readCount(minimumSize: 2)
+        var chunks: [(items: Int, bytes: Range<Int>)] = []
+        chunks.reserveCapacity(count)
+        var sum = 0
+        for _ in 0..<count {
+            let items = try reader.readCount(minimumSize: ValueCodec.minimumItemSize)
+            let length = try reader.readCount()
+            chunks.append((items, reader.offset..<(reader.offset + length)))
+            try reader.skip(length)
+            sum += items
+        }
+        guard sum == total else {
+            throw CodecError(offset: reader.offset, problem: "the chunks hold \(sum) items, the snapshot says \(total)")
+        }
+        let buffer = SharedBytes(buffer: reader.buffer)
+        let ranges = chunks
+        let results = Mutex<[Result<[Item], CodecError>?]>(Array(repeating: nil, count: count))
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let chunk = ranges[index]
+            var chunkReader = ByteReader(UnsafeRawBufferPointer(rebasing: buffer.buffer[..<chunk.bytes.upperBound]), offset: chunk.bytes.lowerBound)
+            let result: Result<[Item], CodecError>
+            do throws(CodecError) {
+                var items: [Item] = []
+                items.reserveCapacity(chunk.items)
+                for _ in 0..<chunk.items { items.append(try chunkReader.readItem()) }
+                try chunkReader.expectEnd()
+                result = .success(items)
+            } catch {
+                result = .failure(error)
+            }
+            results.withLock { $0[index] = result }
+        }
+        progress(0.5)
+        var items: [[Item]] = []
+        items.reserveCapacity(count)
+        for result in results.withLock({ $0 }) { items.append(try result!.get()) }
+        return items
+    }
+}
+
+/// Bytes read by several threads at once, none writing.
+private struct SharedBytes: @unchecked Sendable {
+    let buffer: UnsafeRawBufferPointer
 }
