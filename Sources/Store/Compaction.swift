@@ -44,7 +44,9 @@ extension DurableStore {
 
     /// Starts a compaction of the state as it is now (every record up to `sequence` applied, none unsynced).
     public func beginCompaction() -> CompactionTicket {
-        CompactionTicket(sequence: sequence, journalOffset: journalEnd, journalInode: (try? journalInodeNow()) ?? 0,
+        // The inode of the journal `journalEnd` is an offset in: when another process has replaced it since this
+        // one last read, `finishCompaction` sees a different inode and drops the ticket.
+        CompactionTicket(sequence: sequence, journalOffset: journalEnd, journalInode: journalInode,
                          directory: OpenFile(descriptor: directory.file.descriptor, path: directory.path), owner: self)
     }
 
@@ -57,25 +59,32 @@ extension DurableStore {
     /// them). When another process compacted first, this one's snapshot is dropped.
     ///
     /// A crash at any step leaves a store that opens with nothing lost: before the snapshot's rename the old
-    /// files are intact; after it, records the snapshot already holds are skipped by sequence.
+    /// files are intact; after it, records the snapshot already holds are skipped by sequence. When it throws,
+    /// the records it read are returned by the next `lockForWriting`.
     public func finishCompaction(_ ticket: CompactionTicket) throws(StoreFailure) -> [Group] {
         let groups = try lockForWriting()
         defer { unlock() }
-        guard try journalInodeNow() == ticket.journalInode, ticket.journalOffset <= journalEnd else {
-            directory.remove(ticket.temporaryName)
+        do {
+            guard try journalInodeNow() == ticket.journalInode, ticket.journalOffset <= journalEnd else {
+                directory.remove(ticket.temporaryName)
+                return groups
+            }
+            let tail = try currentJournal.read(at: ticket.journalOffset, count: journalEnd - ticket.journalOffset)
+            try directory.rename(ticket.temporaryName, to: StoreFormat.snapshotName, step: "compaction.rename-snapshot")
+            try directory.file.syncAll(step: "compaction.sync-directory")
+            try directory.replace(StoreFormat.journalName, with: StoreFormat.journalHeader(base: ticket.sequence) + tail,
+                                  step: "compaction.journal")
+            try reopenJournal(snapshotSequence: ticket.sequence,
+                              snapshotBytes: try directory.open(StoreFormat.snapshotName, writable: false).map { file throws(StoreFailure) in
+                                  defer { file.close() }
+                                  return try file.size() - StoreFormat.snapshotHeaderSize
+                              } ?? 0)
             return groups
+        } catch {
+            // The records others appended were read: the next `lockForWriting` hands them over.
+            unreturned = groups + unreturned
+            throw error
         }
-        let tail = try currentJournal.read(at: ticket.journalOffset, count: journalEnd - ticket.journalOffset)
-        try directory.rename(ticket.temporaryName, to: StoreFormat.snapshotName, step: "compaction.rename-snapshot")
-        try directory.file.syncAll(step: "compaction.sync-directory")
-        try directory.replace(StoreFormat.journalName, with: StoreFormat.journalHeader(base: ticket.sequence) + tail,
-                              step: "compaction.journal")
-        try reopenJournal(snapshotSequence: ticket.sequence,
-                          snapshotBytes: try directory.open(StoreFormat.snapshotName, writable: false).map { file throws(StoreFailure) in
-                              defer { file.close() }
-                              return try file.size() - StoreFormat.snapshotHeaderSize
-                          } ?? 0)
-        return groups
     }
 
     /// Drops a compaction whose snapshot could not be written.

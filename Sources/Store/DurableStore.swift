@@ -17,7 +17,8 @@ public final class DurableStore: @unchecked Sendable {
     let directory: StoreDirectory
     private let lockFile: OpenFile
     private var journal: OpenFile
-    private var journalInode: UInt64
+    /// The inode of the journal open now (the directory's `journal` may name a newer one another process installed).
+    private(set) var journalInode: UInt64
     /// The end of the last record applied (read or written).
     private(set) var journalEnd: Int
     /// The end of the last record known to be on disk.
@@ -34,6 +35,9 @@ public final class DurableStore: @unchecked Sendable {
     public private(set) var failure: StoreFailure?
     /// What the last open or catch-up noticed and fixed (a torn tail), for the log.
     public private(set) var notes: [String] = []
+    /// Records read (so `sequence` is past them) but not yet returned, because a later step of the call that read
+    /// them failed: the next `lockForWriting` returns them first, so the caller never misses one.
+    var unreturned: [Group] = []
 
     /// The directory's path.
     public var path: String { directory.path }
@@ -65,15 +69,20 @@ public final class DurableStore: @unchecked Sendable {
     /// - Parameter progress: called with the fraction of bytes read so far, from 0 to 1.
     public static func open(_ path: String, progress: (Double) -> Void = { _ in }) throws(StoreFailure) -> (DurableStore, TaskState) {
         let directory = try StoreDirectory.open(path)
+        // Every descriptor opened here is closed on the way out, except those the store takes once it exists.
+        var toClose = [directory.file]
+        defer { for file in toClose { file.close() } }
         guard let lockFile = try directory.open(StoreFormat.lockName, writable: true, create: true) else {
             throw StoreFailure(.io, "open \(directory.path(of: StoreFormat.lockName)) failed", retryable: true)
         }
+        toClose.append(lockFile)
         // Under the lock, so no compaction swaps the files between opening the snapshot and the journal.
         try lock(lockFile)
         let files: (snapshot: OpenFile?, journal: OpenFile)
         do {
             removeStaleTemporaries(in: directory)
             let snapshot = try directory.open(StoreFormat.snapshotName, writable: false)
+            if let snapshot { toClose.append(snapshot) }
             var journal = try directory.open(StoreFormat.journalName, writable: true)
             if journal == nil {
                 let base = try snapshot.map { file throws(StoreFailure) in try readSnapshotHeader(file).sequence } ?? 0
@@ -81,13 +90,12 @@ public final class DurableStore: @unchecked Sendable {
                 journal = try directory.open(StoreFormat.journalName, writable: true)
             }
             files = (snapshot, journal!)
+            toClose.append(files.journal)
         } catch {
             unlock(lockFile)
-            lockFile.close()
             throw error
         }
         unlock(lockFile)
-        defer { files.snapshot?.close() }
 
         let snapshotSize = try files.snapshot?.size() ?? 0
         let journalSize = try files.journal.size()
@@ -117,9 +125,12 @@ public final class DurableStore: @unchecked Sendable {
                                    file: snapshot.path, offset: StoreFormat.snapshotHeaderSize + error.offset, retryable: false)
             }
         }
+        let journalInode = try files.journal.inode()
         let store = DurableStore(directory: directory, lockFile: lockFile, journal: files.journal,
-                                 journalInode: try files.journal.inode(), journalEnd: StoreFormat.journalHeaderSize,
+                                 journalInode: journalInode, journalEnd: StoreFormat.journalHeaderSize,
                                  sequence: snapshotSequence, snapshotSequence: snapshotSequence, snapshotBytes: snapshotBytes)
+        // The store closes the directory, the lock file and the journal (its deinit); only the snapshot is left.
+        toClose = files.snapshot.map { [$0] } ?? []
         let header = try files.journal.read(at: 0, count: StoreFormat.journalHeaderSize)
         let base: UInt64
         switch StoreFormat.journalBase(header) {
@@ -256,19 +267,20 @@ public final class DurableStore: @unchecked Sendable {
         try DurableStore.lock(lockFile)
         isLocked = true
         do {
-            var groups: [Group] = []
             if try directory.inode(of: StoreFormat.journalName) != journalInode {
                 // Another process compacted: finish the old journal, then continue in the new one.
-                groups = try newGroups(mayTruncate: false)
+                unreturned += try newGroups(mayTruncate: false)
                 try switchToCurrentJournal()
             }
-            groups += try newGroups(mayTruncate: true)
+            unreturned += try newGroups(mayTruncate: true)
             if lastReadSequence != sequence {
                 // The journal ends before the snapshot does (only after damage was salvaged): start a new
                 // journal at the snapshot, so the next record follows on.
                 try directory.replace(StoreFormat.journalName, with: StoreFormat.journalHeader(base: sequence), step: "journal.restart")
                 try switchToCurrentJournal()
             }
+            let groups = unreturned
+            unreturned = []
             return groups
         } catch {
             unlock()

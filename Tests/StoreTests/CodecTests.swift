@@ -141,7 +141,7 @@ import Testing
 
     @Test func emptyStateRoundTrips() throws {
         let bytes = SnapshotCodec.encode(TaskState())
-        #expect(bytes == [1, 0, 0, 0])
+        #expect(bytes == [1, 0, 0, 0, 0])  // next id 1, revision 0, no lists, no items, no chunks
         expectSame(TaskState(), try bytes.withUnsafeBytes { raw throws(CodecError) in try SnapshotCodec.decode(raw) })
     }
 
