@@ -230,6 +230,12 @@ extension Server {
         do {
             others = try store.lockForWriting()
         } catch {
+            // The store cannot be written any more as it is (damage, another process compacted past what this
+            // one read, an I/O error): views wait in `error` until `store/retry` reopens it.
+            if error.kind != .full {
+                pendingFailure = error
+                if held == nil { held = [] }
+            }
             throw error.responseError
         }
         if held == nil { held = [] }

@@ -88,7 +88,8 @@ extension StoreFailure {
         switch kind {
         case .full: "storeFull"
         case .corrupt: "storeCorrupt"
-        case .syncFailed, .io, .unsupported: "storeFailed"
+        case .unsupported: "storeUnsupported"
+        case .syncFailed, .io: "storeFailed"
         }
     }
 }

@@ -29,6 +29,8 @@ public final class DurableStore: @unchecked Sendable {
     private(set) var snapshotSequence: UInt64
     /// The size of the snapshot's payload, to decide when the journal has grown enough to compact.
     private(set) var snapshotBytes: Int
+    /// The sequence when the lock was taken: what every record this turn appends says is durable.
+    private var turnStart: UInt64 = 0
     /// Whether this process holds the lock.
     public private(set) var isLocked = false
     /// Set when a sync failed: the store then refuses every write until it is reopened.
@@ -136,7 +138,7 @@ public final class DurableStore: @unchecked Sendable {
         switch StoreFormat.journalBase(header) {
         case .success(let value): base = value
         case .failure(let problem):
-            throw StoreFailure(.corrupt, "\(files.journal.path): \(problem)", file: files.journal.path, offset: 0, retryable: false)
+            throw problem.failure(file: files.journal.path)
         }
         guard base <= snapshotSequence else {
             throw StoreFailure(.corrupt, "\(files.journal.path): the journal starts after record \(base) but the snapshot ends at record \(snapshotSequence): records are missing",
@@ -161,7 +163,7 @@ public final class DurableStore: @unchecked Sendable {
         switch StoreFormat.parseSnapshotHeader(try file.read(at: 0, count: StoreFormat.snapshotHeaderSize)) {
         case .success(let header): return header
         case .failure(let problem):
-            throw StoreFailure(.corrupt, "\(file.path): \(problem)", file: file.path, offset: 0, retryable: false)
+            throw problem.failure(file: file.path)
         }
     }
 
@@ -239,7 +241,7 @@ public final class DurableStore: @unchecked Sendable {
             lastReadSequence = base
             return base + 1
         case .failure(let problem):
-            throw StoreFailure(.corrupt, "\(journal.path): \(problem)", file: journal.path, offset: 0, retryable: false)
+            throw problem.failure(file: journal.path)
         }
     }
     private var lastReadSequence: UInt64 = 0
@@ -281,6 +283,7 @@ public final class DurableStore: @unchecked Sendable {
             }
             let groups = unreturned
             unreturned = []
+            turnStart = sequence
             return groups
         } catch {
             unlock()
@@ -315,7 +318,7 @@ public final class DurableStore: @unchecked Sendable {
         precondition(isLocked, "append without the lock")
         var payload: [UInt8] = []
         MutationCodec.encode(group, into: &payload)
-        let record = StoreFormat.record(sequence: sequence + 1, payload: payload)
+        let record = StoreFormat.record(sequence: sequence + 1, durable: turnStart, payload: payload)
         do {
             try journal.write(record, at: journalEnd, step: "journal.append")
         } catch {

@@ -21,8 +21,9 @@ enum ScanEnd: Equatable {
 /// Scans records in `bytes`, which start at file offset `origin`, expecting `next` as the first sequence.
 ///
 /// A record is valid when its length fits, its checksum matches and its sequence is the expected one.
-/// At the first invalid record the scan looks for any checksum-valid record further on: finding one means
-/// corruption, not finding one means a torn tail.
+/// At the first invalid record (which should have been record `k`) the scan looks for checksum-valid
+/// records further on: one whose `durable` is `k` or more means record `k` had been synced, so this is
+/// corruption; none, or only records written in the same unsynced group, means a torn tail.
 /// - Complexity: O(bytes); after damage, O(remaining bytes × record size) in the worst case.
 func scanJournal(_ bytes: [UInt8], origin: Int, next: UInt64) -> (records: [ScannedRecord], end: Int, how: ScanEnd) {
     var records: [ScannedRecord] = []
@@ -30,22 +31,23 @@ func scanJournal(_ bytes: [UInt8], origin: Int, next: UInt64) -> (records: [Scan
     var expected = next
     while offset < bytes.count {
         switch validRecord(in: bytes, at: offset) {
-        case .success(let (sequence, payload)) where sequence == expected:
+        case .success(let (sequence, _, payload)) where sequence == expected:
             records.append(ScannedRecord(sequence: sequence, payload: payload))
             offset = payload.upperBound
             expected += 1
-        case .success(let (sequence, _)):
+        case .success(let (sequence, _, _)):
             return (records, origin + offset,
                     .corrupt(offset: origin + offset, problem: "record \(sequence) where record \(expected) was expected"))
         case .failure(let damage):
             let problem = damage.description
-            var probe = offset + 1
-            while probe + StoreFormat.recordHeaderSize <= bytes.count {
-                if case .success = validRecord(in: bytes, at: probe) {
-                    return (records, origin + offset,
-                            .corrupt(offset: origin + offset, problem: "\(problem), and valid records follow it"))
-                }
-                probe += 1
+            let following = validRecords(in: bytes, after: offset)
+            if let acknowledged = following.first(where: { $0.durable >= expected }) {
+                return (records, origin + offset,
+                        .corrupt(offset: origin + offset, problem: "\(problem), and record \(acknowledged.sequence) after it was written once it was on disk"))
+            }
+            if !following.isEmpty {
+                return (records, origin + offset,
+                        .torn(offset: origin + offset, problem: "\(problem); the \(following.count) records after it were written with it before any sync, so none was acknowledged"))
             }
             return (records, origin + offset, .torn(offset: origin + offset, problem: problem))
         }
@@ -54,7 +56,7 @@ func scanJournal(_ bytes: [UInt8], origin: Int, next: UInt64) -> (records: [Scan
 }
 
 /// The record at `offset` if its length fits and its checksum matches.
-func validRecord(in bytes: [UInt8], at offset: Int) -> Result<(UInt64, Range<Int>), RecordDamage> {
+func validRecord(in bytes: [UInt8], at offset: Int) -> Result<(UInt64, UInt64, Range<Int>), RecordDamage> {
     guard bytes.count - offset >= StoreFormat.recordHeaderSize else {
         return .failure(RecordDamage("a record header cut short (\(bytes.count - offset) of 16 bytes)"))
     }
@@ -66,11 +68,41 @@ func validRecord(in bytes: [UInt8], at offset: Int) -> Result<(UInt64, Range<Int
     let stored = StoreFormat.read(UInt32.self, bytes, offset + 4)
     let computed = CRC32.checksum(bytes[(offset + 8)..<end], seed: CRC32.checksum(bytes[offset..<(offset + 4)]))
     guard stored == computed else { return .failure(RecordDamage("a record whose checksum does not match")) }
-    return .success((StoreFormat.read(UInt64.self, bytes, offset + 8), (offset + StoreFormat.recordHeaderSize)..<end))
+    return .success((StoreFormat.read(UInt64.self, bytes, offset + 8), StoreFormat.read(UInt64.self, bytes, offset + 16),
+                     (offset + StoreFormat.recordHeaderSize)..<end))
+}
+
+/// Every checksum-valid record after the damaged byte `offset`: probed byte by byte until one is found,
+/// then record by record (probing again after further damage).
+/// - Complexity: O(remaining bytes × record size) in the worst case.
+func validRecords(in bytes: [UInt8], after offset: Int) -> [(sequence: UInt64, durable: UInt64, offset: Int)] {
+    var found: [(sequence: UInt64, durable: UInt64, offset: Int)] = []
+    var probe = offset + 1
+    while probe + StoreFormat.recordHeaderSize <= bytes.count {
+        if case .success(let (sequence, durable, payload)) = validRecord(in: bytes, at: probe) {
+            found.append((sequence, durable, probe))
+            probe = payload.upperBound
+        } else {
+            probe += 1
+        }
+    }
+    return found
 }
 
 struct RecordDamage: Error, CustomStringConvertible {
     let description: String
-    init(_ description: String) { self.description = description }
+    /// The bytes are intact but in a format version this taskls does not read.
+    var isNewerVersion = false
+    init(_ description: String, isNewerVersion: Bool = false) {
+        self.description = description
+        self.isNewerVersion = isNewerVersion
+    }
+
+    /// The failure of a store whose `file` header (at offset 0) has this damage.
+    func failure(file: String) -> StoreFailure {
+        isNewerVersion
+            ? StoreFailure(.unsupported, "\(file): \(description); upgrade taskls to open this store", file: file, offset: 0, retryable: false)
+            : StoreFailure(.corrupt, "\(file): \(description)", file: file, offset: 0, retryable: false)
+    }
 }
 

@@ -5,10 +5,14 @@
 /// `journal` — a 32-byte header, then records:
 /// ```
 /// header: "TSKLSJNL" | version u32 (1) | 0 u32 | base sequence u64 | CRC32 of bytes 0..<24 u32 | 0 u32
-/// record: payload length u32 | CRC32 of (length, sequence, payload) u32 | sequence u64 | payload
+/// record: payload length u32 | CRC32 of (length, sequence, durable, payload) u32 | sequence u64 | durable u64 | payload
 /// ```
 /// The first record's sequence is base + 1 and each next one is one more. A payload is one group of
-/// mutations (`MutationCodec`), applied atomically.
+/// mutations (`MutationCodec`), applied atomically. `durable` is the last sequence its writer had
+/// applied before the turn that wrote it: every record up to it was on disk (or is, once this one is).
+/// So a damaged record `k` followed only by records whose `durable` is below `k` was written in one
+/// unsynced group with them: none of them was acknowledged, and they are a torn tail even if the disk
+/// kept a later page of the group and lost an earlier one.
 ///
 /// `snapshot` — the state after record `sequence`:
 /// ```
@@ -23,7 +27,7 @@ enum StoreFormat {
     static let snapshotMagic = Array("TSKLSSNP".utf8)
     static let version: UInt32 = 1
     static let journalHeaderSize = 32
-    static let recordHeaderSize = 16
+    static let recordHeaderSize = 24
     static let snapshotHeaderSize = 40
     /// The largest record payload a journal may hold (a larger length field is damage).
     static let maximumPayload = 256 << 20
@@ -44,17 +48,18 @@ enum StoreFormat {
         guard Array(header[0..<8]) == journalMagic else { return .failure(RecordDamage("not a taskls journal (bad magic)")) }
         guard read(UInt32.self, header, 24) == CRC32.checksum(header[0..<24]) else { return .failure(RecordDamage("the header's checksum does not match")) }
         let version = read(UInt32.self, header, 8)
-        guard version == StoreFormat.version else { return .failure(RecordDamage("format version \(version), this taskls reads version \(StoreFormat.version)")) }
+        guard version == StoreFormat.version else { return .failure(RecordDamage("format version \(version), this taskls reads version \(StoreFormat.version)", isNewerVersion: version > StoreFormat.version)) }
         return .success(read(UInt64.self, header, 16))
     }
 
     /// One record's bytes.
-    static func record(sequence: UInt64, payload: [UInt8]) -> [UInt8] {
+    static func record(sequence: UInt64, durable: UInt64? = nil, payload: [UInt8]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(recordHeaderSize + payload.count)
         append(UInt32(payload.count), to: &bytes)
         append(UInt32(0), to: &bytes)
         append(sequence, to: &bytes)
+        append(durable ?? sequence - 1, to: &bytes)
         bytes += payload
         let checksum = CRC32.checksum(bytes[8...], seed: CRC32.checksum(bytes[0..<4]))
         withUnsafeBytes(of: checksum.littleEndian) { bytes.replaceSubrange(4..<8, with: $0) }
@@ -78,7 +83,7 @@ enum StoreFormat {
         guard Array(header[0..<8]) == snapshotMagic else { return .failure(RecordDamage("not a taskls snapshot (bad magic)")) }
         guard read(UInt32.self, header, 32) == CRC32.checksum(header[0..<32]) else { return .failure(RecordDamage("the header's checksum does not match")) }
         let version = read(UInt32.self, header, 8)
-        guard version == StoreFormat.version else { return .failure(RecordDamage("format version \(version), this taskls reads version \(StoreFormat.version)")) }
+        guard version == StoreFormat.version else { return .failure(RecordDamage("format version \(version), this taskls reads version \(StoreFormat.version)", isNewerVersion: version > StoreFormat.version)) }
         let length = read(UInt64.self, header, 24)
         guard length <= UInt64(Int.max) else { return .failure(RecordDamage("the payload length \(length) is impossible")) }
         return .success((read(UInt64.self, header, 16), Int(length), read(UInt32.self, header, 36)))

@@ -100,7 +100,7 @@ public enum StoreInspection {
         }
         var applied = 0, skipped = 0, refused = 0
         while offset < bytes.count {
-            if case .success(let (sequence, payload)) = validRecord(in: bytes, at: offset) {
+            if case .success(let (sequence, _, payload)) = validRecord(in: bytes, at: offset) {
                 if sequence <= report.sequence {
                     skipped += 1
                 } else if let mutations = try? decoding(bytes, payload, { raw throws(CodecError) in try MutationCodec.decode(raw) }),
@@ -119,14 +119,13 @@ public enum StoreInspection {
                 offset = payload.upperBound
                 continue
             }
-            // Damage: find the next valid record, if any.
-            var next = offset + 1
-            while next + StoreFormat.recordHeaderSize <= bytes.count {
-                if case .success = validRecord(in: bytes, at: next) { break }
-                next += 1
-            }
-            if next + StoreFormat.recordHeaderSize > bytes.count {
-                report.lines.append("journal: torn last record at byte \(offset) (\(bytes.count - offset) bytes); it was never acknowledged and is dropped on open")
+            // Damage: find the valid records after it, if any.
+            let following = validRecords(in: bytes, after: offset)
+            let expected = report.sequence + 1
+            guard let next = following.first?.offset, following.contains(where: { $0.durable >= expected }) else {
+                report.lines.append(following.isEmpty
+                    ? "journal: torn last record at byte \(offset) (\(bytes.count - offset) bytes); it was never acknowledged and is dropped on open"
+                    : "journal: torn tail at byte \(offset): a damaged record and \(following.count) after it, all written before any sync (never acknowledged); dropped on open")
                 break
             }
             report.healthy = false
