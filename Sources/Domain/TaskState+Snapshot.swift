@@ -100,19 +100,19 @@ extension TaskState {
     /// - Complexity: O(number of lists).
     public var allLists: [TaskList] { orderedLists }
 
+    /// What a snapshot stores, shared with this state rather than copied: the lists and each list's manual
+    /// order (copy-on-write trees whose items are immutable records). Taking it is O(lists), and mutating the
+    /// state afterwards copies only the paths it touches, never the item table, so a snapshot can be written
+    /// on another thread while the state goes on changing.
+    public var stored: StoredState {
+        StoredState(lists: orderedLists, manualOrders: manualOrders, nextIdentifier: nextIdentifier, revision: revision,
+                    itemCount: itemCount)
+    }
+
     /// Calls `body` with every item: list by list in the lists' manual order, each list's items in manual order.
     /// - Complexity: O(n), without copying the items into one array.
     public func forEachItem(_ body: (Item) -> Void) {
-        let chunk = 4096
-        for listKey in listOrder.allKeys {
-            let order = manualOrders[listKey.list]!
-            var start = 0
-            while start < order.count {
-                let end = min(start + chunk, order.count)
-                for key in order.keys(in: start..<end) { body(key.record!.item) }
-                start = end
-            }
-        }
+        stored.forEachItem(body)
     }
 
     /// Refuses a stored id that no record can have: 0, or one not yet handed out.
@@ -143,5 +143,31 @@ extension Item {
         self.completedAt = completedAt
         self.modifiedAt = modifiedAt
         self.revision = revision
+    }
+}
+
+/// A state as a snapshot stores it: the lists in manual order, each list's items in manual order, and the
+/// counters. Shares its trees with the state it came from (`TaskState.stored`).
+public struct StoredState: Sendable {
+    /// The lists, in manual order.
+    public let lists: [TaskList]
+    let manualOrders: [ListID: OrderedIndex<OrderKey>]
+    public let nextIdentifier: UInt64
+    public let revision: UInt64
+    public let itemCount: Int
+
+    /// Every item, list by list in manual order, each list's in manual order.
+    /// - Complexity: O(n), reading the trees a chunk at a time.
+    public func forEachItem(_ body: (Item) -> Void) {
+        let chunk = 4096
+        for list in lists {
+            guard let order = manualOrders[list.id] else { continue }
+            var start = 0
+            while start < order.count {
+                let end = min(start + chunk, order.count)
+                for key in order.keys(in: start..<end) { body(key.record!.item) }
+                start = end
+            }
+        }
     }
 }

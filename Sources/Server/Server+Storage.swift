@@ -325,7 +325,7 @@ extension Server {
         guard compaction == nil, let store = storage.store, store.wantsCompaction(threshold: options.compactionThreshold) else { return }
         let ticket = store.beginCompaction()
         compaction = ticket
-        let state = engine.state
+        let state = engine.state.stored
         let mailbox = self.mailbox
         storeQueue.async {
             var failure: StoreFailure?

@@ -20,6 +20,11 @@ public struct CompactionTicket: Sendable {
     /// Encodes `state` and writes it to the temporary snapshot, synced. Runs on any thread; the message loop
     /// keeps serving meanwhile. Nothing visible changes until `DurableStore.finishCompaction`.
     public func writeSnapshot(of state: TaskState) throws(StoreFailure) {
+        try writeSnapshot(of: state.stored)
+    }
+
+    /// As `writeSnapshot(of:)` for a state shared with the loop's (`TaskState.stored`): nothing is copied.
+    public func writeSnapshot(of state: StoredState) throws(StoreFailure) {
         let payload = SnapshotCodec.encode(state)
         let header = StoreFormat.snapshotHeader(sequence: sequence, payload: payload)
         let store = StoreDirectory(file: directory)

@@ -179,7 +179,7 @@ private func measureLargeStore(items count: Int) throws
     do {
         let (store, _) = try DurableStore.open(directory)
         let ticket = store.beginCompaction()
-        try ticket.writeSnapshot(of: state)
+        try ticket.writeSnapshot(of: state.stored)
         _ = try store.finishCompaction(ticket)
     }
     let snapshot = Double(nanoseconds() - snapshotStart) / 1e6

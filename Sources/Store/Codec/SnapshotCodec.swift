@@ -18,12 +18,16 @@ import Synchronization
 public enum SnapshotCodec {
     /// The encoding of `state`.
     /// - Complexity: O(n) for n lists and items.
-    public static func encode(_ state: TaskState) -> [UInt8] {
+    public static func encode(_ state: TaskState) -> [UInt8] { encode(state.stored) }
+
+    /// The encoding of a state as `TaskState.stored` shares it (so it can run on another thread).
+    /// - Complexity: O(n) for n lists and items.
+    public static func encode(_ state: StoredState) -> [UInt8] {
         var writer = ByteWriter()
         writer.bytes.reserveCapacity(64 + state.itemCount * 64)
         writer.writeVarint(state.nextIdentifier)
         writer.writeVarint(state.revision)
-        let lists = state.allLists
+        let lists = state.lists
         writer.writeCount(lists.count)
         for list in lists { writer.write(list) }
         writer.writeCount(state.itemCount)
