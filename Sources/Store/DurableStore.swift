@@ -189,11 +189,13 @@ public final class DurableStore: @unchecked Sendable {
 
     /// Reads and decodes the records after `journalEnd`, advancing past them (records up to `sequence` are skipped).
     private func newGroups(mayTruncate: Bool, progress: (Int) -> Void = { _ in }) throws(StoreFailure) -> [Group] {
+        // First, so that an empty journal still sets what it starts after (`lastReadSequence`).
+        let next = try nextExpected()
         let size = try journal.size()
         guard size > journalEnd else { return [] }
         let bytes = try journal.read(at: journalEnd, count: size - journalEnd)
         let first = journalEnd
-        let scan = scanJournal(bytes, origin: journalEnd, next: try nextExpected())
+        let scan = scanJournal(bytes, origin: journalEnd, next: next)
         var groups: [Group] = []
         groups.reserveCapacity(scan.records.count)
         for (index, record) in scan.records.enumerated() {

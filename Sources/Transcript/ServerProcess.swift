@@ -27,6 +27,11 @@ public final class ServerProcess {
         signal(SIGPIPE, SIG_IGN)
         var toChild: [Int32] = [0, 0]
         var fromChild: [Int32] = [0, 0]
+        // Glibc here has no pipe2: between pipe() and FD_CLOEXEC, a child spawned by another thread would
+        // inherit these ends (and keep our child's pipes open after it exits). Pipes are made and children
+        // spawned under one lock.
+        spawning.lock()
+        defer { spawning.unlock() }
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else {
             throw ProcessError("pipe failed: errno \(errno)")
         }
@@ -265,4 +270,15 @@ public func removeTree(_ path: String) {
 
 private func string(fromNullTerminated characters: [CChar]) -> String {
     String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// Held while a child is spawned (see `ServerProcess.init`).
+private let spawning = SpawnLock()
+
+/// A mutex that can be held across a throwing scope.
+private final class SpawnLock: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    init() { pthread_mutex_init(&mutex, nil) }
+    func lock() { pthread_mutex_lock(&mutex) }
+    func unlock() { pthread_mutex_unlock(&mutex) }
 }
