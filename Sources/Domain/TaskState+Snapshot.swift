@@ -16,7 +16,30 @@ extension TaskState {
     /// As `init(restoring:items:nextIdentifier:revision:)`, with the items in consecutive chunks (as decoded
     /// in parallel), so that they need not be copied into one array first.
     public init(restoring lists: [TaskList], itemChunks: [[Item]], nextIdentifier: UInt64, revision: UInt64) throws(DomainError) {
-        let itemCount = itemChunks.reduce(0) { $0 + $1.count }
+        var prepared: [PreparedItems] = []
+        prepared.reserveCapacity(itemChunks.count)
+        for items in itemChunks { prepared.append(try TaskState.prepareRestoring(items, nextIdentifier: nextIdentifier)) }
+        try self.init(restoring: lists, prepared: prepared, nextIdentifier: nextIdentifier, revision: revision)
+    }
+
+    /// Validates stored items and boxes them as the state keeps them: the part of a restore that can run on
+    /// several threads at once, a chunk each (`init(restoring:prepared:nextIdentifier:revision:)` assembles them).
+    /// - Complexity: O(items in the chunk).
+    public static func prepareRestoring(_ items: [Item], nextIdentifier: UInt64) throws(DomainError) -> PreparedItems {
+        var keys: [OrderKey] = []
+        keys.reserveCapacity(items.count)
+        for item in items {
+            try TaskState.validate(item)
+            try TaskState.checkStored(item.id.rawValue, name: "item \(item.id)", below: nextIdentifier)
+            keys.append(OrderKey(manual: item, record: ItemRecord(item)))
+        }
+        return PreparedItems(keys: keys)
+    }
+
+    /// A state from stored lists and items prepared by `prepareRestoring`, in their stored order.
+    /// - Complexity: O(n) when each list's items come in manual order (as snapshots store them), else O(n log n).
+    public init(restoring lists: [TaskList], prepared: [PreparedItems], nextIdentifier: UInt64, revision: UInt64) throws(DomainError) {
+        let itemCount = prepared.reduce(0) { $0 + $1.keys.count }
         var listTable: [ListID: TaskList] = [:]
         listTable.reserveCapacity(lists.count)
         var listKeys: [ListOrderKey] = []
@@ -36,42 +59,31 @@ extension TaskState {
                            message: "list \(listKeys[index].list): another list already has position \(listKeys[index].position)")
         }
 
-        // Each list's slot in `keysByList` and `openCounts`, so that an item costs one lookup of its list.
+        // Each list's slot in `keysByList` and `openCounts`: an item costs one lookup of its list, or none
+        // when it is in the same list as the item before it (as in a snapshot).
         var slots: [ListID: Int] = [:]
         slots.reserveCapacity(lists.count)
         for (slot, list) in lists.enumerated() { slots[list.id] = slot }
-        var slotOfItem: [Int] = []
-        slotOfItem.reserveCapacity(itemCount)
-        var sizes = [Int](repeating: 0, count: lists.count)
-        for items in itemChunks {
-        for item in items {
-            guard let slot = slots[item.list] else { throw .notFound(kind: .list, ids: [item.list.rawValue]) }
-            slotOfItem.append(slot)
-            sizes[slot] += 1
-        }
-        }
-        var keysByList: [[OrderKey]] = sizes.map { size in
-            var keys: [OrderKey] = []
-            keys.reserveCapacity(size)
-            return keys
-        }
+        var keysByList = [[OrderKey]](repeating: [], count: lists.count)
         var openCounts = [Int](repeating: 0, count: lists.count)
         var itemTable: [ItemID: ItemRecord] = [:]
         itemTable.reserveCapacity(itemCount)
-        var position = 0
-        for items in itemChunks {
-        for item in items {
-            let slot = slotOfItem[position]
-            position += 1
-            try TaskState.validate(item)
-            try TaskState.checkStored(item.id.rawValue, name: "item \(item.id)", below: nextIdentifier)
-            let record = ItemRecord(item)
-            guard itemTable.updateValue(record, forKey: item.id) == nil else {
-                throw .refused(reason: "identifierUsed", message: "item \(item.id) is stored twice")
+        var lastList = ListID(0)
+        var lastSlot = -1
+        for chunk in prepared {
+            for key in chunk.keys {
+                let item = key.record!.item
+                if item.list != lastList || lastSlot < 0 {
+                    guard let slot = slots[item.list] else { throw .notFound(kind: .list, ids: [item.list.rawValue]) }
+                    lastList = item.list
+                    lastSlot = slot
+                }
+                guard itemTable.updateValue(key.record!, forKey: item.id) == nil else {
+                    throw .refused(reason: "identifierUsed", message: "item \(item.id) is stored twice")
+                }
+                keysByList[lastSlot].append(key)
+                if !item.done { openCounts[lastSlot] += 1 }
             }
-            keysByList[slot].append(OrderKey(manual: item, record: record))
-            if !item.done { openCounts[slot] += 1 }
-        }
         }
         for list in lists where itemTable[ItemID(list.id.rawValue)] != nil {
             throw .refused(reason: "identifierUsed", message: "item i\(list.id.rawValue) has the id of list \(list.id)")
@@ -170,4 +182,12 @@ public struct StoredState: Sendable {
             }
         }
     }
+}
+
+/// Stored items validated and boxed by `TaskState.prepareRestoring`, ready to be assembled into a state.
+public struct PreparedItems: Sendable {
+    let keys: [OrderKey]
+
+    /// How many items.
+    public var count: Int { keys.count }
 }

@@ -109,18 +109,19 @@ public final class DurableStore: @unchecked Sendable {
             let header = try readSnapshotHeader(snapshot)
             snapshotSequence = header.sequence
             snapshotBytes = header.length
-            let payload = try snapshot.read(at: StoreFormat.snapshotHeaderSize, count: header.length)
-            guard payload.count == header.length else {
-                throw StoreFailure(.corrupt, "\(snapshot.path): the snapshot is cut short (\(payload.count) of \(header.length) bytes)",
-                                   file: snapshot.path, offset: StoreFormat.snapshotHeaderSize + payload.count, retryable: false)
+            guard let file = try snapshot.mapped(), file.bytes.count - StoreFormat.snapshotHeaderSize >= header.length else {
+                let have = max(0, snapshotSize - StoreFormat.snapshotHeaderSize)
+                throw StoreFailure(.corrupt, "\(snapshot.path): the snapshot is cut short (\(have) of \(header.length) bytes)",
+                                   file: snapshot.path, offset: StoreFormat.snapshotHeaderSize + have, retryable: false)
             }
+            let payload = UnsafeRawBufferPointer(rebasing: file.bytes[StoreFormat.snapshotHeaderSize..<(StoreFormat.snapshotHeaderSize + header.length)])
             guard CRC32.checksum(payload) == header.checksum else {
                 throw StoreFailure(.corrupt, "\(snapshot.path): the snapshot's checksum does not match; the files were left as they are (see taskls store check)",
                                    file: snapshot.path, offset: StoreFormat.snapshotHeaderSize, retryable: false)
             }
             do {
-                state = try decoding(payload) { bytes throws(CodecError) in
-                    try SnapshotCodec.decode(bytes) { progress($0 * Double(snapshotSize) / total) }
+                state = try withExtendedLifetime(file) { () throws(CodecError) in
+                    try SnapshotCodec.decode(payload) { progress($0 * Double(snapshotSize) / total) }
                 }
             } catch {
                 throw StoreFailure(.corrupt, "\(snapshot.path): \(error.problem) at byte \(StoreFormat.snapshotHeaderSize + error.offset)",

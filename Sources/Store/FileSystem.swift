@@ -43,6 +43,16 @@ struct OpenFile {
         return bytes
     }
 
+    /// The whole file mapped read-only (a snapshot: never changed in place, only replaced by a rename, so the
+    /// mapping cannot shrink under its reader). Nil for an empty file.
+    func mapped() throws(StoreFailure) -> MappedFile? {
+        let count = try size()
+        guard count > 0 else { return nil }
+        let address = mmap(nil, count, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0)
+        guard let address, address != MAP_FAILED else { throw .system("map", path, errno: errno) }
+        return MappedFile(bytes: UnsafeRawBufferPointer(start: address, count: count))
+    }
+
     /// Writes all of `bytes` at `offset`; a crash-hook step (which may write only part of them and die).
     func write(_ bytes: [UInt8], at offset: Int, step: String) throws(StoreFailure) {
         let limit = CrashHook.write(step, count: bytes.count)
@@ -199,4 +209,13 @@ struct StoreDirectory {
         }
         try self.file.syncAll(step: "\(step).sync-directory")
     }
+}
+
+/// A file mapped into memory, unmapped when released.
+final class MappedFile {
+    let bytes: UnsafeRawBufferPointer
+
+    init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    deinit { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) }
 }

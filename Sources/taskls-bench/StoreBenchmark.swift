@@ -18,7 +18,7 @@ func runStoreBenchmark() -> String {
         rows.append(["records per fdatasync, pipelined", format(durable.recordsPerSync, 1), ""])
         rows.append(["ack latency, one at a time, p50", format(durable.latency.p50, 0) + " µs", "write + fdatasync + answer"])
         rows.append(["ack latency, one at a time, p99", format(durable.latency.p99, 0) + " µs", ""])
-        rows.append(["journal bytes per items/create", format(durable.bytesPerCreate, 1) + " B", "16-byte record header included"])
+        rows.append(["journal bytes per items/create", format(durable.bytesPerCreate, 1) + " B", "24-byte record header included"])
         rows.append(["journal bytes per items/update (title)", format(durable.bytesPerUpdate, 1) + " B", ""])
     } catch {
         rows.append(["durable mutations", "failed: \(error)", "build it: swift build -c release"])

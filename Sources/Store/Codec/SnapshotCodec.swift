@@ -60,10 +60,10 @@ public enum SnapshotCodec {
         let nextIdentifier = try reader.readVarint()
         let revision = try reader.readVarint()
         let lists = try reader.readLists()
-        let items = try readChunks(&reader, progress: progress)
+        let items = try readChunks(&reader, nextIdentifier: nextIdentifier, progress: progress)
         try reader.expectEnd()
         do throws(DomainError) {
-            let state = try TaskState(restoring: lists, itemChunks: items, nextIdentifier: nextIdentifier, revision: revision)
+            let state = try TaskState(restoring: lists, prepared: try items.get(), nextIdentifier: nextIdentifier, revision: revision)
             progress(1)
             return state
         } catch {
@@ -78,7 +78,10 @@ extension SnapshotCodec {
 
     /// Reads the chunk headers, then decodes the chunks on every core.
     /// - Complexity: O(n) work, about O(n / cores) time.
-    private static func readChunks(_ reader: inout ByteReader, progress: (Double) -> Void) throws(CodecError) -> [[Item]] {
+    /// The items of each chunk, validated and boxed for the state (`TaskState.prepareRestoring`), or the first
+    /// refusal of the domain; a malformed chunk throws.
+    private static func readChunks(_ reader: inout ByteReader, nextIdentifier: UInt64,
+                                   progress: (Double) -> Void) throws(CodecError) -> Result<[PreparedItems], DomainError> {
         let total = try reader.readCount(minimumSize: ValueCodec.minimumItemSize)
         let count = try reader.readCount(minimumSize: 2)
         var chunks: [(items: Int, bytes: Range<Int>)] = []
@@ -96,27 +99,36 @@ extension SnapshotCodec {
         }
         let buffer = SharedBytes(buffer: reader.buffer)
         let ranges = chunks
-        let results = Mutex<[Result<[Item], CodecError>?]>(Array(repeating: nil, count: count))
+        let results = Mutex<[Result<Result<PreparedItems, DomainError>, CodecError>?]>(Array(repeating: nil, count: count))
         DispatchQueue.concurrentPerform(iterations: count) { index in
             let chunk = ranges[index]
             var chunkReader = ByteReader(UnsafeRawBufferPointer(rebasing: buffer.buffer[..<chunk.bytes.upperBound]), offset: chunk.bytes.lowerBound)
-            let result: Result<[Item], CodecError>
+            let result: Result<Result<PreparedItems, DomainError>, CodecError>
             do throws(CodecError) {
                 var items: [Item] = []
                 items.reserveCapacity(chunk.items)
                 for _ in 0..<chunk.items { items.append(try chunkReader.readItem()) }
                 try chunkReader.expectEnd()
-                result = .success(items)
+                do throws(DomainError) {
+                    result = .success(.success(try TaskState.prepareRestoring(items, nextIdentifier: nextIdentifier)))
+                } catch {
+                    result = .success(.failure(error))
+                }
             } catch {
                 result = .failure(error)
             }
             results.withLock { $0[index] = result }
         }
         progress(0.5)
-        var items: [[Item]] = []
-        items.reserveCapacity(count)
-        for result in results.withLock({ $0 }) { items.append(try result!.get()) }
-        return items
+        var prepared: [PreparedItems] = []
+        prepared.reserveCapacity(count)
+        for result in results.withLock({ $0 }) {
+            switch try result!.get() {
+            case .success(let items): prepared.append(items)
+            case .failure(let refusal): return .failure(refusal)
+            }
+        }
+        return .success(prepared)
     }
 }
 
