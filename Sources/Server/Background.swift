@@ -18,6 +18,8 @@ enum BackgroundEvent: Sendable {
     case storeOpened(Int, Result<LoadedStore, StoreFailure>)
     /// A snapshot was written off the loop (or failed to be).
     case snapshotWritten(CompactionTicket, StoreFailure?)
+    /// Something in the store's directory changed: another process may have appended records.
+    case storeChanged
 }
 
 /// A queue of background events that wakes the loop when something arrives.

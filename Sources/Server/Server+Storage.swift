@@ -1,6 +1,9 @@
 /// The server and its store: loading off the loop, views that wait for it, journaling before acknowledging,
 /// group commit at the end of each turn, failures, retry and compaction.
 
+#if canImport(Glibc)
+import Glibc
+#endif
 import Dispatch
 import Synchronization
 import Domain
@@ -77,6 +80,7 @@ extension Server {
             engine.continueViewIDs(after: self.engine)
             self.engine = engine
             storage = .ready(loaded.store)
+            watch(loaded.store.path)
             compaction = nil
             writtenSnapshot = nil
             history = UndoHistory()
@@ -115,6 +119,44 @@ extension Server {
             changes.append(ViewChange(view: id, version: view.version, count: nil, window: view.window, state: state, operations: []))
         }
         publish(changes)
+    }
+
+    // MARK: Other processes
+
+    /// How often the loop looks for other processes' records where inotify is not available (milliseconds).
+    static let pollingInterval = 100
+
+    /// Starts watching the store's directory, so that other processes' changes reach this client while
+    /// it is idle.
+    private func watch(_ path: String) {
+        watcher?.stop()
+        let mailbox = self.mailbox
+        watcher = JournalWatcher(directory: path) { mailbox.post(.storeChanged) }
+        if watcher?.isWatching == false { logger.log(.info, "store: inotify is not available; looking for other processes' changes every \(Server.pollingInterval) ms") }
+    }
+
+    /// Applies what other processes appended since this one last looked, and publishes it as ordinary changes.
+    func catchUpWithOthers() {
+        guard case .ready(let store) = storage, !store.isLocked else { return }
+        lastLook = monotonicMilliseconds()
+        do {
+            for group in try store.readNewRecords() {
+                do {
+                    publish(try engine.apply(group.mutations).viewChanges)
+                } catch {
+                    logger.log(.error, "store: record \(group.sequence) from another process does not apply here: \(error)")
+                }
+            }
+        } catch {
+            logger.log(.error, "store: \(error.message)")
+            fail(with: error)
+        }
+    }
+
+    /// Where inotify is missing: looks for other processes' records every `pollingInterval` milliseconds.
+    func pollForOthers() {
+        guard let watcher, !watcher.isWatching, monotonicMilliseconds() - lastLook >= Int64(Server.pollingInterval) else { return }
+        catchUpWithOthers()
     }
 
     // MARK: Requests while the store is not usable
@@ -293,7 +335,7 @@ extension Server {
     }
 
     /// Switches to `failed`: the engine's views wait (in `error`) for a reloaded store.
-    private func fail(with failure: StoreFailure) {
+    func fail(with failure: StoreFailure) {
         storage = .failed(failure)
         if watchedOverview != nil {
             watchedOverview = Overview(lists: [], groups: [])
@@ -404,4 +446,11 @@ extension Server {
 struct LoadedStore: @unchecked Sendable {
     let store: DurableStore
     let engine: Engine
+}
+
+/// Milliseconds on the monotonic clock.
+func monotonicMilliseconds() -> Int64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
 }

@@ -114,6 +114,11 @@ public final class Server {
     var compaction: CompactionTicket?
     /// A snapshot written off the loop, to install once the turn's records are committed.
     var writtenSnapshot: CompactionTicket?
+    /// Watches the store's directory for other processes' appends (nil without a store, or where inotify is
+    /// missing: the loop then looks every `pollingInterval` milliseconds).
+    var watcher: JournalWatcher?
+    /// When the loop last looked for other processes' records (monotonic milliseconds), when polling.
+    var lastLook: Int64 = 0
     /// Where the store is read and snapshots are written, off the loop.
     let storeQueue = DispatchQueue(label: "taskls.store", qos: .userInitiated)
 
@@ -132,6 +137,7 @@ public final class Server {
             handle(connection.receive(timeout: millisecondsUntilTimeChange()))
             if exitCode == nil { handle(mailbox.take()) }
             if exitCode == nil && lifecycle == .running { stepTime() }
+            if exitCode == nil { pollForOthers() }
             indexBuilder.keep(only: engine.pendingBuilds)
             commitTurn()
             finishCompaction()
@@ -187,6 +193,8 @@ public final class Server {
 
     /// Applies what background work reported, after the messages that arrived before it.
     func handle(_ events: [BackgroundEvent]) {
+        var othersWrote = false
+        defer { if othersWrote { catchUpWithOthers() } }
         for event in events {
             switch event {
             case .progress(let build, let progress): publish(engine.reportProgress(build, progress))
@@ -194,6 +202,7 @@ public final class Server {
             case .storeProgress(let generation, let progress): storeProgressed(generation, progress)
             case .storeOpened(let generation, let result): storeOpened(generation, result)
             case .snapshotWritten(let ticket, let failure): snapshotWritten(ticket, failure)
+            case .storeChanged: othersWrote = true
             }
         }
     }
@@ -218,9 +227,10 @@ public final class Server {
     /// limit for a manual clock (it moves only on request) or before `initialize`.
     private func millisecondsUntilTimeChange() -> Int32 {
         if advancing { return 0 }
-        guard lifecycle == .running, options.manualClock == nil, let next = engine.nextTimeChange else { return -1 }
-        let wait = next.milliseconds - options.clock().milliseconds
-        return Int32(clamping: max(0, min(wait, 3_600_000)))
+        let polling: Int32 = storage.store != nil && !(watcher?.isWatching ?? false) ? Int32(Server.pollingInterval) : -1
+        guard lifecycle == .running, options.manualClock == nil, let next = engine.nextTimeChange else { return polling }
+        let wait = Int32(clamping: max(0, min(next.milliseconds - options.clock().milliseconds, 3_600_000)))
+        return polling < 0 ? wait : min(wait, polling)
     }
 
     /// Re-evaluates dates when time has reached the next change: one bounded step per loop

@@ -223,7 +223,8 @@ public final class DurableStore: @unchecked Sendable {
                 try journal.syncData(step: "journal.sync-truncate")
                 notes.append("\(journal.path): dropped a torn last record at byte \(offset) (\(problem)); it was never acknowledged")
             } else {
-                notes.append("\(journal.path): ignoring a torn last record at byte \(offset) (\(problem))")
+                let note = "\(journal.path): ignoring a torn last record at byte \(offset) (\(problem))"
+                if notes.last != note { notes.append(note) }
             }
         }
         if let last = scan.records.last {
@@ -260,6 +261,26 @@ public final class DurableStore: @unchecked Sendable {
         lastReadSequence = sequence
         self.snapshotSequence = snapshotSequence
         self.snapshotBytes = snapshotBytes
+    }
+
+    // MARK: Reading what others wrote
+
+    /// The records other processes appended since this one last looked, without taking the lock (records
+    /// are appended whole under it; one still being written reads as a torn tail and is left for later).
+    /// When another process compacted meanwhile, the old journal is read to its end and the new one followed.
+    /// - Complexity: O(new bytes).
+    public func readNewRecords() throws(StoreFailure) -> [Group] {
+        if let failure { throw failure }
+        guard !isLocked else { return [] }
+        // Collected in `unreturned` first, so that a failure half-way loses none of them.
+        if try directory.inode(of: StoreFormat.journalName) != journalInode {
+            unreturned += try newGroups(mayTruncate: false)
+            try switchToCurrentJournal()
+        }
+        unreturned += try newGroups(mayTruncate: false)
+        let groups = unreturned
+        unreturned = []
+        return groups
     }
 
     // MARK: Writing
