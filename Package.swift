@@ -20,12 +20,15 @@ let package = Package(
         .target(name: "Server", dependencies: ["Wire", "Domain", "Store"]),
         // Transcript files: parsing, structural matching, replay against a child process.
         .target(name: "Transcript", dependencies: ["Wire"]),
-        .executableTarget(name: "taskls", dependencies: ["Wire", "Domain", "Store", "Server", "Transcript"]),
+        // `taskls repl`: a terminal client of the protocol (Domain and Store only for its demo store and clock).
+        .target(name: "REPL", dependencies: ["Wire", "Server", "Domain", "Store"]),
+        .executableTarget(name: "taskls", dependencies: ["Wire", "Domain", "Store", "Server", "Transcript", "REPL"]),
         .executableTarget(name: "taskls-bench", dependencies: ["taskls", "Wire", "Domain", "Store", "Server", "Transcript"]),
         .testTarget(name: "WireTests", dependencies: ["Wire"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Domain"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Wire", "Domain"]),
+        .testTarget(name: "REPLTests", dependencies: ["taskls", "REPL", "Server", "Wire", "Transcript"], exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["taskls", "Wire", "Transcript"]),
     ],
     swiftLanguageModes: [.v6]

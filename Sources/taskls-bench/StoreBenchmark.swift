@@ -32,6 +32,13 @@ func runStoreBenchmark() -> String {
         }
     }
     do {
+        let delay = try measureCrossProcessDelay()
+        rows.append(["ack in one process to view/changed in another, p50", format(delay.p50, 0) + " µs", "inotify; target < 200 ms"])
+        rows.append(["ack in one process to view/changed in another, p99", format(delay.p99, 0) + " µs", ""])
+    } catch {
+        rows.append(["cross-process delay", "failed: \(error)", ""])
+    }
+    do {
         let large = try measureLargeStore(items: 1_000_000)
         rows.append(["1M items: snapshot (encode, write, fsync, install)", format(large.snapshot, 0) + " ms", ""])
         rows.append(["1M items: snapshot size", format(Double(large.snapshotBytes) / 1_048_576, 1) + " MiB", ""])
@@ -153,6 +160,34 @@ private func measureSharedWriters(processes: Int) throws -> Double {
         _ = server.waitForExit(timeout: 60_000)
     }
     return rate
+}
+
+/// Process B updates an item 1,000 times, one at a time; process A has a view showing it. The time from B's
+/// answer to A's `view/changed`, in microseconds.
+private func measureCrossProcessDelay() throws -> (p50: Double, p99: Double) {
+    let store = makeTemporaryDirectory(prefix: "taskls-bench-delay")
+    defer { removeTree(store) }
+    let writer = try startServer(store: store)
+    writer.write(request(1, "lists/create", "{\"name\":\"Shared\"}"))
+    _ = try answer(writer, 1)
+    writer.write(request(2, "items/create", "{\"list\":\"l1\",\"title\":\"Watched\"}"))
+    _ = try answer(writer, 2)
+    let watcher = try startServer(store: store)
+    watcher.write(request(1, "lists/open", "{\"list\":\"l1\"}"))
+    _ = try answer(watcher, 1)
+    var samples: [Double] = []
+    for index in 0..<1_000 {
+        writer.write(request(10 + index, "items/update", "{\"id\":\"i2\",\"title\":\"Watched \(index)\"}"))
+        guard writer.receiveBody(timeout: 60_000, spinning: true) != nil else { throw ProcessError("no answer from the writer") }
+        let acknowledged = nanoseconds()
+        guard watcher.receiveBody(timeout: 60_000, spinning: true) != nil else { throw ProcessError("no notification in the other process") }
+        samples.append(Double(nanoseconds() - acknowledged) / 1000)
+    }
+    for server in [writer, watcher] {
+        server.closeInput()
+        _ = server.waitForExit(timeout: 60_000)
+    }
+    return (percentile(&samples, 0.5), percentile(&samples, 0.99))
 }
 
 /// Writes a store of `count` items (as a snapshot), then times loading it in-process and through the binary.

@@ -4,6 +4,7 @@
 import Glibc
 #endif
 import Domain
+import REPL
 import Server
 import Store
 import Transcript
@@ -12,6 +13,7 @@ import Wire
 let usage = """
     usage: taskls [serve] [--store DIR] [--log-level LEVEL] [--max-message-bytes N] [--clock INSTANT]
            taskls replay [--server PATH] FILE...
+           taskls repl [--store DIR] [--demo] [--keep-going] [--trace] [--record FILE] [--clock INSTANT]
            taskls store check DIR
            taskls store recover DIR --to NEWDIR
            taskls --help | --version
@@ -21,6 +23,13 @@ let usage = """
 
     commands:
       serve                 run the server on stdin/stdout (the default)
+      repl                  a terminal client: open lists, add, edit, move and complete items by
+                            row number (type help inside); with stdin not a terminal, runs the
+                            commands it reads and exits 1 if one failed. repl options:
+                            --demo (a throwaway store with sample lists and 100,000 items),
+                            --keep-going (a script carries on after a failure), --trace (every
+                            message on stderr), --record FILE (write a transcript for replay),
+                            --time-zone NAME, --page N (rows per window)
       replay FILE...        run JSON-RPC transcripts against a fresh server; exit 1 on a mismatch
       store check DIR       read a store without changing it and report what it holds; exit 1 if
                             taskls would refuse to open it (corruption)
@@ -193,6 +202,8 @@ case "--version":
     exit(0)
 case "replay":
     replay(arguments.dropFirst())
+case "repl":
+    exit(REPL.main(arguments: Array(arguments.dropFirst())))
 case "serve":
     serve(arguments.dropFirst())
 case "store":

@@ -1,0 +1,78 @@
+/// What the REPL does with the server's notifications, and what it prints once a command is done.
+
+import Wire
+
+extension REPL {
+    /// Applies one notification to the client's state.
+    func handle(_ method: String, _ params: JSON) {
+        switch method {
+        case "view/changed":
+            guard var current = view, params["view"]?.stringValue == current.id else { return }
+            let before = current.state
+            if let applied = current.apply(params) {
+                notes += applied
+                if before != current.state { redraw = true }
+            } else {
+                needsSnapshot = true
+            }
+            view = current
+        case "view/closed":
+            guard let current = view, params["view"]?.stringValue == current.id else { return }
+            view = nil
+            notes.removeAll()
+            let reason = params["reason"]?.stringValue == "listDeleted" ? "its list was deleted" : "closed by the server"
+            messages.append("The view of \(renderer.viewName(current)) closed: \(reason).")
+        case "lists/changed":
+            takeOverview(params)
+        default:
+            break
+        }
+    }
+
+    /// Takes an overview (`lists/list` result or `lists/changed`).
+    func takeOverview(_ overview: JSON) {
+        lists = overview["lists"]?.arrayValue ?? []
+        groups = overview["groups"]?.arrayValue ?? groups
+        overviewStore = overview["store"]
+    }
+
+    /// After a command (or a burst of background notifications): fetches a snapshot after a
+    /// version gap, prints what changed in one compact line each, and shows the table again
+    /// when the view was reset or changed state (in a terminal, after any change).
+    func settle() {
+        if needsSnapshot, let current = view {
+            needsSnapshot = false
+            if let snapshot = try? request("view/snapshot", ["view": .string(current.id)]) {
+                view?.take(snapshot)
+                redraw = true
+            }
+        }
+        say(messages)
+        messages.removeAll()
+        let lines = notes.compactMap(describe)
+        let changed = !lines.isEmpty || notes.contains(.reset)
+        if !shown { say(lines) }
+        notes.removeAll()
+        if view != nil && !shown && (redraw || (options.interactive && changed)) { try? showTable() }
+        redraw = false
+    }
+
+    /// The compact line for one change, or nil for a reset.
+    func describe(_ note: ChangeNote) -> String? {
+        func quoted(_ row: Row) -> String { "\"" + style.truncate(row.title, to: 40) + "\"" }
+        switch note {
+        case .inserted(let row, let index):
+            return style.green("+") + " \(quoted(row)) at \(index + 1)"
+        case .removed(let row, let index):
+            return style.red("-") + " \(quoted(row)) (was \(index + 1))"
+        case .moved(let row, let from, let to):
+            return "moved \(quoted(row)) \(from + 1)\(style.arrow)\(to + 1)"
+        case .updated(let old, let new, let index):
+            if old.done != new.done { return (new.done ? style.green(style.checkbox(true)) + " done" : style.checkbox(false) + " not done") + " \(quoted(new)) at \(index + 1)" }
+            if old.title != new.title { return "~ \(quoted(old)) \(style.arrow) \(quoted(new)) at \(index + 1)" }
+            return "~ \(quoted(new)) at \(index + 1)"
+        case .reset:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,73 @@
+/// How output looks: colors and Unicode on a terminal, plain ASCII otherwise, and the width to fit.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The look of the REPL's output.
+public struct Style: Sendable {
+    /// Whether to use ANSI colors.
+    public var color: Bool
+    /// Whether to use Unicode symbols (checkboxes, ellipsis, arrows) rather than ASCII.
+    public var unicode: Bool
+    /// The width of the output in columns.
+    public var width: Int
+
+    /// A style with these settings.
+    public init(color: Bool, unicode: Bool, width: Int) {
+        self.color = color
+        self.unicode = unicode
+        self.width = width
+    }
+
+    /// Plain ASCII, no colors, `width` columns: for pipes, files and golden tests.
+    public static func plain(width: Int = 80) -> Style { Style(color: false, unicode: false, width: width) }
+
+    /// The style for standard output: colors and Unicode on a terminal unless `NO_COLOR` is
+    /// set; the width from `COLUMNS`, else the terminal, else 80.
+    public static func forStandardOutput(environment: (String) -> String?) -> Style {
+        let terminal = isatty(1) == 1
+        let fancy = terminal && (environment("NO_COLOR") ?? "").isEmpty && environment("TERM") != "dumb"
+        return Style(color: fancy, unicode: fancy, width: terminalWidth(environment: environment))
+    }
+
+    /// `COLUMNS` when set, else the terminal's width (`TIOCGWINSZ`), else 80; at least 40.
+    static func terminalWidth(environment: (String) -> String?) -> Int {
+        if let text = environment("COLUMNS"), let columns = Int(text), columns > 0 { return max(40, columns) }
+        var size = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 { return max(40, Int(size.ws_col)) }
+        return 80
+    }
+
+    func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+    func bold(_ text: String) -> String { paint(text, "1") }
+    func dim(_ text: String) -> String { paint(text, "2") }
+    func red(_ text: String) -> String { paint(text, "31") }
+    func green(_ text: String) -> String { paint(text, "32") }
+    func yellow(_ text: String) -> String { paint(text, "33") }
+    func cyan(_ text: String) -> String { paint(text, "36") }
+
+    var ellipsis: String { unicode ? "…" : "..." }
+    var arrow: String { unicode ? "→" : "->" }
+    var dash: String { unicode ? "—" : "-" }
+    var dot: String { unicode ? "·" : "|" }
+    var rule: Character { unicode ? "─" : "-" }
+    func checkbox(_ done: Bool) -> String { unicode ? (done ? "☑" : "☐") : (done ? "[x]" : "[ ]") }
+
+    /// `text` cut to at most `columns` characters, ending in an ellipsis when cut.
+    func truncate(_ text: String, to columns: Int) -> String {
+        guard text.count > columns else { return text }
+        let keep = max(0, columns - ellipsis.count)
+        return String(text.prefix(keep)) + ellipsis
+    }
+}
+
+/// `text` padded with spaces to `columns` characters (never cut).
+func pad(_ text: String, _ columns: Int) -> String {
+    text.count >= columns ? text : text + String(repeating: " ", count: columns - text.count)
+}
+
+/// `text` padded on the left to `columns` characters.
+func padLeft(_ text: String, _ columns: Int) -> String {
+    text.count >= columns ? text : String(repeating: " ", count: columns - text.count) + text
+}

@@ -1,0 +1,157 @@
+/// Renders the open view's window as a table, with a title line above and a status line below.
+
+/// Turns a `ViewModel` into lines of text in a `Style`.
+struct TableRenderer {
+    let style: Style
+    let day: ClientDay
+    /// List names by id, for the title line and the list column of smart groups.
+    let listNames: [String: String]
+
+    /// The title line, the rows and the status line.
+    func render(_ view: ViewModel) -> [String] {
+        var lines = [titleLine(view)]
+        if view.state == "ready" { lines += rows(view) }
+        lines.append(statusLine(view))
+        return lines
+    }
+
+    /// The view's name, count, sort, filter and sections in one line.
+    func titleLine(_ view: ViewModel) -> String {
+        var parts = [style.bold(viewName(view))]
+        if let count = view.count, view.state == "ready" {
+            let items = view.rows.isEmpty && count == 0 ? 0 : count
+            parts.append(grouped(items) + (items == 1 ? " row" : " rows"))
+        }
+        let by = view.sort["by"]?.stringValue ?? "manual"
+        if by != "manual" || view.sort["direction"]?.stringValue == "descending" {
+            parts.append("sort: " + by + (view.sort["direction"]?.stringValue == "descending" ? " desc" : ""))
+        }
+        let filter = FilterText.describe(view.filter)
+        if !filter.isEmpty { parts.append("filter: " + filter) }
+        if view.sections != "none" { parts.append("group: " + SectionsText.word(view.sections)) }
+        return parts.joined(separator: style.unicode ? " · " : " | ")
+    }
+
+    /// The name of the view's list or smart group.
+    func viewName(_ view: ViewModel) -> String {
+        if let list = view.list { return listNames[list] ?? list }
+        return SmartGroup.name(view.group ?? "")
+    }
+
+    /// The state of the view in one line: loading, empty and why, error, or which rows show.
+    func statusLine(_ view: ViewModel) -> String {
+        switch view.state {
+        case "loading":
+            return style.yellow("Loading" + style.ellipsis + " \(Int((view.progress * 100).rounded(.down)))%")
+        case "error":
+            let error = view.error ?? ("the store failed", true)
+            return style.red("Error: " + error.message + (error.retryable ? " (retry with: retry)" : ""))
+        default:
+            break
+        }
+        let count = view.count ?? 0
+        if count == 0 {
+            if view.empty == "noMatches" {
+                let text = view.filter["text"]?.stringValue
+                return style.dim(text.map { "No matches for \"\($0)\"" } ?? "No matches for " + FilterText.describe(view.filter))
+                    + " " + style.dash + " clear the filter with: filter off"
+            }
+            return style.dim(view.list == nil ? "No tasks" : "No tasks " + style.dash + " add one with: add <title>")
+        }
+        if view.rows.isEmpty {
+            return style.dim("No rows here (the view has \(grouped(count))) " + style.dash + " back with: top")
+        }
+        let first = view.start + 1
+        let last = view.start + view.rows.count
+        var line = "rows \(grouped(first))" + (style.unicode ? "–" : "-") + "\(grouped(last)) of \(grouped(count))"
+        if last < count { line += " " + style.dash + " more with: next" }
+        return style.dim(line)
+    }
+
+    /// One line per row of the window.
+    func rows(_ view: ViewModel) -> [String] {
+        let numberWidth = String(view.start + view.rows.count).count
+        let dues = view.rows.map { row in row.due.map { day.describe(due: $0, done: row.done) } }
+        let dueWidth = dues.map { $0?.text.count ?? 0 }.max() ?? 0
+        let priorityWidth = view.rows.map { priorityMark($0.priority).count }.max() ?? 0
+        let showList = view.list == nil && view.sections != "list"
+        let listWidth = showList ? min(14, view.rows.filter { !$0.isHeader }.map { listName($0.list).count }.max() ?? 0) : 0
+        var tagsWidth = min(24, view.rows.map { tagText($0.tags).count }.max() ?? 0)
+        let boxWidth = style.unicode ? 1 : 3
+        func fixedWidth() -> Int {
+            [dueWidth, priorityWidth, listWidth, tagsWidth].filter { $0 > 0 }.reduce(0) { $0 + $1 + 2 }
+                + numberWidth + 1 + boxWidth + 1
+        }
+        if style.width - fixedWidth() < 16 { tagsWidth = 0 }
+        let titleWidth = max(8, style.width - fixedWidth())
+        var lines: [String] = []
+        for (offset, row) in view.rows.enumerated() {
+            if row.isHeader {
+                lines.append(header(row, width: style.width))
+                continue
+            }
+            let number = padLeft(String(view.start + offset + 1), numberWidth)
+            let box = row.done ? style.green(style.checkbox(true)) : style.checkbox(false)
+            var title = pad(style.truncate(row.title, to: titleWidth), titleWidth)
+            if row.done { title = style.dim(title) }
+            var line = number + " " + box + " " + title
+            if dueWidth > 0 {
+                let due = dues[offset]
+                let text = pad(due?.text ?? "", dueWidth)
+                line += "  " + (due?.overdue == true ? style.red(text) : text)
+            }
+            if priorityWidth > 0 { line += "  " + style.yellow(pad(priorityMark(row.priority), priorityWidth)) }
+            if listWidth > 0 { line += "  " + style.dim(pad(style.truncate(listName(row.list), to: listWidth), listWidth)) }
+            if tagsWidth > 0 { line += "  " + style.cyan(style.truncate(tagText(row.tags), to: tagsWidth)) }
+            lines.append(trimTrailing(line))
+        }
+        return lines
+    }
+
+    /// A section header: `── Today (2) ────`.
+    func header(_ row: Row, width: Int) -> String {
+        let label = " \(row.title) (\(grouped(row.count))) "
+        let lead = String(repeating: style.rule, count: 2)
+        let tail = String(repeating: style.rule, count: max(2, min(width, 60) - label.count - 2))
+        return style.bold(lead + label + tail)
+    }
+
+    func listName(_ id: String) -> String { listNames[id] ?? id }
+
+    func priorityMark(_ priority: String) -> String {
+        switch priority {
+        case "high": "!!!"
+        case "medium": "!!"
+        case "low": "!"
+        default: ""
+        }
+    }
+
+    func tagText(_ tags: [String]) -> String { tags.map { "#" + $0 }.joined(separator: " ") }
+}
+
+/// `line` without trailing spaces (so plain output has none to trip a diff).
+func trimTrailing(_ line: String) -> String {
+    var line = line
+    while line.hasSuffix(" ") { line.removeLast() }
+    return line
+}
+
+/// `value` with thousands separators: 100,000.
+func grouped(_ value: Int) -> String {
+    let digits = String(abs(value))
+    var result = ""
+    for (index, digit) in digits.enumerated() {
+        if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+        result.append(digit)
+    }
+    return value < 0 ? "-" + result : result
+}
+
+/// The smart groups: their ids and names.
+enum SmartGroup {
+    static let ids = ["today", "scheduled", "overdue", "all", "completed"]
+
+    /// "Today" for `today`.
+    static func name(_ id: String) -> String { id.prefix(1).uppercased() + id.dropFirst() }
+}

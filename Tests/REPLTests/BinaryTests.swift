@@ -1,0 +1,130 @@
+/// The REPL through the real binary: a script on piped stdin, its exit codes, and a real terminal (tmux).
+
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+import Transcript
+
+/// Runs `taskls repl ARGUMENTS` with `script` on stdin; returns its stdout, stderr and exit code.
+func runScript(_ script: String, _ arguments: [String]) throws -> (output: String, errors: String, status: Int32?) {
+    let process = try ServerProcess(executable: Paths.binary, arguments: ["repl"] + arguments, environment: ["TZ": "UTC", "NO_COLOR": "1", "COLUMNS": "80"])
+    process.write(Array(script.utf8))
+    process.closeInput()
+    var output: [UInt8] = []
+    while let chunk = process.receiveRaw(timeout: 20_000) { output += chunk }
+    let status = process.waitForExit(timeout: 20_000)
+    return (String(decoding: output, as: UTF8.self), process.standardError, status)
+}
+
+@Test func pipedScriptRunsWithoutPrompt() throws {
+    let store = makeTemporaryDirectory(prefix: "taskls-repl-binary")
+    defer { removeTree(store) }
+    let first = try runScript("mklist Inbox\nopen Inbox\nadd Buy milk due:tomorrow !high\n", ["--store", store, "--clock", "2026-11-22T10:00:00Z"])
+    #expect(first.status == 0, "\(first.errors)")
+    #expect(first.output.contains("+ \"Buy milk\" at 1"))
+    #expect(!first.output.contains("taskls> ") && !first.output.contains("Inbox> "), "no prompt in a script: \(first.output)")
+    // The store is durable: a second script sees what the first one added.
+    let second = try runScript("open Inbox\n", ["--store", store, "--clock", "2026-11-22T10:00:00Z"])
+    #expect(second.status == 0)
+    #expect(second.output.contains("1 [ ] Buy milk"), "\(second.output)")
+    #expect(second.output.contains("tomorrow"))
+}
+
+@Test func failedCommandStopsScriptWithExitOne() throws {
+    let store = makeTemporaryDirectory(prefix: "taskls-repl-binary")
+    defer { removeTree(store) }
+    let stopped = try runScript("open Nowhere\nmklist Never\n", ["--store", store])
+    #expect(stopped.status == 1)
+    #expect(stopped.errors == "error: no list named 'Nowhere'; ls shows the lists\n")
+    #expect(!stopped.output.contains("Never"))
+    let kept = try runScript("open Nowhere\nmklist Kept\n", ["--store", store, "--keep-going"])
+    #expect(kept.status == 1)
+    #expect(kept.output.contains("created list \"Kept\""))
+    let usage = try runScript("", ["--no-such-flag"])
+    #expect(usage.status == 2)
+    #expect(usage.errors.hasPrefix("taskls repl: unknown option '--no-such-flag'"))
+}
+
+/// Runs a program to its end (at most ten seconds); returns its exit status and stdout.
+///
+/// Stdout goes to a file, not a pipe: `tmux new-session` starts a daemon that would keep a pipe
+/// open after the command itself has ended.
+@discardableResult
+func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let outputPath = makeTemporaryDirectory(prefix: "taskls-repl-run") + "/stdout"
+    defer { removeTree(String(outputPath.dropLast(7))) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { throw ProcessError("cannot run \(executable)") }
+    var status: Int32 = 0
+    let deadline = monotonicMilliseconds() + 10_000
+    while waitpid(pid, &status, WNOHANG) == 0 {
+        if monotonicMilliseconds() > deadline {
+            kill(pid, SIGKILL)
+            _ = waitpid(pid, &status, 0)
+            throw ProcessError("\(executable) \(arguments.joined(separator: " ")) did not finish within ten seconds")
+        }
+        usleep(1000)
+    }
+    let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    return ((status >> 8) & 0xff, output)
+}
+
+/// The path of `tmux`, if it is installed.
+func tmuxPath() -> String? {
+    let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+    return (directories.map { $0 + "/tmux" } + ["/usr/bin/tmux"]).first { access($0, X_OK) == 0 }
+}
+
+@Test func replInRealTerminal() throws {
+    guard let tmux = tmuxPath() else {
+        FileHandle.standardError.write(Data("repl-tmux: skipped (tmux is not installed)\n".utf8))
+        return
+    }
+    let store = makeTemporaryDirectory(prefix: "taskls-repl-tmux")
+    defer { removeTree(store) }
+    let socket = "taskls-repl-test-\(getpid())"
+    let command = "env TZ=UTC COLUMNS= NO_COLOR= TERM=xterm-256color '\(Paths.binary)' repl --store '\(store)' --clock 2026-11-22T10:00:00Z"
+    try run(tmux, ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "40", "-s", "repl", command])
+    defer { _ = try? run(tmux, ["-L", socket, "kill-server"]) }
+    /// The screen once it shows `text`, or the last screen when it does not within ten seconds.
+    func screen(showing text: String) throws -> String {
+        let deadline = Date().addingTimeInterval(10)
+        var last = ""
+        while Date() < deadline {
+            last = try run(tmux, ["-L", socket, "capture-pane", "-p", "-t", "repl"]).output
+            if last.contains(text) { return last }
+            usleep(20_000)
+        }
+        return last
+    }
+    func type(_ line: String) throws {
+        try run(tmux, ["-L", socket, "send-keys", "-t", "repl", "-l", line])
+        try run(tmux, ["-L", socket, "send-keys", "-t", "repl", "Enter"])
+    }
+
+    let greeting = try screen(showing: "taskls>")
+    #expect(greeting.contains("type help for commands"), "\(greeting)")
+    try type("mklist Inbox")
+    #expect(try screen(showing: "created list \"Inbox\"").contains("created list"))
+    try type("open Inbox")
+    #expect(try screen(showing: "Inbox>").contains("No tasks — add one with: add <title>"))
+    try type("add Buy milk due:tomorrow !high #home")
+    let table = try screen(showing: "☐ Buy milk")
+    #expect(table.contains("☐ Buy milk"), "\(table)")
+    #expect(table.contains("tomorrow"))
+    #expect(table.contains("#home"))
+    try type("done 1")
+    #expect(try screen(showing: "☑ Buy milk").contains("☑ Buy milk"))
+    try type("quit")
+    FileHandle.standardError.write(Data("repl-tmux: ran\n".utf8))
+}
