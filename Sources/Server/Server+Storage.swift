@@ -261,6 +261,11 @@ extension Server {
         "items/create", "items/update", "items/delete", "items/move", "undo", "redo",
     ]
 
+    /// Whether `method` reads lists, items or views (so it first applies what other processes appended).
+    static func readsStore(_ method: String) -> Bool {
+        method == "lists/list" || !storeIndependentMethods.contains(method)
+    }
+
     /// Before a request picks ids or reads what it will change: takes the store's lock (until the turn's sync)
     /// and applies what other processes appended since, publishing their changes. Nothing to do without a store.
     func prepareToWrite() throws(ResponseError) {

@@ -306,7 +306,12 @@ public final class Server {
         requestWrote = false
         defer { requestWrote = false }
         do {
-            if Server.writingMethods.contains(method) && storage.isUsable { try prepareToWrite() }
+            if Server.writingMethods.contains(method) && storage.isUsable {
+                try prepareToWrite()
+            } else if Server.readsStore(method) {
+                // A request sees every change other processes made durable before it arrived.
+                catchUpWithOthers()
+            }
             let result = try answerWithoutStore(method, params) ?? handler(self, params)
             send(.response(id: id, result: result))
         } catch let error as ResponseError {
