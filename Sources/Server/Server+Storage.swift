@@ -148,8 +148,13 @@ extension Server {
                 }
             }
         } catch {
-            logger.log(.error, "store: \(error.message)")
-            fail(with: error)
+            logger.log(error.kind == .overtaken ? .info : .error, "store: \(error.message)")
+            if held != nil {
+                // A turn with records of its own is under way: it ends in the failure (commitTurn).
+                pendingFailure = error
+            } else {
+                fail(with: error)
+            }
         }
     }
 
@@ -341,7 +346,21 @@ extension Server {
 
     /// Switches to `failed`: the engine's views wait (in `error`) for a reloaded store.
     func fail(with failure: StoreFailure) {
+        guard storage.isUsable else { return }
+        if failure.kind == .overtaken, let path = storePath {
+            // Nothing is wrong with the store: read it again at once, as a retry would.
+            logger.log(.info, "store: \(failure.message)")
+            storage = .loading(progress: 0)
+            waitForStore()
+            startLoading(path)
+            return
+        }
         storage = .failed(failure)
+        waitForStore()
+    }
+
+    /// Moves the engine's views to waiting (in the storage's state: error or loading), telling the client.
+    private func waitForStore() {
         if watchedOverview != nil {
             watchedOverview = Overview(lists: [], groups: [])
             connection.send(.notification(method: "lists/changed", params: unusableOverview()))

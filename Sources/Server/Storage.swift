@@ -89,7 +89,7 @@ extension StoreFailure {
         case .full: "storeFull"
         case .corrupt: "storeCorrupt"
         case .unsupported: "storeUnsupported"
-        case .syncFailed, .io: "storeFailed"
+        case .syncFailed, .io, .overtaken: "storeFailed"
         }
     }
 }

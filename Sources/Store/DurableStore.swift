@@ -322,7 +322,7 @@ public final class DurableStore: @unchecked Sendable {
         let header = try current.read(at: 0, count: StoreFormat.journalHeaderSize)
         guard case .success(let base) = StoreFormat.journalBase(header), base <= sequence else {
             current.close()
-            throw StoreFailure(.io, "the store was compacted by another process past what this one has read; retry to reload it",
+            throw StoreFailure(.overtaken, "the store was compacted by other processes past what this one had read; reading it again",
                                retryable: true)
         }
         journal.close()

@@ -19,6 +19,9 @@ public struct StoreFailure: Error, Hashable, Sendable, CustomStringConvertible {
         case syncFailed
         /// The files were written by a newer taskls (an unknown format version).
         case unsupported
+        /// Other processes compacted the store twice since this one last read it: the records in between
+        /// are only in the new snapshot, so this process must read the store again (nothing is lost).
+        case overtaken
     }
 
     public var kind: Kind

@@ -205,8 +205,8 @@ import Domain
         }
         for attempt in 0..<2 {
             let failure = storeFailure { () throws(StoreFailure) in try b.lockForWriting() }
-            #expect(failure?.kind == .io && failure?.retryable == true, "attempt \(attempt)")
-            #expect(failure?.message.contains("compacted by another process") == true, "\(failure?.message ?? "")")
+            #expect(failure?.kind == .overtaken && failure?.retryable == true, "attempt \(attempt)")
+            #expect(failure?.message.contains("compacted by other processes") == true, "\(failure?.message ?? "")")
             #expect(!b.isLocked && lockIsFree(path), "attempt \(attempt)")
         }
         let (reopened, reopenedState) = try DurableStore.open(path)
