@@ -135,12 +135,19 @@ extension Server {
         if watcher?.isWatching == false { logger.log(.info, "store: inotify is not available; looking for other processes' changes every \(Server.pollingInterval) ms") }
     }
 
-    /// Applies what other processes appended since this one last looked, and publishes it as ordinary changes.
-    func catchUpWithOthers() {
+    /// Applies what other processes made durable since this one last looked, and publishes it as ordinary
+    /// changes. While idle (`waiting` false) a writer in the middle of its turn is not waited for: the loop
+    /// looks again a millisecond later (its unlock makes no inotify event).
+    func catchUpWithOthers(waiting: Bool = true) {
         guard case .ready(let store) = storage, !store.isLocked else { return }
         lastLook = monotonicMilliseconds()
         do {
-            for group in try store.readNewRecords() {
+            guard let groups = try store.readNewRecords(waiting: waiting) else {
+                lookAgain = true
+                return
+            }
+            lookAgain = false
+            for group in groups {
                 do {
                     publish(try engine.apply(group.mutations).viewChanges)
                 } catch {
@@ -160,8 +167,12 @@ extension Server {
 
     /// Where inotify is missing: looks for other processes' records every `pollingInterval` milliseconds.
     func pollForOthers() {
+        if lookAgain {
+            catchUpWithOthers(waiting: false)
+            return
+        }
         guard let watcher, !watcher.isWatching, monotonicMilliseconds() - lastLook >= Int64(Server.pollingInterval) else { return }
-        catchUpWithOthers()
+        catchUpWithOthers(waiting: false)
     }
 
     // MARK: Requests while the store is not usable

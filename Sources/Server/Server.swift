@@ -119,6 +119,8 @@ public final class Server {
     var watcher: JournalWatcher?
     /// When the loop last looked for other processes' records (monotonic milliseconds), when polling.
     var lastLook: Int64 = 0
+    /// Whether the loop must look for other processes' records again soon (a writer was mid-turn).
+    var lookAgain = false
     /// Where the store is read and snapshots are written, off the loop.
     let storeQueue = DispatchQueue(label: "taskls.store", qos: .userInitiated)
 
@@ -194,7 +196,7 @@ public final class Server {
     /// Applies what background work reported, after the messages that arrived before it.
     func handle(_ events: [BackgroundEvent]) {
         var othersWrote = false
-        defer { if othersWrote { catchUpWithOthers() } }
+        defer { if othersWrote { catchUpWithOthers(waiting: false) } }
         for event in events {
             switch event {
             case .progress(let build, let progress): publish(engine.reportProgress(build, progress))
@@ -227,7 +229,7 @@ public final class Server {
     /// limit for a manual clock (it moves only on request) or before `initialize`.
     private func millisecondsUntilTimeChange() -> Int32 {
         if advancing { return 0 }
-        let polling: Int32 = storage.store != nil && !(watcher?.isWatching ?? false) ? Int32(Server.pollingInterval) : -1
+        let polling: Int32 = lookAgain ? 1 : storage.store != nil && !(watcher?.isWatching ?? false) ? Int32(Server.pollingInterval) : -1
         guard lifecycle == .running, options.manualClock == nil, let next = engine.nextTimeChange else { return polling }
         let wait = Int32(clamping: max(0, min(next.milliseconds - options.clock().milliseconds, 3_600_000)))
         return polling < 0 ? wait : min(wait, polling)

@@ -265,13 +265,21 @@ public final class DurableStore: @unchecked Sendable {
 
     // MARK: Reading what others wrote
 
-    /// The records other processes appended since this one last looked, without taking the lock (records
-    /// are appended whole under it; one still being written reads as a torn tail and is left for later).
-    /// When another process compacted meanwhile, the old journal is read to its end and the new one followed.
+    /// The records other processes appended since this one last looked, read under a shared lock: a writer
+    /// holds the lock exclusively from its first append to its sync, so what is read here is on disk (never a
+    /// change that a failed sync could still take back). When another process compacted meanwhile, the old
+    /// journal is read to its end and the new one followed.
+    /// - Parameter waiting: whether to wait for a writer to finish its turn; when false and one is writing,
+    ///   returns nil (look again shortly).
     /// - Complexity: O(new bytes).
-    public func readNewRecords() throws(StoreFailure) -> [Group] {
+    public func readNewRecords(waiting: Bool) throws(StoreFailure) -> [Group]? {
         if let failure { throw failure }
         guard !isLocked else { return [] }
+        while flock(lockFile.descriptor, waiting ? LOCK_SH : LOCK_SH | LOCK_NB) != 0 {
+            if errno == EWOULDBLOCK { return nil }
+            guard errno == EINTR else { throw .system("lock", lockFile.path, errno: errno) }
+        }
+        defer { DurableStore.unlock(lockFile) }
         // Collected in `unreturned` first, so that a failure half-way loses none of them.
         if try directory.inode(of: StoreFormat.journalName) != journalInode {
             unreturned += try newGroups(mayTruncate: false)
