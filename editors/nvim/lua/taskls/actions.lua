@@ -1,0 +1,348 @@
+-- What the keys of a list pane do: each action reads the rows under the cursor (or a visual
+-- range), sends one request, and lets the view's notifications update the buffer.
+local client = require('taskls.client')
+local config = require('taskls.config')
+local render = require('taskls.render')
+
+local api = vim.api
+local levels = vim.log.levels
+local value = client.value
+
+local M = {}
+
+--- Parses "Buy milk due:tomorrow !high #home" into item fields (title plus due, priority, tags).
+function M.parse(text)
+  local fields, words, tags = {}, {}, {}
+  for word in text:gmatch('%S+') do
+    local due = word:match('^due:(.+)$')
+    local priority = word:match('^!(%a+)$')
+    local tag = word:match('^#(%S+)$')
+    if due ~= nil then
+      local offset
+      if due == 'today' then offset = 0
+      elseif due == 'tomorrow' then offset = 1
+      elseif due:match('^[+-]%d+$') then offset = tonumber(due) end
+      if offset ~= nil then
+        local t = os.date('*t')
+        fields.due = os.date('%Y-%m-%d', os.time({ year = t.year, month = t.month, day = t.day + offset, hour = 12 }))
+      else
+        fields.due = due
+      end
+    elseif priority ~= nil and (priority == 'low' or priority == 'medium' or priority == 'high') then
+      fields.priority = priority
+    elseif tag ~= nil then
+      table.insert(tags, tag)
+    else
+      table.insert(words, word)
+    end
+  end
+  if #tags > 0 then fields.tags = tags end
+  fields.title = table.concat(words, ' ')
+  return fields
+end
+
+-- The rows of lines `first`..`last` (1-based, inclusive) that are items.
+local function items_in(pane, first, last)
+  local rows = {}
+  for line = first, last do
+    local row = pane:row_at_line(line)
+    if row ~= nil and row.kind == 'item' then table.insert(rows, row) end
+  end
+  return rows
+end
+
+local function cursor_line() return api.nvim_win_get_cursor(0)[1] end
+
+local function range(visual)
+  if not visual then return cursor_line(), cursor_line() end
+  local a, b = vim.fn.line('v'), vim.fn.line('.')
+  api.nvim_feedkeys(api.nvim_replace_termcodes('<Esc>', true, false, true), 'nx', false)
+  if a > b then a, b = b, a end
+  return a, b
+end
+
+local function ids(rows)
+  local list = {}
+  for i, row in ipairs(rows) do list[i] = row.id end
+  return list
+end
+
+-- The list a new item goes to: the pane's list, else that of the row under the cursor, else the
+-- first list.
+local function target_list(pane, row)
+  if pane.source.list ~= nil then return pane.source.list end
+  if row ~= nil and row.list ~= nil then return row.list end
+  local first = client.state.lists[1]
+  return first and first.id
+end
+
+--- Adds an item: `where` is 'end' (a), 'below' (o) or 'above' (O) the cursor's row.
+function M.add(pane, where, title)
+  local function create(text)
+    if text == nil or text:match('^%s*$') then return end
+    local line = cursor_line()
+    local row = pane:row_at_line(line)
+    local fields = M.parse(text)
+    if fields.title == '' then fields.title = text end
+    fields.list = target_list(pane, row)
+    if fields.list == nil then
+      client.notify('there is no list yet: create one in the overview (:Tasks, then a)', levels.WARN)
+      return
+    end
+    if pane.source.group == 'today' and fields.due == nil then fields.due = os.date('%Y-%m-%d') end
+    local before = nil
+    if where == 'above' and row ~= nil and row.kind == 'item' and row.list == fields.list then
+      before = row.id
+    elseif where == 'below' then
+      local next_row = pane:row_at_line(line + 1)
+      if next_row ~= nil and next_row.kind == 'item' and next_row.list == fields.list then before = next_row.id end
+    end
+    if before ~= nil then fields.before = before end
+    client.request('items/create', fields, function(err, result)
+      if err ~= nil then return false end
+      local new_line = pane:line_of(result.item.id)
+      if new_line ~= nil then
+        for _, win in ipairs(pane:windows()) do pcall(api.nvim_win_set_cursor, win, { new_line, 0 }) end
+      end
+    end)
+  end
+  if title ~= nil then return create(title) end
+  vim.ui.input({ prompt = 'New task: ' }, create)
+end
+
+--- Toggles done on the rows of the range: all done when any is not, else all not done.
+function M.toggle(pane, visual)
+  local rows = items_in(pane, range(visual))
+  if #rows == 0 then return end
+  local done = false
+  for _, row in ipairs(rows) do if not row.done then done = true end end
+  client.request('items/update', { ids = ids(rows), done = done })
+end
+
+function M.delete(pane, visual)
+  local rows = items_in(pane, range(visual))
+  if #rows == 0 then return end
+  client.request('items/delete', { ids = ids(rows) })
+end
+
+function M.edit(pane)
+  local row = pane:row_at_line(cursor_line())
+  if row == nil or row.kind ~= 'item' then return end
+  vim.ui.input({ prompt = 'Title: ', default = row.title }, function(text)
+    if text == nil or text:match('^%s*$') or text == row.title then return end
+    client.request('items/update', { id = row.id, title = text })
+  end)
+end
+
+--- Moves the rows of the range by `delta` (1 down, -1 up), in manual order only.
+function M.move(pane, delta, visual)
+  local sort = pane.sort or {}
+  if sort.by ~= 'manual' or sort.direction == 'descending' then
+    client.notify(('this pane is sorted by %s%s: J and K reorder only in manual order (press %s to sort manually)')
+      :format(sort.by or '?', sort.direction == 'descending' and ' (descending)' or '', config.options.keymaps.sort or 's'), levels.WARN)
+    return
+  end
+  local first, last = range(visual)
+  if pane.mode ~= 'rows' then return end
+  local from, count = first - 1, last - first + 1
+  local to = from + delta
+  if to < 0 or to + count > pane.count then return end
+  client.request('items/move', { view = pane.view, version = pane.version, from = from, count = count, to = to },
+    function(err)
+      if err == nil then return end
+      if err.code == -32801 then
+        pane:resync()
+        client.notify('the list changed meanwhile: nothing moved, try again', levels.WARN)
+        return true
+      end
+      return false
+    end)
+end
+
+M.sorts = {
+  { by = 'manual', label = 'Manual order' },
+  { by = 'title', label = 'Title' },
+  { by = 'due', label = 'Due date' },
+  { by = 'priority', direction = 'descending', label = 'Priority (high first)' },
+  { by = 'created', direction = 'descending', label = 'Newest first' },
+  { by = 'modified', direction = 'descending', label = 'Recently modified' },
+}
+
+function M.set_sort(pane, sort)
+  client.request('view/sort', { view = pane.view, sort = sort }, function(err)
+    if err ~= nil then return false end
+    pane.sort = { by = sort.by, direction = sort.direction or 'ascending' }
+    pane:update_name()
+  end)
+end
+
+function M.sort(pane)
+  vim.ui.select(M.sorts, { prompt = 'Sort by', format_item = function(s) return s.label end }, function(choice)
+    if choice ~= nil then M.set_sort(pane, { by = choice.by, direction = choice.direction or 'ascending' }) end
+  end)
+end
+
+function M.set_filter(pane, text)
+  local filter = vim.empty_dict()
+  if text ~= nil and text ~= '' then filter = { text = text } end
+  client.request('view/filter', { view = pane.view, filter = filter }, function(err)
+    if err ~= nil then return false end
+    pane.filter = filter
+    pane:update_name()
+  end)
+end
+
+function M.filter(pane)
+  local current = type(pane.filter) == 'table' and pane.filter.text or ''
+  vim.ui.input({ prompt = 'Filter (empty: all): ', default = current }, function(text)
+    if text ~= nil then M.set_filter(pane, text) end
+  end)
+end
+
+M.groupings = {
+  { id = 'none', label = 'No sections' },
+  { id = 'dueBucket', label = 'Due date (Overdue, Today, Tomorrow, ...)' },
+  { id = 'priority', label = 'Priority' },
+  { id = 'list', label = 'List' },
+  { id = 'done', label = 'Done' },
+}
+
+function M.set_sections(pane, sections)
+  client.request('view/sections', { view = pane.view, sections = sections }, function(err)
+    if err ~= nil then return false end
+    pane.sections = sections
+    pane:update_name()
+  end)
+end
+
+function M.group(pane)
+  vim.ui.select(M.groupings, { prompt = 'Sections', format_item = function(g) return g.label end }, function(choice)
+    if choice ~= nil then M.set_sections(pane, choice.id) end
+  end)
+end
+
+function M.undo()
+  client.request('undo', vim.NIL, function(err, result)
+    if err ~= nil then return false end
+    client.notify('undid ' .. tostring(result.undone), levels.INFO)
+  end)
+end
+
+function M.redo()
+  client.request('redo', vim.NIL, function(err, result)
+    if err ~= nil then return false end
+    client.notify('redid ' .. tostring(result.redone), levels.INFO)
+  end)
+end
+
+--- Retries the store (a view in error), or restarts a stopped server and reopens the pane.
+function M.retry(pane)
+  if pane.stopped or not client.running() then
+    pane:open_view()
+    return
+  end
+  client.request('store/retry', vim.NIL, function(err, result)
+    if err ~= nil then return false end
+    if result.retried == false then pane:resync() end
+  end)
+end
+
+--- Shows the item under the cursor in full, in a float.
+function M.details(pane)
+  local row = pane:row_at_line(cursor_line())
+  if row == nil or row.kind ~= 'item' then return end
+  client.request('items/get', { id = row.id }, function(err, item)
+    if err ~= nil then return false end
+    M.show_item(item)
+  end)
+end
+
+function M.show_item(item)
+  local lines = { item.title, '' }
+  local function field(name, v)
+    v = value(v)
+    if v ~= nil and v ~= '' then table.insert(lines, ('%-10s %s'):format(name, tostring(v))) end
+  end
+  field('List', client.state.list_names[item.list] or item.list)
+  field('Done', item.done and (value(item.completed) or 'yes') or nil)
+  field('Due', value(item.due) and (render.due(item.due, item.done) .. ' (' .. item.due .. ')'))
+  field('Priority', item.priority ~= 'none' and item.priority or nil)
+  local tags = value(item.tags)
+  if type(tags) == 'table' and #tags > 0 then field('Tags', '#' .. table.concat(tags, ' #')) end
+  field('Created', item.created)
+  field('Modified', item.modified)
+  local notes = value(item.notes)
+  if notes ~= nil and notes ~= '' then
+    table.insert(lines, '')
+    for line in (notes .. '\n'):gmatch('(.-)\n') do table.insert(lines, line) end
+  end
+  local width = 20
+  for _, line in ipairs(lines) do width = math.max(width, vim.fn.strdisplaywidth(line)) end
+  local buf = api.nvim_create_buf(false, true)
+  api.nvim_buf_set_lines(buf, 0, -1, false, lines)
+  api.nvim_buf_set_option(buf, 'modifiable', false)
+  api.nvim_buf_set_option(buf, 'bufhidden', 'wipe')
+  local win = api.nvim_open_win(buf, true, {
+    relative = 'cursor', row = 1, col = 0, style = 'minimal', border = 'rounded',
+    width = math.min(width + 1, math.max(20, vim.o.columns - 4)), height = math.min(#lines, math.max(3, vim.o.lines - 4)),
+  })
+  api.nvim_buf_add_highlight(buf, -1, 'Title', 0, 0, -1)
+  for _, key in ipairs({ 'q', '<Esc>' }) do
+    vim.keymap.set('n', key, function() pcall(api.nvim_win_close, win, true) end, { buffer = buf, nowait = true })
+  end
+  M.last_float = { win = win, buf = buf, lines = lines }
+  return win
+end
+
+--- Maps the configured keys in a pane's buffer and watches scrolling.
+function M.attach(pane)
+  local keys = config.options.keymaps
+  local buf = pane.buf
+  local function map(mode, name, fn, desc)
+    local lhs = keys[name]
+    if lhs == nil or lhs == false then return end
+    vim.keymap.set(mode, lhs, function() client.guard(fn) end, { buffer = buf, nowait = true, silent = true, desc = 'taskls: ' .. desc })
+  end
+  map('n', 'details', function() M.details(pane) end, 'show the item in full')
+  map('n', 'add', function() M.add(pane, 'end') end, 'add a task at the end')
+  map('n', 'add_below', function() M.add(pane, 'below') end, 'add a task below')
+  map('n', 'add_above', function() M.add(pane, 'above') end, 'add a task above')
+  map('n', 'toggle', function() M.toggle(pane, false) end, 'toggle done')
+  map('x', 'toggle', function() M.toggle(pane, true) end, 'toggle done')
+  map('n', 'delete', function() M.delete(pane, false) end, 'delete')
+  map('x', 'delete_visual', function() M.delete(pane, true) end, 'delete the selected tasks')
+  map('n', 'edit', function() M.edit(pane) end, 'edit the title')
+  map('n', 'edit_alt', function() M.edit(pane) end, 'edit the title')
+  map('n', 'move_down', function() M.move(pane, 1, false) end, 'move down')
+  map('n', 'move_up', function() M.move(pane, -1, false) end, 'move up')
+  map('x', 'move_down', function() M.move(pane, 1, true) end, 'move the selection down')
+  map('x', 'move_up', function() M.move(pane, -1, true) end, 'move the selection up')
+  map('n', 'sort', function() M.sort(pane) end, 'sort')
+  map('n', 'filter', function() M.filter(pane) end, 'filter')
+  map('n', 'group', function() M.group(pane) end, 'group into sections')
+  map('n', 'undo', M.undo, 'undo')
+  map('n', 'redo', M.redo, 'redo')
+  map('n', 'retry', function() M.retry(pane) end, 'retry the store or restart the server')
+  map('n', 'refresh', function() pane:resync() end, 'fetch the window again')
+  map('n', 'overview', function() require('taskls').overview() end, 'the overview')
+  map('n', 'close', function() pane:close() end, 'close the pane')
+  local group = api.nvim_create_augroup('taskls_pane_' .. buf, { clear = true })
+  local events = { 'CursorMoved', 'BufWinEnter', 'WinEnter', 'VimResized' }
+  if require('taskls.compat').has_winscrolled then table.insert(events, 'WinScrolled') end
+  api.nvim_create_autocmd(events, {
+    group = group,
+    callback = function()
+      if api.nvim_buf_is_valid(buf) and #vim.fn.win_findbuf(buf) > 0 then pane:schedule_window_check() end
+    end,
+  })
+  api.nvim_create_autocmd('BufWipeout', {
+    group = group,
+    buffer = buf,
+    callback = function()
+      if not pane.closed then pane:close(true) end
+      pcall(api.nvim_del_augroup_by_id, group)
+    end,
+  })
+end
+
+return M

@@ -1,0 +1,52 @@
+-- The options: defaults, and `setup()`'s merge of the user's choices over them.
+local M = {}
+
+M.defaults = {
+  -- The server's command line; `taskls` on $PATH by default.
+  cmd = { 'taskls' },
+  -- The store directory (initializationOptions.store); nil: the server's own default.
+  store = nil,
+  -- An IANA time zone for "today" (initializationOptions.timeZone); nil: the server's local zone.
+  time_zone = nil,
+  -- Rows fetched beyond what the window shows, above and below.
+  margin = 100,
+  -- How to show a pane: a command run before the buffer is shown ('edit' keeps the window).
+  open = 'edit',
+  -- Rendering.
+  icons = { todo = '[ ]', done = '[x]', notes = '+', placeholder = '~' },
+  -- Keys of list panes and of the overview; set one to false to leave it unmapped.
+  keymaps = {
+    open = '<CR>', -- overview: open the list or group under the cursor
+    details = '<CR>', -- list pane: the item in full, in a float
+    add = 'a',
+    add_below = 'o',
+    add_above = 'O',
+    toggle = 'x',
+    delete = 'dd',
+    delete_visual = 'd',
+    edit = 'cc',
+    edit_alt = 'i',
+    move_down = 'J',
+    move_up = 'K',
+    sort = 's',
+    filter = '/',
+    group = 'S',
+    undo = 'u',
+    redo = '<C-r>',
+    retry = 'r',
+    refresh = 'R',
+    overview = '-',
+    close = 'q',
+  },
+}
+
+M.options = vim.deepcopy(M.defaults)
+
+--- Merges `user` over the defaults (nested tables key by key).
+function M.set(user)
+  M.options = vim.tbl_deep_extend('force', vim.deepcopy(M.defaults), user or {})
+  if type(M.options.cmd) == 'string' then M.options.cmd = { M.options.cmd } end
+  return M.options
+end
+
+return M

@@ -1,0 +1,157 @@
+-- The overview pane: the smart groups and the lists with live counts (`lists/list` with watch,
+-- then `lists/changed`); <CR> opens one in a list pane.
+local client = require('taskls.client')
+local config = require('taskls.config')
+
+local api = vim.api
+local levels = vim.log.levels
+local value = client.value
+
+local M = {}
+local ns = api.nvim_create_namespace('taskls_overview')
+
+--- The overview's state: its buffer, its entries (one per line), the last overview received.
+M.state = { buf = nil, entries = {}, data = nil }
+
+local function lines_of(data)
+  local lines, entries, marks = {}, {}, {}
+  local function add(text, entry, group)
+    table.insert(lines, text)
+    entries[#lines] = entry
+    if group then marks[#lines] = group end
+  end
+  local store = value(data.store)
+  if store ~= nil and store.state == 'loading' then
+    add(('Loading… %d%%'):format(math.floor((tonumber(value(store.progress)) or 0) * 100 + 0.5)), nil, 'TasklsState')
+  elseif store ~= nil and store.state == 'error' then
+    add('Error: ' .. tostring(value(store.message) or 'the store cannot be opened') .. ' — press r to retry', nil, 'TasklsError')
+  end
+  add('Smart lists', nil, 'TasklsHeader')
+  for _, group in ipairs(value(data.groups) or {}) do
+    add(('  %-24s %6d'):format(group.name, group.count), { group = group.id, name = group.name })
+  end
+  add('', nil)
+  add('Lists', nil, 'TasklsHeader')
+  local lists = value(data.lists) or {}
+  for _, list in ipairs(lists) do
+    add(('  %-24s %6s'):format(list.name, ('%d/%d'):format(list.open, list.total)), { list = list.id, name = list.name })
+  end
+  if #lists == 0 and store == nil then add('  No lists — press a to create one', nil, 'TasklsState') end
+  return lines, entries, marks
+end
+
+-- Writes only the lines that differ from what the buffer shows.
+local function render(data)
+  local buf = M.state.buf
+  if buf == nil or not api.nvim_buf_is_valid(buf) then return end
+  M.state.data = data
+  local lines, entries, marks = lines_of(data)
+  M.state.entries = entries
+  local old = api.nvim_buf_get_lines(buf, 0, -1, false)
+  api.nvim_buf_set_option(buf, 'modifiable', true)
+  if #old ~= #lines then
+    api.nvim_buf_set_lines(buf, 0, -1, false, lines)
+  else
+    for i, line in ipairs(lines) do
+      if old[i] ~= line then api.nvim_buf_set_lines(buf, i - 1, i, false, { line }) end
+    end
+  end
+  api.nvim_buf_set_option(buf, 'modifiable', false)
+  api.nvim_buf_clear_namespace(buf, ns, 0, -1)
+  for line, group in pairs(marks) do api.nvim_buf_add_highlight(buf, ns, group, line - 1, 0, -1) end
+end
+
+function M.refresh()
+  client.request('lists/list', { watch = true }, function(err, data)
+    if err ~= nil then return false end
+    client.remember_lists(data)
+    render(data)
+  end)
+end
+
+local function entry_under_cursor()
+  return M.state.entries[api.nvim_win_get_cursor(0)[1]]
+end
+
+--- Opens the entry under the cursor in a list pane.
+function M.open_entry(new)
+  local entry = entry_under_cursor()
+  if entry == nil then return end
+  return require('taskls.pane').open(entry, { new = new })
+end
+
+function M.add_list(name)
+  local function create(text)
+    if text == nil or text:match('^%s*$') then return end
+    client.request('lists/create', { name = text })
+  end
+  if name ~= nil then return create(name) end
+  vim.ui.input({ prompt = 'New list: ' }, create)
+end
+
+function M.rename_list()
+  local entry = entry_under_cursor()
+  if entry == nil or entry.list == nil then return end
+  vim.ui.input({ prompt = 'Name: ', default = entry.name }, function(text)
+    if text == nil or text:match('^%s*$') or text == entry.name then return end
+    client.request('lists/update', { id = entry.list, name = text })
+  end)
+end
+
+function M.delete_list()
+  local entry = entry_under_cursor()
+  if entry == nil or entry.list == nil then return end
+  vim.ui.select({ 'Delete "' .. entry.name .. '" and its tasks', 'Cancel' }, { prompt = 'Delete the list?' }, function(_, index)
+    if index == 1 then client.request('lists/delete', { id = entry.list }) end
+  end)
+end
+
+--- Shows the overview in the current window (one overview buffer per Neovim).
+function M.open()
+  local buf = M.state.buf
+  if buf == nil or not api.nvim_buf_is_valid(buf) then
+    buf = api.nvim_create_buf(false, true)
+    M.state.buf = buf
+    api.nvim_buf_set_option(buf, 'bufhidden', 'hide')
+    api.nvim_buf_set_option(buf, 'swapfile', false)
+    api.nvim_buf_set_option(buf, 'filetype', 'taskls')
+    pcall(api.nvim_buf_set_name, buf, 'taskls://overview')
+    api.nvim_buf_set_option(buf, 'modifiable', false)
+    local keys = config.options.keymaps
+    local function map(name, fn, desc)
+      local lhs = keys[name]
+      if lhs == nil or lhs == false then return end
+      vim.keymap.set('n', lhs, function() client.guard(fn) end, { buffer = buf, nowait = true, silent = true, desc = 'taskls: ' .. desc })
+    end
+    map('open', function() M.open_entry(false) end, 'open the list')
+    map('add', function() M.add_list() end, 'create a list')
+    map('edit', M.rename_list, 'rename the list')
+    map('edit_alt', M.rename_list, 'rename the list')
+    map('delete', M.delete_list, 'delete the list')
+    map('undo', require('taskls.actions').undo, 'undo')
+    map('redo', require('taskls.actions').redo, 'redo')
+    map('retry', function()
+      client.request('store/retry', vim.NIL, function(err)
+        if err ~= nil then return false end
+        M.refresh()
+      end)
+    end, 'retry the store')
+    map('refresh', M.refresh, 'refresh')
+    map('close', function() api.nvim_buf_delete(buf, { force = true }) end, 'close')
+    client.add_overview_listener('overview', function(data) render(data) end)
+    api.nvim_create_autocmd('BufWipeout', {
+      buffer = buf,
+      callback = function()
+        client.remove_overview_listener('overview')
+        M.state.buf = nil
+        if client.running() then client.request('lists/list', { watch = false }, function() return true end) end
+      end,
+    })
+  end
+  if config.options.open ~= 'edit' then vim.cmd(config.options.open) end
+  api.nvim_win_set_buf(0, buf)
+  M.refresh()
+  return buf
+end
+
+return M

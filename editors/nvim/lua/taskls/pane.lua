@@ -1,0 +1,466 @@
+-- A list pane: one buffer showing one server view. The buffer has one line per row of the whole
+-- view (rows outside the fetched window are placeholder lines, so line numbers and the scrollbar
+-- are true); changes arrive as ops and are applied to the changed lines only.
+local client = require('taskls.client')
+local config = require('taskls.config')
+local render = require('taskls.render')
+
+local api = vim.api
+local levels = vim.log.levels
+local value = client.value
+
+local M = {}
+local Pane = {}
+Pane.__index = Pane
+M.Pane = Pane
+
+local ns = api.nvim_create_namespace('taskls')
+M.namespace = ns
+
+--- Every open pane, by buffer.
+M.panes = {}
+local serial = 0
+
+local sort_names = { manual = 'manual', title = 'title', due = 'due', priority = 'priority', created = 'created', modified = 'modified' }
+
+-- Buffer writing -----------------------------------------------------------------------------
+
+function Pane:set_lines(first, last, lines)
+  if not api.nvim_buf_is_valid(self.buf) then return end
+  api.nvim_buf_set_option(self.buf, 'modifiable', true)
+  api.nvim_buf_set_lines(self.buf, first, last, false, lines)
+  api.nvim_buf_set_option(self.buf, 'modifiable', false)
+  self.stats.set_lines = self.stats.set_lines + 1
+  self.stats.lines_written = self.stats.lines_written + #lines
+end
+
+function Pane:context()
+  return { show_list = self.source.group ~= nil, list_names = client.state.list_names }
+end
+
+-- Writes `rows` at buffer line `first` (0-based), replacing `replace` lines there.
+function Pane:write_rows(first, rows, replace)
+  local lines, marks = {}, {}
+  local context = self:context()
+  for i, row in ipairs(rows) do lines[i], marks[i] = render.row(row, context) end
+  self:set_lines(first, first + replace, lines)
+  if not api.nvim_buf_is_valid(self.buf) then return end
+  api.nvim_buf_clear_namespace(self.buf, ns, first, first + #rows)
+  for i, highlights in ipairs(marks) do
+    for _, h in ipairs(highlights) do
+      api.nvim_buf_add_highlight(self.buf, ns, h[1], first + i - 1, h[2], h[3])
+    end
+  end
+end
+
+function Pane:placeholders(n)
+  local lines, text = {}, render.placeholder()
+  for i = 1, n do lines[i] = text end
+  return lines
+end
+
+--- Draws the whole buffer: the state line, or every row and placeholder. Only on opening, on a
+--- change of state, and on a resync.
+function Pane:render_full()
+  self.stats.full_renders = self.stats.full_renders + 1
+  local line, group = render.state_line(self)
+  if line ~= nil then
+    self.mode = 'state'
+    self:set_lines(0, -1, { line })
+    api.nvim_buf_clear_namespace(self.buf, ns, 0, -1)
+    api.nvim_buf_add_highlight(self.buf, ns, group, 0, 0, -1)
+    return
+  end
+  self.mode = 'rows'
+  local start = math.min(self.window.start, self.count)
+  local shown = math.min(#self.rows, self.count - start)
+  local lines, marks = self:placeholders(start), {}
+  local context = self:context()
+  for i = 1, shown do lines[start + i], marks[i] = render.row(self.rows[i], context) end
+  local placeholder = render.placeholder()
+  for i = start + shown + 1, self.count do lines[i] = placeholder end
+  self:set_lines(0, -1, lines)
+  api.nvim_buf_clear_namespace(self.buf, ns, 0, -1)
+  for i, highlights in ipairs(marks) do
+    for _, h in ipairs(highlights) do
+      api.nvim_buf_add_highlight(self.buf, ns, h[1], start + i - 1, h[2], h[3])
+    end
+  end
+end
+
+-- Makes the buffer `count` lines long by adding or removing placeholder lines at its end.
+function Pane:fix_tail()
+  local lines = api.nvim_buf_line_count(self.buf)
+  if lines < self.count then
+    self:set_lines(lines, lines, self:placeholders(self.count - lines))
+  elseif lines > self.count then
+    self:set_lines(self.count, lines, {})
+  end
+end
+
+-- Cursors ------------------------------------------------------------------------------------
+
+function Pane:windows()
+  if not api.nvim_buf_is_valid(self.buf) then return {} end
+  return vim.fn.win_findbuf(self.buf)
+end
+
+function Pane:row_at_line(line)
+  if self.mode ~= 'rows' then return nil end
+  return self.rows[line - self.window.start]
+end
+
+function Pane:save_cursors()
+  local saved = {}
+  for _, win in ipairs(self:windows()) do
+    local cursor = api.nvim_win_get_cursor(win)
+    local row = self:row_at_line(cursor[1])
+    saved[win] = { line = cursor[1], col = cursor[2], id = row and row.id }
+  end
+  return saved
+end
+
+function Pane:line_of(id)
+  if self.mode ~= 'rows' then return nil end
+  for i, row in ipairs(self.rows) do
+    if row.id == id then return self.window.start + i end
+  end
+  return nil
+end
+
+function Pane:restore_cursors(saved)
+  local count = api.nvim_buf_line_count(self.buf)
+  for win, cursor in pairs(saved) do
+    if api.nvim_win_is_valid(win) and api.nvim_win_get_buf(win) == self.buf then
+      local line = cursor.id and self:line_of(cursor.id) or math.min(cursor.line, count)
+      pcall(api.nvim_win_set_cursor, win, { line, cursor.col })
+    end
+  end
+end
+
+-- Applying what the server says --------------------------------------------------------------
+
+local function apply_to_rows(rows, op)
+  if op.op == 'insert' then
+    table.insert(rows, op.index + 1, op.row)
+  elseif op.op == 'remove' then
+    table.remove(rows, op.index + 1)
+  elseif op.op == 'move' then
+    local row = table.remove(rows, op.from + 1)
+    if value(op.row) ~= nil then row = op.row end
+    table.insert(rows, op.to + 1, row)
+  elseif op.op == 'update' then
+    rows[op.index + 1] = op.row
+  elseif op.op == 'reset' then
+    return op.rows
+  end
+  return rows
+end
+
+-- Applies the ops to the rows and to exactly the buffer lines they change.
+function Pane:apply_ops(ops)
+  local start = self.window.start
+  for _, op in ipairs(ops) do
+    local kind = op.op
+    if kind == 'insert' then
+      table.insert(self.rows, op.index + 1, op.row)
+      self:write_rows(start + op.index, { op.row }, 0)
+    elseif kind == 'remove' then
+      table.remove(self.rows, op.index + 1)
+      self:set_lines(start + op.index, start + op.index + 1, {})
+    elseif kind == 'move' then
+      local row = table.remove(self.rows, op.from + 1)
+      if value(op.row) ~= nil then row = op.row end
+      table.insert(self.rows, op.to + 1, row)
+      self:set_lines(start + op.from, start + op.from + 1, {})
+      self:write_rows(start + op.to, { row }, 0)
+    elseif kind == 'update' then
+      self.rows[op.index + 1] = op.row
+      self:write_rows(start + op.index, { op.row }, 1)
+    elseif kind == 'reset' then
+      local old = #self.rows
+      self.rows = op.rows
+      self:write_rows(start, op.rows, old)
+    end
+    self.stats.ops = self.stats.ops + 1
+  end
+end
+
+local function read_state(self, p)
+  self.state = value(p.state) or self.state
+  self.count = tonumber(value(p.count)) or 0
+  self.progress = value(p.progress)
+  self.error = value(p.error)
+  self.empty = value(p.empty)
+end
+
+--- A `view/changed` notification for this pane's view.
+function Pane:on_changed(p)
+  if self.resyncing or self.version == nil then return end
+  if p.version <= self.version then return end
+  if p.version ~= self.version + 1 then
+    self.stats.gaps = self.stats.gaps + 1
+    self:resync()
+    return
+  end
+  self.version = p.version
+  local saved = self:save_cursors()
+  local was_rows = self.mode == 'rows'
+  local old_window = self.window
+  read_state(self, p)
+  local window = value(p.window)
+  if window ~= nil then self.window = { start = window.start, ['end'] = window['end'] } end
+  local ops = value(p.ops) or {}
+  local same_window = old_window.start == self.window.start and old_window['end'] == self.window['end']
+  if was_rows and same_window and render.state_line(self) == nil then
+    self:apply_ops(ops)
+    self:fix_tail()
+  else
+    for _, op in ipairs(ops) do self.rows = apply_to_rows(self.rows, op) end
+    self:render_full()
+  end
+  for _, op in ipairs(ops) do
+    if op.op == 'reset' then self.stats.rows_received = self.stats.rows_received + #op.rows
+    elseif value(op.row) ~= nil then self.stats.rows_received = self.stats.rows_received + 1 end
+  end
+  self:restore_cursors(saved)
+  self:schedule_window_check()
+end
+
+--- A snapshot (from lists/open, view/setWindow or view/snapshot) replaces what the pane holds.
+function Pane:apply_snapshot(snapshot)
+  local saved = self:save_cursors()
+  local was_rows, old_count = self.mode == 'rows', self.count
+  local old_window, old_shown = self.window, #self.rows
+  self.version = snapshot.version
+  read_state(self, snapshot)
+  self.sort = value(snapshot.sort) or self.sort
+  self.filter = value(snapshot.filter) or self.filter
+  self.sections = value(snapshot.sections) or self.sections
+  local window = value(snapshot.window) or self.window
+  self.window = { start = window.start, ['end'] = window['end'] }
+  self.rows = value(snapshot.rows) or {}
+  self.stats.rows_received = self.stats.rows_received + #self.rows
+  if was_rows and old_count == self.count and render.state_line(self) == nil then
+    -- Only the old window's lines go back to placeholders, and the new window's get rows.
+    local new_first, new_last = self.window.start, self.window.start + #self.rows
+    local first, last = old_window.start, math.min(old_window.start + old_shown, self.count)
+    if first < new_first then
+      local upto = math.min(last, new_first)
+      if upto > first then self:set_lines(first, upto, self:placeholders(upto - first)) end
+    end
+    if last > new_last then
+      local from = math.max(first, new_last)
+      if last > from then self:set_lines(from, last, self:placeholders(last - from)) end
+    end
+    api.nvim_buf_clear_namespace(self.buf, ns, first, last)
+    self:write_rows(new_first, self.rows, #self.rows)
+  else
+    self:render_full()
+  end
+  self:restore_cursors(saved)
+  self:update_name()
+end
+
+--- Fetches a fresh snapshot after a version gap, silently.
+function Pane:resync()
+  if self.view == nil or self.resyncing then return end
+  self.resyncing = true
+  self.stats.resyncs = self.stats.resyncs + 1
+  client.request('view/snapshot', { view = self.view }, function(err, snapshot)
+    self.resyncing = false
+    if err ~= nil then return false end
+    self:apply_snapshot(snapshot)
+  end)
+end
+
+function Pane:on_closed(p)
+  self.closed = true
+  self.closed_reason = value(p.reason)
+  client.unregister(self.view)
+  self:render_full()
+  client.notify('the list of "' .. self.name .. '" was deleted', levels.INFO)
+end
+
+function Pane:on_server_exit()
+  self.stopped = true
+  self:render_full()
+end
+
+-- The window of rows the server sends ---------------------------------------------------------
+
+function Pane:display_window()
+  local current = api.nvim_get_current_win()
+  if api.nvim_win_get_buf(current) == self.buf then return current end
+  return self:windows()[1]
+end
+
+function Pane:schedule_window_check()
+  if self.window_check_scheduled then return end
+  self.window_check_scheduled = true
+  vim.schedule(function()
+    self.window_check_scheduled = false
+    client.guard(self.check_window, self)
+  end)
+end
+
+--- Moves the server's window to cover what a window shows, plus the margin each side.
+--- Does nothing while what is shown is covered, away from the edges.
+function Pane:check_window()
+  if self.mode ~= 'rows' or self.view == nil or self.closed or self.stopped then return end
+  local win = self:display_window()
+  if win == nil then return end
+  local shown = api.nvim_win_call(win, function() return { vim.fn.line('w0'), vim.fn.line('w$') } end)
+  local top, bottom = shown[1], shown[2]
+  local first, last = top - 1, math.min(bottom, self.count)
+  local margin = config.options.margin
+  local w = self.window
+  local covered = first >= w.start and last <= w['end']
+  local near_top = w.start > 0 and first - w.start < margin / 2
+  local near_bottom = w['end'] < self.count and w['end'] - last < margin / 2
+  if covered and not near_top and not near_bottom then return end
+  if self.window_request ~= nil then
+    self.window_again = true
+    return
+  end
+  local start = math.max(0, first - margin)
+  local finish = math.min(last + margin, start + 1000)
+  if start == w.start and finish == w['end'] then return end
+  self.window_request = { start = start, ['end'] = finish }
+  self.stats.window_requests = self.stats.window_requests + 1
+  client.request('view/setWindow', { view = self.view, window = self.window_request }, function(err, snapshot)
+    self.window_request = nil
+    if err == nil and snapshot ~= nil then self:apply_snapshot(snapshot) end
+    if self.window_again then
+      self.window_again = false
+      self:schedule_window_check()
+    end
+    return false
+  end)
+end
+
+-- Opening and closing ---------------------------------------------------------------------------
+
+function Pane:update_name()
+  if not api.nvim_buf_is_valid(self.buf) then return end
+  local parts = {}
+  local sort = self.sort or {}
+  if sort.by ~= nil and (sort.by ~= 'manual' or sort.direction == 'descending') then
+    table.insert(parts, 'by ' .. sort.by .. (sort.direction == 'descending' and ' desc' or ''))
+  end
+  if type(self.filter) == 'table' and self.filter.text ~= nil then
+    table.insert(parts, 'filter "' .. self.filter.text .. '"')
+  end
+  if self.sections ~= nil and self.sections ~= 'none' then table.insert(parts, 'sections ' .. self.sections) end
+  local name = 'taskls://' .. self.name .. ' #' .. self.serial
+  if #parts > 0 then name = name .. ' [' .. table.concat(parts, ', ') .. ']' end
+  pcall(api.nvim_buf_set_name, self.buf, name)
+end
+
+function Pane:open_params()
+  local height = 40
+  local win = self:display_window()
+  if win ~= nil then height = api.nvim_win_get_height(win) end
+  local params = { window = { start = 0, ['end'] = math.min(1000, height + config.options.margin) } }
+  if self.source.list ~= nil then params.list = self.source.list else params.group = self.source.group end
+  if self.sort ~= nil then params.sort = self.sort end
+  if self.filter ~= nil and next(self.filter) ~= nil then params.filter = self.filter end
+  if self.sections ~= nil then params.sections = self.sections end
+  return params
+end
+
+--- Opens the server view (again, after a restart of the server).
+function Pane:open_view()
+  self.stopped, self.closed = false, false
+  self.version, self.view = nil, nil
+  client.request('lists/open', self:open_params(), function(err, snapshot)
+    if err ~= nil then
+      self.state, self.error = 'error', { message = err.message }
+      self:render_full()
+      return false
+    end
+    if not api.nvim_buf_is_valid(self.buf) then
+      client.request('view/close', { view = snapshot.view })
+      return
+    end
+    self.view = snapshot.view
+    self:apply_snapshot(snapshot)
+    client.register(self.view, self)
+    if self.on_ready ~= nil then self.on_ready(self) end
+  end)
+end
+
+--- Closes the view; the buffer goes too unless `keep_buffer`.
+function Pane:close(keep_buffer)
+  if self.view ~= nil and not self.closed and not self.stopped and client.running() then
+    client.request('view/close', { view = self.view }, function(err) return err ~= nil end)
+  end
+  if self.view ~= nil then client.unregister(self.view) end
+  self.closed = true
+  M.panes[self.buf] = nil
+  if not keep_buffer and api.nvim_buf_is_valid(self.buf) then
+    api.nvim_buf_delete(self.buf, { force = true })
+  end
+end
+
+local function source_equal(a, b)
+  return a.list == b.list and a.group == b.group
+end
+
+--- Opens a pane on `source` ({list = ID} or {group = NAME}, with `name`) in the current window;
+--- an existing pane on the same source is shown instead unless `opts.new`.
+function M.open(source, opts)
+  opts = opts or {}
+  if not opts.new then
+    for buf, pane in pairs(M.panes) do
+      if source_equal(pane.source, source) and api.nvim_buf_is_valid(buf) then
+        api.nvim_win_set_buf(0, buf)
+        return pane
+      end
+    end
+  end
+  serial = serial + 1
+  local pane = setmetatable({
+    source = source,
+    name = source.name or source.list or source.group,
+    serial = serial,
+    rows = {},
+    count = 0,
+    window = { start = 0, ['end'] = 0 },
+    sort = opts.sort,
+    filter = opts.filter,
+    sections = opts.sections,
+    on_ready = opts.on_ready,
+    stats = { rows_received = 0, window_requests = 0, resyncs = 0, gaps = 0, full_renders = 0,
+              set_lines = 0, lines_written = 0, ops = 0 },
+  }, Pane)
+  local buf = api.nvim_create_buf(false, true)
+  pane.buf = buf
+  M.panes[buf] = pane
+  api.nvim_buf_set_option(buf, 'bufhidden', 'hide')
+  api.nvim_buf_set_option(buf, 'swapfile', false)
+  api.nvim_buf_set_option(buf, 'filetype', 'taskls')
+  pane:update_name()
+  if config.options.open ~= 'edit' then vim.cmd(config.options.open) end
+  api.nvim_win_set_buf(0, buf)
+  vim.wo.wrap = false
+  pane:render_full()
+  require('taskls.actions').attach(pane)
+  pane:open_view()
+  return pane
+end
+
+--- The pane of a buffer (the current one by default), or nil.
+function M.get(buf)
+  if buf == nil or buf == 0 then buf = api.nvim_get_current_buf() end
+  return M.panes[buf]
+end
+
+--- Closes every pane (when the server stops for good).
+function M.close_all()
+  for _, pane in pairs(M.panes) do pane:close() end
+  M.panes = {}
+end
+
+M.sort_names = sort_names
+return M

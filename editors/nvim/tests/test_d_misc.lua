@@ -1,0 +1,68 @@
+-- The health check, the compatibility shim, configurable keys, the add shorthand.
+local h = require('helpers')
+local api = vim.api
+
+return {
+  { ':checkhealth taskls finds the binary, its version and the store', function()
+    vim.cmd('silent checkhealth taskls')
+    local text = table.concat(h.lines(api.nvim_get_current_buf()), '\n')
+    h.truthy(text:find('taskls 0%.'), 'the version: ' .. text)
+    h.truthy(text:find('store: '), 'the store')
+    h.truthy(text:find('OK'), 'an OK line')
+  end },
+
+  { 'the shim calls method-style clients (0.11+) with : and closure clients (0.7) with .', function()
+    local compat = require('taskls.compat')
+    local calls = {}
+    local Class = {}
+    Class.__index = Class
+    function Class:request(method, _, handler) table.insert(calls, { self = self, method = method }); handler(nil, 'ok') end
+    function Class:is_stopped() return self.stopped end
+    local object = setmetatable({ stopped = false }, Class)
+    local got
+    compat.request(object, 'server/ping', {}, function(_, result) got = result end)
+    h.eq('ok', got)
+    h.eq(object, calls[1].self, 'called with self')
+    h.eq(false, compat.is_stopped(object))
+    local closure = { request = function(method, _, handler) table.insert(calls, { method = method }); handler(nil, 'old') end }
+    compat.request(closure, 'server/ping', {}, function(_, result) got = result end)
+    h.eq('old', got)
+    h.eq('server/ping', calls[2].method)
+  end },
+
+  { 'keys are configurable and can be unmapped', function()
+    h.setup({ keymaps = { toggle = 'T', delete = false } })
+    local list = h.seed('Keys', { 'A' })
+    local pane = h.open({ list = list, name = 'Keys' })
+    api.nvim_set_current_buf(pane.buf)
+    local maps = {}
+    for _, m in ipairs(api.nvim_buf_get_keymap(pane.buf, 'n')) do maps[m.lhs] = true end
+    h.truthy(maps.T, 'T mapped')
+    h.eq(nil, maps.x, 'x not mapped')
+    h.eq(nil, maps.dd, 'dd not mapped')
+    h.keys('T')
+    h.wait(function() return pane.rows[1].done end, 'T toggles')
+  end },
+
+  { 'the add shorthand reads due, priority and tags', function()
+    local fields = require('taskls.actions').parse('Call Ann due:2026-12-24 !medium #work #phone')
+    h.eq({ title = 'Call Ann', due = '2026-12-24', priority = 'medium', tags = { 'work', 'phone' } }, fields)
+    h.eq(os.date('%Y-%m-%d'), require('taskls.actions').parse('x due:today').due)
+  end },
+
+  { 'a smart-group pane shows the list of each row and adds to the row\'s list', function()
+    local list = h.seed('Home', { 'Sweep' })
+    h.seed('Work', { 'Report' })
+    require('taskls.overview').open()
+    h.wait(function() return #require('taskls.client').state.lists == 2 end, 'list names')
+    local pane = h.open({ group = 'all' })
+    api.nvim_set_current_buf(pane.buf)
+    h.eq({ '[ ] Sweep  (Home)', '[ ] Report  (Work)' }, h.lines(pane.buf))
+    api.nvim_win_set_cursor(0, { 1, 0 })
+    h.answers = { 'Dishes' }
+    h.keys('o')
+    h.wait(function() return pane.count == 3 end, 'the new row')
+    h.eq('[ ] Dishes  (Home)', h.lines(pane.buf)[2])
+    h.eq(list, pane.rows[2].list)
+  end },
+}
