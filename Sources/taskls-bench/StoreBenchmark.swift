@@ -15,7 +15,6 @@ func runStoreBenchmark() -> String {
     do {
         let durable = try measureDurableMutations()
         rows.append(["durable items/create, pipelined (20,000, <= 256 in flight)", format(durable.throughput, 0) + " /s", "one fdatasync per turn (group commit)"])
-        rows.append(["records per fdatasync, pipelined", format(durable.recordsPerSync, 1), ""])
         rows.append(["ack latency, one at a time, p50", format(durable.latency.p50, 0) + " µs", "write + fdatasync + answer"])
         rows.append(["ack latency, one at a time, p99", format(durable.latency.p99, 0) + " µs", ""])
         rows.append(["journal bytes per items/create", format(durable.bytesPerCreate, 1) + " B", "24-byte record header included"])
