@@ -53,30 +53,16 @@ func runScript(_ script: String, _ arguments: [String]) throws -> (output: Strin
 /// open after the command itself has ended.
 @discardableResult
 func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    let outputPath = makeTemporaryDirectory(prefix: "taskls-repl-run") + "/stdout"
-    defer { removeTree(String(outputPath.dropLast(7))) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var pid: pid_t = 0
-    guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { throw ProcessError("cannot run \(executable)") }
-    var status: Int32 = 0
-    let deadline = monotonicMilliseconds() + 10_000
-    while waitpid(pid, &status, WNOHANG) == 0 {
-        if monotonicMilliseconds() > deadline {
-            kill(pid, SIGKILL)
-            _ = waitpid(pid, &status, 0)
-            throw ProcessError("\(executable) \(arguments.joined(separator: " ")) did not finish within ten seconds")
-        }
-        usleep(1000)
+    // Its output is read until it closes (the program ended), then its exit status is collected.
+    let process = try ServerProcess(executable: executable, arguments: arguments)
+    process.closeInput()
+    var output: [UInt8] = []
+    while let bytes = process.receiveRaw(timeout: 10_000) { output += bytes }
+    guard let status = process.waitForExit(timeout: 10_000) else {
+        process.terminate()
+        throw ProcessError("\(executable) \(arguments.joined(separator: " ")) did not finish within ten seconds")
     }
-    let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-    return ((status >> 8) & 0xff, output)
+    return (status, String(decoding: output, as: UTF8.self))
 }
 
 /// The path of `tmux`, if it is installed.
@@ -102,8 +88,8 @@ func tmuxPath() -> String? {
         var last = ""
         while Date() < deadline {
             last = try run(tmux, ["-L", socket, "capture-pane", "-p", "-t", "repl"]).output
+            // Each look runs tmux once, which paces the loop.
             if last.contains(text) { return last }
-            usleep(20_000)
         }
         return last
     }
