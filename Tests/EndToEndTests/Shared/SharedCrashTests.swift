@@ -21,7 +21,7 @@ import Wire
     @Test func theOtherProcessKeepsServingWhenOneDiesAtAnyStep() throws {
         let started = monotonicMilliseconds()
         let workload = StoreWorkload.standard
-        let references = try referenceStates(workload)
+        let references = try referenceStates(of: workload, arguments: Self.arguments, threshold: Self.threshold)
         let steps = try countSteps(workload, final: references[workload.count])
         try #require(steps.count >= 40, "the workload does only \(steps.count) I/O steps with another process on the store")
         let names = Set(steps.map { String($0.split(separator: " ", maxSplits: 1).last ?? "") })
@@ -47,23 +47,6 @@ import Wire
         print("SharedCrash: \(done.count) steps (\(names.sorted().joined(separator: ", "))), \(crashed) killed; the survivor's first write after the death answered in p50 \(percentile(firstWrites, 0.5)) ms, max \(firstWrites.max() ?? 0) ms; \(monotonicMilliseconds() - started) ms")
     }
 
-    /// The observable state after each prefix of the workload, from one clean server.
-    private func referenceStates(_ workload: StoreWorkload) throws -> [ObservedState] {
-        let directory = makeStoreTestDirectory()
-        defer { removeTree(directory) }
-        let server = try StoreServer(directory: directory, arguments: Self.arguments)
-        try #require(server.initialize())
-        var states = [try #require(server.observe())]
-        for mutation in workload.mutations {
-            let answer = server.callTogether([mutation])[0]
-            #expect(answer?["result"] != nil, "\(mutation.text) was refused: \(answer?.text ?? "no answer")")
-            let waited = server.awaitCompaction(threshold: Self.threshold)
-            #expect(waited == nil, "\(waited ?? "")")
-            states.append(try #require(server.observe()))
-        }
-        server.finish()
-        return states
-    }
 
     /// The steps (`N name`) of the workload's process when another process is open on the store, idle.
     private func countSteps(_ workload: StoreWorkload, final: ObservedState) throws -> [String] {

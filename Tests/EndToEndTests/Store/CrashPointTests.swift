@@ -23,7 +23,7 @@ import Wire
             let bytes = batch.reduce(0) { $0 + FrameEncoder.frame(body: $1.bytes).count }
             #expect(bytes <= 4096, "a batch of \(bytes) bytes may reach the server in two reads (PIPE_BUF is 4096)")
         }
-        let references = try referenceStates(workload)
+        let references = try referenceStates(of: workload, arguments: Self.arguments, threshold: Self.threshold)
         let steps = try countSteps(workload, final: references[workload.count])
         try #require(steps.count >= 50, "the workload does only \(steps.count) I/O steps; extend it")
         #expect(steps.contains { $0.hasSuffix(" compaction.rename-snapshot") }, "the workload never compacts")
@@ -51,24 +51,6 @@ import Wire
         #expect(crashed * 10 >= done.count * 9, "only \(crashed) of \(done.count) runs were killed at their step")
     }
 
-    /// The observable state after each prefix of the workload: mutations sent one at a time to one clean
-    /// server, the state read after each (index p: the first p mutations applied).
-    private func referenceStates(_ workload: StoreWorkload) throws -> [ObservedState] {
-        let directory = makeStoreTestDirectory()
-        defer { removeTree(directory) }
-        let server = try StoreServer(directory: directory, arguments: Self.arguments)
-        try #require(server.initialize())
-        var states = [try #require(server.observe())]
-        for mutation in workload.mutations {
-            let answer = server.callTogether([mutation])[0]
-            #expect(answer?["result"] != nil, "\(mutation.text) was refused: \(answer?.text ?? "no answer")")
-            let waited = server.awaitCompaction(threshold: Self.threshold)
-            #expect(waited == nil, "\(waited ?? "")")
-            states.append(try #require(server.observe()))
-        }
-        server.finish()
-        return states
-    }
 
     /// Runs the workload once with `TASKLS_CRASH_LOG` and returns its steps (`N name`); checks that a reopen
     /// shows the final state and that the store is healthy.

@@ -2,6 +2,7 @@
 /// was refused; waits for every compaction to be installed before the next batch, so a run's I/O steps come
 /// in the same order every time.
 
+import Testing
 import Transcript
 import Wire
 
@@ -77,4 +78,24 @@ extension StoreServer {
         }
         return "the compaction was not installed within \(storePatience) ms: \(last)"
     }
+}
+
+/// The observable state after each prefix of `workload`: its mutations sent one at a time to one clean
+/// server (started with `arguments`), each compaction waited for, the state read after each (index p: the
+/// first p mutations applied).
+func referenceStates(of workload: StoreWorkload, arguments: [String], threshold: Int) throws -> [ObservedState] {
+    let directory = makeStoreTestDirectory()
+    defer { removeTree(directory) }
+    let server = try StoreServer(directory: directory, arguments: arguments)
+    try #require(server.initialize())
+    var states = [try #require(server.observe())]
+    for mutation in workload.mutations {
+        let answer = server.callTogether([mutation])[0]
+        #expect(answer?["result"] != nil, "\(mutation.text) was refused: \(answer?.text ?? "no answer")")
+        let waited = server.awaitCompaction(threshold: threshold)
+        #expect(waited == nil, "\(waited ?? "")")
+        states.append(try #require(server.observe()))
+    }
+    server.finish()
+    return states
 }
