@@ -10,11 +10,19 @@ extension Engine {
         self.state = state
         clock.previous = today
         clock.today = today
+        // Items with a due are counted one by one; the rest can only be in All or Completed, which the
+        // lists' counts give at once.
         var dues: [DueKey] = []
+        var openWithDue = 0, doneWithDue = 0
         state.forEachItem { item in
-            if let key = DueKey(item) { dues.append(key) }
+            guard let key = DueKey(item) else { return }
+            dues.append(key)
             clock.count(item, status: today.status(of: item.due), by: 1)
+            if item.done { doneWithDue += 1 } else { openWithDue += 1 }
         }
+        let open = state.lists.keys.reduce(0) { $0 + state.openItemCount(in: $1) }
+        clock.counts[.all] += open - openWithDue
+        clock.counts[.completed] += state.itemCount - open - doneWithDue
         dues.sort()
         clock.dues = OrderedIndex.build(sorted: dues)
     }
