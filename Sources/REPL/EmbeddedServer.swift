@@ -85,7 +85,7 @@ final class Inbox: Sendable {
     /// The oldest message, waiting up to `timeout` milliseconds (`-1`: no limit); nil on timeout
     /// or when the server has gone and everything it sent was taken.
     func next(timeout: Int32) -> Message? {
-        let deadline = timeout < 0 ? Int64.max : monotonicNow() + Int64(timeout)
+        let deadline = timeout < 0 ? Int64.max : monotonicMilliseconds() + Int64(timeout)
         while true {
             waker.reset()
             let (message, closed) = state.withLock { state -> (Message?, Bool) in
@@ -93,7 +93,7 @@ final class Inbox: Sendable {
             }
             if let message { return message }
             if closed { return nil }
-            let left = deadline == Int64.max ? -1 : Int32(clamping: max(0, deadline - monotonicNow()))
+            let left = deadline == Int64.max ? -1 : Int32(clamping: max(0, deadline - monotonicMilliseconds()))
             if left == 0 && timeout >= 0 { return nil }
             _ = waker.wait(timeout: left)
         }
@@ -103,12 +103,6 @@ final class Inbox: Sendable {
     var hasMessages: Bool { state.withLock { !$0.messages.isEmpty } }
 }
 
-/// Milliseconds on the monotonic clock.
-func monotonicNow() -> Int64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
-}
 
 /// Hands the non-Sendable server end to the server's thread exactly once.
 private final class ConnectionBox: Sendable {

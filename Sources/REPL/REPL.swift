@@ -213,7 +213,7 @@ public final class REPL {
 
     /// The next message from the server, waiting until `deadline` (monotonic milliseconds).
     func nextMessage(until deadline: Int64) -> Message? {
-        guard let message = server.inbox.next(timeout: Int32(clamping: max(0, deadline - monotonicNow()))) else { return nil }
+        guard let message = server.inbox.next(timeout: Int32(clamping: max(0, deadline - monotonicMilliseconds()))) else { return nil }
         received(message)
         return message
     }

@@ -114,7 +114,7 @@ extension REPL {
 
     /// Waits (at most two minutes) until the open view is no longer loading, then shows it.
     func waitForView() throws(CommandError) {
-        let deadline = monotonicNow() + 120_000
+        let deadline = monotonicMilliseconds() + 120_000
         while view?.state == "loading" {
             guard let message = nextMessage(until: deadline) else { throw CommandError("the view is still loading after two minutes") }
             if case .notification(let name, let params) = message { handle(name, params ?? .null) }

@@ -94,7 +94,7 @@ extension REPL {
     /// `lists/changed` that brings them, so names can be looked up.
     func waitForLists() throws(CommandError) {
         guard overviewStore?["state"]?.stringValue == "loading" else { return }
-        let deadline = monotonicNow() + 120_000
+        let deadline = monotonicMilliseconds() + 120_000
         while overviewStore?["state"]?.stringValue == "loading" {
             guard let message = nextMessage(until: deadline) else { throw CommandError("the store is still loading after two minutes") }
             if case .notification(let name, let params) = message { handle(name, params ?? .null) }

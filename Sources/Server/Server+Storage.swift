@@ -147,13 +147,7 @@ extension Server {
                 return
             }
             lookAgain = false
-            for group in groups {
-                do {
-                    publish(try engine.apply(group.mutations).viewChanges)
-                } catch {
-                    logger.log(.error, "store: record \(group.sequence) from another process does not apply here: \(error)")
-                }
-            }
+            applyFromOthers(groups)
         } catch {
             logger.log(error.kind == .overtaken ? .info : .error, "store: \(error.message)")
             if held != nil {
@@ -302,7 +296,13 @@ extension Server {
             throw error.responseError
         }
         if held == nil { held = [] }
-        for group in others {
+        applyFromOthers(others)
+    }
+
+    /// Applies records other processes appended, in log order, publishing them as ordinary changes (unrecorded
+    /// in this client's history).
+    func applyFromOthers(_ groups: [DurableStore.Group]) {
+        for group in groups {
             do {
                 publish(try engine.apply(group.mutations).viewChanges)
             } catch {
@@ -438,9 +438,7 @@ extension Server {
         compaction = nil
         do {
             let others = try store.finishCompaction(ticket)
-            for group in others {
-                if let applied = try? engine.apply(group.mutations) { publish(applied.viewChanges) }
-            }
+            applyFromOthers(others)
             logger.log(.info, "store: compacted through record \(ticket.sequence)")
         } catch {
             logger.log(.warning, "store: compaction stopped: \(error.message)")
@@ -483,9 +481,3 @@ struct LoadedStore: @unchecked Sendable {
     let engine: Engine
 }
 
-/// Milliseconds on the monotonic clock.
-func monotonicMilliseconds() -> Int64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
-}

@@ -223,12 +223,6 @@ public struct ProcessError: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
-/// Milliseconds on the monotonic clock.
-public func monotonicMilliseconds() -> Int64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
-}
 
 /// A fresh path in the temporary directory that nothing else will pick.
 func makeTemporaryPath(prefix: String) -> String {

@@ -3,13 +3,10 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Wire
 
 /// Nanoseconds on the monotonic clock.
-func nanoseconds() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-}
+func nanoseconds() -> UInt64 { monotonicNanoseconds() }
 
 /// The `fraction` percentile (0...1) of `samples`, which it sorts.
 func percentile(_ samples: inout [Double], _ fraction: Double) -> Double {
