@@ -5,11 +5,18 @@ extension Engine {
     /// to apply right away. `to` is the index the block's first row has after the move, as in a `move`
     /// operation: 0 moves the block to the top, `count - rows.count` to the bottom.
     ///
-    /// Only a view in manual ascending order can be reordered, and only its item rows. The block lands just
-    /// before the item row that follows it after the move, or just after the item row that precedes it, in
-    /// that item's list. In a grouped view, index `to` counts the headers as they were (a header whose section
-    /// the block empties stays counted) and the block joins the section of the row just before it; it may
-    /// change section only in a view grouped by list (it moves to that list).
+    /// Only a view in manual ascending order can be reordered, and only its item rows. The block keeps the
+    /// view's order and lands by the rows around it in the view without it (protocol.md, `items/move`):
+    /// - just after the item of the row before `to`, in that item's list (before any item of that list that
+    ///   follows it and the view does not show);
+    /// - when the row before `to` is not an item (`to` 0, or a section header), just before the item of the
+    ///   row at `to`, in its list, if that row is an item of the same section;
+    /// - else, after a list's header (a view grouped by list), at the end of that list;
+    /// - else (no item row of the section is left), just after the block's own last item, in its list.
+    ///
+    /// In a grouped view, index `to` counts the headers as they were (a header whose section the block empties
+    /// stays counted) and the block joins the section of the row just before it; it may change section only in
+    /// a view grouped by list (it moves to that list).
     /// - Throws: `unknownView`; `staleVersion` when `seenVersion` is not the view's version; `refused` with
     ///   reason `sortedView` for any other sort, `viewLoading` while loading, `crossSection` for a move between sections
     ///   of a view not grouped by list; `invalidField("rows")` out of range or naming a header,
@@ -50,13 +57,13 @@ extension Engine {
             throw .refused(reason: "crossSection",
                            message: "view \(view) is grouped by \(open.spec.grouping.rawValue); items can only move within their section")
         }
-        if let next, next.section == section, let rank = next.rank {
-            let anchor = state.item(order.key(at: rank).item)!
-            return .moveItems(ids: ids, toList: anchor.list, before: anchor.id, at: time)
-        }
         if let rank = previous?.rank {
             let after = state.item(order.key(at: rank).item)!
             return .moveItems(ids: ids, toList: after.list, before: successor(of: after, skipping: Set(ids)), at: time)
+        }
+        if let next, next.section == section, let rank = next.rank {
+            let anchor = state.item(order.key(at: rank).item)!
+            return .moveItems(ids: ids, toList: anchor.list, before: anchor.id, at: time)
         }
         if case .list(let list)? = layout.sections.indices.contains(section) ? layout.sections[section].section : nil {
             return .moveItems(ids: ids, toList: list, before: nil, at: time)
