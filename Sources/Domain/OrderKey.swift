@@ -1,7 +1,8 @@
 // OrderKey: the key every view order index stores, one type for all sorts, compared without locale.
 
-/// An item's place in one sort: primary value (a number, or the folded title, or the manual position), then
-/// manual position (ascending), then id. All keys in one index come from one `Sort`.
+/// An item's place in one sort: section, then (when it leads) the list's position, then the primary value (a
+/// number, or the folded title, or the manual position), then the manual order (the list's position when it
+/// breaks ties, then the position, ascending), then id. All keys in one index come from one `IndexSpec`.
 ///
 /// Made for the comparisons a tree search makes: the primary value, or the first 8 bytes of it, is one
 /// number already adjusted for direction, and the position's first 8 bytes are inline too, so most
@@ -29,9 +30,16 @@ struct OrderKey: Comparable, Sendable {
     var manual: Bool
     /// The section's rank in a grouped view (compared first); 0 otherwise.
     var section: Int32 = 0
-    /// The list's position, compared right after `section` (always ascending), in a view grouped by list or
-    /// a smart group in manual order; nil otherwise.
+    /// The list's position in a smart group or a view grouped by list; nil otherwise. Compared right after
+    /// `section` when `listLeads`, else right after the primary value (the first tie-breaker of a sorted smart
+    /// group, always ascending).
     var listPosition: [UInt8]? = nil
+    /// Whether `listPosition` is compared before the primary value: grouped by list, or a smart group in manual
+    /// order (lists' order, then each list's order).
+    var listLeads = false
+    /// Whether a leading `listPosition` runs largest first: a smart group in manual descending order, not
+    /// grouped by list (the whole manual order reversed; sections by list keep the lists' order).
+    var listDescending = false
     /// The item itself, in the keys of `TaskState`'s manual orders (so a snapshot of an order carries its
     /// items); nil in other indexes and in keys built to search. Not part of the key's identity.
     var record: ItemRecord?
@@ -92,7 +100,7 @@ struct OrderKey: Comparable, Sendable {
     static func < (lhs: OrderKey, rhs: OrderKey) -> Bool {
         // Inlined into the tree's searches: sections and primary numbers decide almost every comparison.
         if lhs.section != rhs.section { return lhs.section < rhs.section }
-        if lhs.number != rhs.number, listPositionsTie(lhs, rhs) { return lhs.number < rhs.number }
+        if lhs.number != rhs.number, !lhs.listLeads || listPositionsTie(lhs, rhs) { return lhs.number < rhs.number }
         return lhs.precedes(rhs)
     }
 
@@ -106,19 +114,23 @@ struct OrderKey: Comparable, Sendable {
         }
     }
 
-    /// `<` past the section: the list position, the primary value and the tie-breakers.
+    /// `<` past the section: the leading list position, the primary value and the tie-breakers.
     @inline(never)
     private func precedes(_ rhs: OrderKey) -> Bool {
         let lhs = self
-        if let left = lhs.listPosition, let right = rhs.listPosition {
+        if lhs.listLeads, let left = lhs.listPosition, let right = rhs.listPosition {
             let order = compareBytes(left, right)
-            if order != 0 { return order < 0 }
+            if order != 0 { return (order < 0) != lhs.listDescending }
         }
         if lhs.number != rhs.number { return lhs.number < rhs.number }
         if lhs.textSecondPrefix != rhs.textSecondPrefix { return lhs.textSecondPrefix < rhs.textSecondPrefix }
         if let left = lhs.text, let right = rhs.text {
             let order = compareBytes(left, right)
             if order != 0 { return (order < 0) != lhs.descending }
+        }
+        if !lhs.listLeads, let left = lhs.listPosition, let right = rhs.listPosition {
+            let order = compareBytes(left, right)
+            if order != 0 { return order < 0 }
         }
         let positionDescending = lhs.manual && lhs.descending
         if lhs.positionPrefix != rhs.positionPrefix {
@@ -139,6 +151,7 @@ struct OrderKey: Comparable, Sendable {
             && lhs.position == rhs.position && lhs.text == rhs.text
             && lhs.descending == rhs.descending && lhs.manual == rhs.manual
             && lhs.section == rhs.section && lhs.listPosition == rhs.listPosition
+            && lhs.listLeads == rhs.listLeads && lhs.listDescending == rhs.listDescending
     }
 }
 

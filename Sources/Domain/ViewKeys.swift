@@ -36,8 +36,13 @@ struct IndexSpec: Hashable, Sendable {
     /// Whether this is a list's manual ascending order of all its items, which `TaskState` always keeps.
     var isManualOrder: Bool { sort == .manual && filter == .all && grouping == .none && source.list != nil }
 
-    /// Whether keys carry the list's position: grouped by list, or a smart group in manual order.
-    var usesListPosition: Bool { grouping == .list || (source.list == nil && sort.field == .manual) }
+    /// Whether keys carry the list's position: grouped by list, or any smart group (its manual order, and
+    /// the first tie-breaker of its other sorts, is the lists' order first).
+    var usesListPosition: Bool { grouping == .list || source.list == nil }
+
+    /// Whether the list's position is compared before the sort's field: sections by list, or a smart group's
+    /// manual order.
+    var listPositionLeads: Bool { grouping == .list || (source.list == nil && sort.field == .manual) }
 
     /// Whether membership or sections depend on the day.
     var dependsOnDay: Bool {
@@ -50,7 +55,11 @@ struct IndexSpec: Hashable, Sendable {
         guard source.contains(keyed.item, status: keyed.status), filter.matches(keyed.item) else { return nil }
         var key = OrderKey(keyed.item, sort)
         if let section = grouping.section(of: keyed.item, status: keyed.status) { key.section = section.rank }
-        if usesListPosition { key.listPosition = keyed.listPosition.bytes }
+        if usesListPosition {
+            key.listPosition = keyed.listPosition.bytes
+            key.listLeads = listPositionLeads
+            key.listDescending = grouping != .list && sort.field == .manual && sort.direction == .descending
+        }
         return key
     }
 }

@@ -78,13 +78,17 @@ extension Engine {
             case .done(let done): done ? 1 : 0
             }
         }
-        let smartManual = spec.source.list == nil && spec.sort.field == .manual
+        let smart = spec.source.list == nil
+        // A smart group's manual order is the lists' order, then each list's; reversed whole when descending.
+        let listsDescending = spec.sort.direction == .descending && spec.grouping != .list
         let sorted = members.sorted { lhs, rhs in
             if let left = section(lhs), let right = section(rhs), left != right {
                 return sectionOrder(left) < sectionOrder(right)
             }
-            if smartManual, lhs.list != rhs.list { return listRanks[lhs.list]! < listRanks[rhs.list]! }
-            return trueOrder(lhs, rhs, spec.sort)
+            if smart, spec.sort.field == .manual, lhs.list != rhs.list {
+                return (listRanks[lhs.list]! < listRanks[rhs.list]!) != listsDescending
+            }
+            return trueOrder(lhs, rhs, spec.sort, listRanks: smart ? listRanks : nil)
         }
         var rows: [Row] = []
         var index = 0
@@ -111,8 +115,9 @@ extension Engine {
     }
 }
 
-/// The sort order written out from protocol.md: the field, then manual position, then id.
-func trueOrder(_ lhs: Item, _ rhs: Item, _ sort: Sort) -> Bool {
+/// The sort order written out from protocol.md: the field, then manual order (the lists' order when `listRanks`
+/// are given, as in a smart group, then the position), then id, both ascending.
+func trueOrder(_ lhs: Item, _ rhs: Item, _ sort: Sort, listRanks: [ListID: Int]? = nil) -> Bool {
     let descending = sort.direction == .descending
     func ordered<T: Comparable>(_ a: T, _ b: T) -> Bool? { a == b ? nil : (a < b) != descending }
     let primary: Bool?
@@ -131,6 +136,7 @@ func trueOrder(_ lhs: Item, _ rhs: Item, _ sort: Sort) -> Bool {
         }
     }
     if let primary { return primary }
+    if let listRanks, lhs.list != rhs.list { return listRanks[lhs.list]! < listRanks[rhs.list]! }
     if lhs.position != rhs.position { return lhs.position < rhs.position }
     return lhs.id < rhs.id
 }
