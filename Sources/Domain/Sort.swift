@@ -86,8 +86,9 @@ public enum SortDirection: String, CaseIterable, Hashable, Sendable {
     case descending
 }
 
-/// A total, stable order: the field in the given direction, ties broken by manual position
-/// (ascending) and then by item id (ascending). Items without a due date come last in a due sort.
+/// A total, stable order: the field in the given direction, ties broken by manual order (ascending: in a smart
+/// group the lists' order, then each list's) and then by item id (ascending). Items without a due date come last
+/// in a due sort. Manual descending is the whole manual order reversed.
 public struct Sort: Hashable, Sendable {
     /// The field ordered by.
     public var field: SortField

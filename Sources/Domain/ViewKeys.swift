@@ -92,8 +92,11 @@ extension Engine {
     }
 
     /// The key changes of a group's changes, recording them in the clock. Items of a list whose position
-    /// changed are keyed first with its old position, then re-keyed to the new one (only when some order uses it).
-    /// - Complexity: O(k) for k items changed, plus O(items of a moved list) when list positions matter.
+    /// changed are keyed first with its old position, then re-keyed to the new one (only when some order uses it:
+    /// any smart-group view, whose ties follow the lists' order, or a view grouped by list).
+    /// - Complexity: O(k) for k items changed, plus O(m) for the m items of the lists a `moveLists` moved when list
+    ///   positions matter; `propagate` then pays O(m log n) per order that uses them (every open smart-group order
+    ///   and every order grouped by list), the one mutation whose cost grows with the size of a list.
     mutating func keyChanges(for changes: Changes) -> [KeyChange] {
         var oldPositions: [ListID: Position] = [:]
         var moved: [ListID] = []

@@ -20,6 +20,7 @@ private func measureViews(sizes: [Int]) throws -> String {
     var mutations: [[String]] = []
     var views: [[String]] = []
     var groups: [[String]] = []
+    var listMoves: [[String]] = []
     for size in sizes {
         var bench = ViewsBenchmark(size: size)
         let load = try bench.load()
@@ -38,6 +39,7 @@ private func measureViews(sizes: [Int]) throws -> String {
                               format(result.rows, 2), format(result.operations, 2), format(result.bytes, 0)])
         }
         groups.append(try bench.measureSmartGroups())
+        listMoves.append(try bench.measureListMoves())
     }
     return table("views: per-mutation cost, apply + changesets of 3 open views (manual @ middle, due @ top, title @ top; 100-row windows)",
                  ["items", "mutation", "p50 µs", "p99 µs", "rows/mutation", "ops/mutation", "bytes/mutation"], mutations)
@@ -47,6 +49,8 @@ private func measureViews(sizes: [Int]) throws -> String {
         + "\n" + table("views: smart groups and time (the 3 views above plus Today and Scheduled grouped by due bucket; chunks of \(Engine.defaultTimeBudget) items, the server's)",
                        ["items", "first day: chunks", "total ms", "max chunk ms", "update p50 µs", "create p50 µs",
                         "midnight: ≤ items", "chunks", "total ms", "max chunk ms", "Today count"], groups)
+        + "\n" + table("views: lists/move with the views above plus All by priority and All by due descending open (every smart-group order re-keys the moved lists' items: their ties follow the lists' order)",
+                       ["items", "smart-group orders", "move the big list: p50 ms", "max ms", "move a 100-item list: p50 µs"], listMoves)
 }
 
 private func seconds(_ duration: Duration) -> Double {
@@ -199,6 +203,38 @@ private struct ViewsBenchmark {
         return [String(size), String(first.chunks), format(first.total * 1e3, 1), format(first.longest * 1e3, 2),
                 format(update.p50 * 1e6, 2), format(create.p50 * 1e6, 2), String(midnight.chunks * Engine.defaultTimeBudget),
                 String(midnight.chunks), format(midnight.total * 1e3, 1), format(midnight.longest * 1e3, 2), String(today)]
+    }
+
+    /// Opens two sorted smart-group views, adds a 100-item list, then times `lists/move` of the big list and of
+    /// the small one (each moved back and forth).
+    mutating func measureListMoves() throws -> [String] {
+        for sort in [Sort(.priority), Sort(.due, .descending)] {
+            let opened = try engine.openView(source: .all, sort: sort, window: Window(start: 0, end: 100))
+            if let job = opened.build { _ = engine.install(job.run()) }
+        }
+        let small = ListID(engine.state.nextIdentifier)
+        _ = try engine.apply([.createList(id: small, fields: ListFields(name: "Small"), before: nil)])
+        for _ in 0..<100 {
+            clock += 1
+            _ = try engine.apply([.createItem(id: ItemID(engine.state.nextIdentifier), list: small, fields: fields(), before: nil,
+                                              at: Timestamp(milliseconds: clock))])
+        }
+        func times(_ moved: ListID, _ other: ListID, rounds: Int) throws -> [Double] {
+            var times: [Double] = []
+            for round in 0..<rounds {
+                let start = ContinuousClock.now
+                _ = try engine.apply([.moveLists(ids: [moved], before: round % 2 == 0 ? nil : other)])
+                times.append(seconds(ContinuousClock.now - start))
+            }
+            return times.sorted()
+        }
+        let big = try times(list, small, rounds: 4)
+        let little = try times(small, list, rounds: 20)
+        let orders = Set(engine.openViews.compactMap { view in
+            (try? engine.snapshot(view)).flatMap { $0.source.list == nil ? "\($0.source) \($0.sort) \($0.grouping)" : nil }
+        }).count
+        return [String(size), String(orders), format(big[big.count / 2] * 1e3, 1), format(big.last! * 1e3, 1),
+                format(little[little.count / 2] * 1e6, 1)]
     }
 
     mutating func randomItem() -> Int { Int.random(in: 0..<items.count, using: &random) }
