@@ -21,7 +21,7 @@ extension Engine {
     ///   reason `sortedView` for any other sort, `viewLoading` while loading, `crossSection` for a move between sections
     ///   of a view not grouped by list; `invalidField("rows")` out of range or naming a header,
     ///   `invalidField("to")` out of range or before the first header.
-    /// - Complexity: O(log n + rows.count + sections).
+    /// - Complexity: O(rows.count · log n + sections).
     public func moveMutation(view: ViewID, rows: Range<Int>, to target: Int, seenVersion: UInt64,
                              at time: Timestamp) throws(DomainError) -> Mutation {
         guard let open = views[view] else { throw .unknownView(view) }
