@@ -91,6 +91,23 @@ struct NotificationRuleTests {
         #expect(!redone.viewChanges.contains { $0.view == onA })
     }
 
+    @Test func progressThatDoesNotChangeIsNotSent() throws {
+        var engine = Engine(backgroundBuildThreshold: 2)
+        let list = try engine.makeList()
+        try engine.makeItems(["c", "b", "a"], in: list)
+        let opened = try engine.openView(source: .list(list), sort: Sort(.title), window: Window(start: 0, end: 5))
+        let build = try #require(opened.build)
+        var clients = ClientSet()
+        clients.open(opened.snapshot)
+        // The view opened at progress 0: a report of 0 (every build's first) changes nothing a client sees.
+        #expect(engine.reportProgress(build.id, 0).isEmpty)
+        let half = engine.reportProgress(build.id, 0.5)
+        #expect(half.map(\.state) == [.loading(progress: 0.5)])
+        clients.receive(half, engine: engine)
+        #expect(engine.reportProgress(build.id, 0.5).isEmpty)
+        clients.receive(engine.install(build.run()), engine: engine)
+    }
+
     // MARK: Op order (issue 12, item 9)
 
     @Test func aBlockMoveIsMovesThenUpdates() throws {
