@@ -122,7 +122,8 @@ extension Engine {
         view.keys = keys
         let row: (ItemID) -> Row = { .item(state.item($0)!) }
         var operations = changedContent.isSmall
-            ? WindowDiff.operations(old: old, new: new, touched: changedContent.touched, row: row)
+            ? WindowDiff.operations(old: old, new: new, touched: changedContent.touched, changed: changedContent.contains,
+                                    row: row)
             : WindowDiff.operations(old: old, new: new, changed: changedContent.contains, row: row)
         if !operations.isEmpty, operations.count >= keys.count {
             operations = [.reset(rows: rows(keys))]
@@ -216,30 +217,42 @@ extension Engine {
     }
 }
 
-/// The items a group touched: few of them (the usual case) are kept in an array and diffed without
-/// hashing; many are kept in a set.
+/// The items a group touched, and which of them show other content: few of them (the usual case) are kept
+/// in arrays and diffed without hashing; many are kept in a set.
+///
+/// An item is touched when its key in some order may have changed (it was created, changed or deleted, or its
+/// list moved); its content changed only when the item itself did. Rows are updated, and moves carry their
+/// row, only for a change of content: a list's move re-keys its items without changing a row.
 struct ChangedContent {
-    /// Whether the group touched few enough items for `WindowDiff.operations(old:new:touched:row:)`.
+    /// Whether the group touched few enough items for `WindowDiff.operations(old:new:touched:changed:row:)`.
     let isSmall: Bool
-    /// Every item the group touched (created, changed or deleted), when `isSmall`.
+    /// Every item the group touched, when `isSmall`.
     let touched: [ItemID]
-    private let large: Set<ItemID>
+    /// The touched items whose content changed, when `isSmall`.
+    private let few: [ItemID]
+    /// The touched items whose content changed, when not `isSmall`.
+    private let many: Set<ItemID>
 
+    /// - Complexity: O(k) for k changes.
     init(_ changes: [KeyChange]) {
         isSmall = changes.count <= 16
+        let changed = changes.lazy.filter { $0.old?.item != $0.new?.item }.map(\.id)
         touched = isSmall ? changes.map(\.id) : []
-        large = isSmall ? [] : Set(changes.map(\.id))
+        few = isSmall ? Array(changed) : []
+        many = isSmall ? [] : Set(changed)
     }
 
     /// No row content changed (keys only): the window is diffed by hashing, with no row updated in place.
     init(unchanged: Void) {
         isSmall = false
         touched = []
-        large = []
+        few = []
+        many = []
     }
 
-    /// Whether the item changed (every touched item did: `Changes` leaves out what ended as it began).
+    /// Whether the item's content changed (every touched item whose value differs: `Changes` leaves out what
+    /// ended as it began, and an item re-keyed by its list's move keeps its value).
     func contains(_ id: ItemID) -> Bool {
-        isSmall ? touched.contains(id) : large.contains(id)
+        isSmall ? few.contains(id) : many.contains(id)
     }
 }

@@ -93,17 +93,21 @@ extension Engine {
 
     /// Records a build's progress and tells the views waiting for it (version + 1, state `loading`, no
     /// operations). Call it sparingly: a few times per build, not per item.
-    /// - Returns: the waiting views' changes, in view-id order; none for an unknown or finished build.
+    /// - Returns: the waiting views' changes, in view-id order; none for an unknown or finished build, or
+    ///   when the progress is the one the views already show.
     public mutating func reportProgress(_ build: BuildID, _ progress: Double) -> [ViewChange] {
         guard let spec = builds.first(where: { $0.value.id == build })?.key else { return [] }
-        builds[spec]!.progress = min(max(progress, 0), 1)
+        let progress = min(max(progress, 0), 1)
+        guard progress != builds[spec]!.progress else { return [] }
+        builds[spec]!.progress = progress
         var changes: [ViewChange] = []
         for id in views.keys.sorted() where views[id]!.spec == spec {
             views[id]!.version += 1
             views[id]!.lastCount = count(of: spec)
+            views[id]!.lastEmpty = emptyReason(of: spec)
             let view = views[id]!
             changes.append(ViewChange(view: id, version: view.version, count: count(of: spec), window: view.window,
-                                      state: viewState(of: spec), operations: []))
+                                      state: viewState(of: spec), operations: [], empty: view.lastEmpty))
         }
         return changes
     }

@@ -12,7 +12,8 @@ public enum Mutation: Hashable, Sendable {
     case updateList(id: ListID, patch: ListPatch)
     /// Deletes a list and every item in it; views on it are closed with reason `listDeleted`.
     case deleteList(id: ListID)
-    /// Moves lists, as a block in their current relative order, before `before` (nil: to the end).
+    /// Moves lists, as a block in their current relative order, before `before` (nil: to the end). A move that
+    /// leaves the order of lists as it was changes nothing.
     case moveLists(ids: [ListID], before: ListID?)
     /// Creates an item with a fresh id in `list`, before the item `before` (which must be in that list) or last.
     case createItem(id: ItemID, list: ListID, fields: ItemFields, before: ItemID?, at: Timestamp)
@@ -22,7 +23,8 @@ public enum Mutation: Hashable, Sendable {
     case deleteItems(ids: [ItemID])
     /// Moves items, as a block in their current order (list order, then manual order), before `before`,
     /// or to the end when `before` is nil. The destination is `toList`, else the list of `before`, else
-    /// the items' own list (they must then share one).
+    /// the items' own list (they must then share one). A move that leaves every list's order as it was changes
+    /// nothing (the items keep their positions, revisions and times).
     case moveItems(ids: [ItemID], toList: ListID?, before: ItemID?, at: Timestamp)
     /// Stores lists exactly as given (id, fields, position): a list that exists takes these values, a deleted
     /// one comes back empty. Undo and redo make these (`TaskState.inverse(of:at:)`). Refused, with reason

@@ -55,6 +55,8 @@ extension TaskState {
             throw .refused(reason: "beforeInOtherList", message: "before: item \(anchor.item.id) is not in list \(destination)")
         }
         let ordered = blockOrder(moved)
+        // A block already where it would go changes nothing (its items keep their positions and revisions).
+        guard !isInPlace(ordered, in: destination, before: anchor) else { return }
         let (lower, upper) = manualGap(in: destination, before: anchor, excluding: movedIDs)
         let positions = Position.between(lower, upper, count: ordered.count)
         for (item, position) in zip(ordered, positions) {
@@ -65,6 +67,20 @@ extension TaskState {
             updated.revision += 1
             put(item.id, updated, journal: &journal)
         }
+    }
+
+    /// Whether `block` (in its current order) is already a run of consecutive items of `list`'s manual order
+    /// followed by `anchor` (nil: ending the list): moving it there would leave the order as it is.
+    /// - Complexity: O(k log n) for k items in the block.
+    private func isInPlace(_ block: [Item], in list: ListID, before anchor: ItemRecord?) -> Bool {
+        guard let first = block.first, block.allSatisfy({ $0.list == list }), let order = manualOrders[list],
+              let start = order.rank(of: OrderKey(manual: first)) else { return false }
+        for (offset, item) in block.enumerated().dropFirst() where order.key(at: start + offset).item != item.id {
+            return false
+        }
+        let next = start + block.count
+        guard let anchor else { return next == order.count }
+        return next < order.count && order.key(at: next).item == anchor.item.id
     }
 
     /// The items in their current order: by their list's place among lists, then by manual position.

@@ -37,11 +37,26 @@ extension TaskState {
             throw .refused(reason: "beforeInBlock", message: "before: list \(anchor.id) is one of the lists moved")
         }
         let ordered = ids.map { lists[$0]! }.sorted { ListOrderKey($0) < ListOrderKey($1) }
+        // A block already where it would go changes nothing (its lists keep their positions).
+        guard !isInPlace(ordered, before: anchor) else { return }
         let (lower, upper) = listGap(before: anchor, excluding: movedIDs)
         for (list, position) in zip(ordered, Position.between(lower, upper, count: ordered.count)) {
             var updated = list
             updated.position = position
             putList(list.id, updated, journal: &journal)
         }
+    }
+
+    /// Whether `block` (in its current order) is already a run of consecutive lists followed by `anchor` (nil:
+    /// ending the order of lists): moving it there would leave the order as it is.
+    /// - Complexity: O(k log n) for k lists in the block.
+    private func isInPlace(_ block: [TaskList], before anchor: TaskList?) -> Bool {
+        guard let first = block.first, let start = listOrder.rank(of: ListOrderKey(first)) else { return false }
+        for (offset, list) in block.enumerated().dropFirst() where listOrder.key(at: start + offset).list != list.id {
+            return false
+        }
+        let next = start + block.count
+        guard let anchor else { return next == listOrder.count }
+        return next < listOrder.count && listOrder.key(at: next).list == anchor.id
     }
 }

@@ -2,12 +2,15 @@
 
 /// Computes window operations by a keyed diff of two windows (never of whole lists), keyed by row id.
 enum WindowDiff {
-    /// Operations turning `old` into `new` when only the items in `touched` changed (few of them):
-    /// every other item kept its key, so the untouched rows of both windows are runs of one sequence
-    /// and line up by one linear scan, without hashing. Same operation order as `operations(old:new:changed:row:)`;
-    /// touched rows present in both windows are moved (or updated in place) with their new content.
+    /// Operations turning `old` into `new` when only the items in `touched` may have changed key (few of them):
+    /// every other item kept its key, so the untouched rows of both windows are runs of one sequence and line
+    /// up by one linear scan, without hashing. Same operations, in the same order, as
+    /// `operations(old:new:changed:row:)`: removals (bottom up), moves of touched rows that changed place
+    /// (carrying the row when `changed`), insertions (top down), then updates of the `changed` rows that stayed
+    /// in place. A touched row whose content did not change and whose place did not either gets no operation.
     /// - Complexity: O(w · (1 + touched.count)) for windows of w rows.
-    static func operations<ID: Hashable>(old: [ID], new: [ID], touched: [ID], row: (ID) -> Row) -> [WindowOperation] {
+    static func operations<ID: Hashable>(old: [ID], new: [ID], touched: [ID], changed: (ID) -> Bool,
+                                         row: (ID) -> Row) -> [WindowOperation] {
         var operations: [WindowOperation] = []
         let oldUntouched = old.indices.filter { !touched.contains(old[$0]) }
         let newUntouched = new.indices.filter { !touched.contains(new[$0]) }
@@ -36,22 +39,30 @@ enum WindowDiff {
         }
         var current = old.indices.compactMap { keepOld[$0] ? old[$0] : nil }
         let target = new.indices.compactMap { fromOld[$0] ? new[$0] : nil }
+        var moved: [ID] = []
         for (targetIndex, id) in target.enumerated() where touched.contains(id) {
             let from = current.firstIndex(of: id)!
             current.remove(at: from)
             let to = targetIndex == 0 ? 0 : current.firstIndex(of: target[targetIndex - 1])! + 1
             current.insert(id, at: to)
-            operations.append(from == to ? .update(index: to, row: row(id)) : .move(from: from, to: to, row: row(id)))
+            if from != to {
+                operations.append(.move(from: from, to: to, row: changed(id) ? row(id) : nil))
+                moved.append(id)
+            }
         }
         for (index, id) in new.enumerated() where !fromOld[index] {
             operations.append(.insert(index: index, row: row(id)))
+        }
+        for (index, id) in new.enumerated() where fromOld[index] && touched.contains(id) && !moved.contains(id) && changed(id) {
+            operations.append(.update(index: index, row: row(id)))
         }
         return operations
     }
 
     /// Operations turning `old` into `new`: removals (from the bottom up), moves of the rows outside a
     /// longest increasing subsequence, insertions (top down, at their final index), then updates of rows
-    /// that stayed in place but whose content changed (`changed`). Moves carry the row when it changed.
+    /// that stayed in place but whose content changed (`changed`). Moves carry the row exactly when it changed;
+    /// a row that neither changed nor moved gets no operation, so equal windows of unchanged rows give none.
     /// - Complexity: O(w log w) for windows of w rows.
     static func operations<ID: Hashable>(old: [ID], new: [ID], changed: (ID) -> Bool,
                                          row: (ID) -> Row) -> [WindowOperation] {
@@ -89,6 +100,7 @@ enum WindowDiff {
             current.remove(at: from)
             let to = targetIndex == 0 ? 0 : current.firstIndex(of: target[targetIndex - 1])! + 1
             current.insert(id, at: to)
+            guard from != to else { continue }
             operations.append(.move(from: from, to: to, row: changed(id) ? row(id) : nil))
             moved.insert(id)
         }

@@ -204,7 +204,7 @@ private struct GroupRun: EngineRun {
         default: changed = try engine.reconfigure(view, grouping: pick(Grouping.allCases)!)
         }
         #expect(changed.change.operations.count == 1)
-        clients.receive([changed.change], engine: engine)
+        clients.receiveGeneration(changed.change, engine: engine)
         if let build = changed.build { builds.append(build.run()) }
     }
 

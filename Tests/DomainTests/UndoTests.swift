@@ -175,3 +175,38 @@ struct UndoTests {
         #expect(stage.fixture.engine.item(stage.homeItems[0]) == nil)
     }
 }
+
+/// What protocol.md says an item that undo or redo puts back carries: every old field (`created` and
+/// `completed` too), its revision one more than the one it has (or had when deleted), and the time of the undo.
+struct UndoRevisionTests {
+    @Test func aRestoredItemHasItsOldFieldsTheNextRevisionAndTheTimeOfTheUndo() throws {
+        var fixture = UndoFixture()
+        let list = ListID(1)
+        let id = ItemID(2)
+        try fixture.apply([.createList(id: list, fields: ListFields(name: "L"), before: nil),
+                           .createItem(id: id, list: list, fields: ItemFields(title: "a"), before: nil, at: fixture.now)])
+        let created = fixture.engine.item(id)!
+        fixture.clock += 1_000
+        let done = try fixture.apply([.updateItems(ids: [id], patch: ItemPatch(title: "b", done: true), at: fixture.now)])
+        let completed = fixture.engine.item(id)!
+        #expect(completed.revision == 2 && completed.completedAt == fixture.now)
+        // Undo: the old fields, created as it was, revision 3, modified at the undo.
+        let undone = try fixture.invert(done.changes)
+        var expected = created
+        expected.revision = 3
+        expected.modifiedAt = fixture.now
+        #expect(fixture.engine.item(id) == expected)
+        // Redo: the fields the update left, completed at the update's time, revision 4, modified at the redo.
+        try fixture.invert(undone.changes)
+        expected = completed
+        expected.revision = 4
+        expected.modifiedAt = fixture.now
+        #expect(fixture.engine.item(id) == expected)
+        // Undo of a delete: revision one more than the item had when it was deleted.
+        let deleted = try fixture.apply([.deleteItems(ids: [id])])
+        try fixture.invert(deleted.changes)
+        expected.revision = 5
+        expected.modifiedAt = fixture.now
+        #expect(fixture.engine.item(id) == expected)
+    }
+}

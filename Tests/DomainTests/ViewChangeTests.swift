@@ -107,7 +107,7 @@ struct ViewChangeTests {
         #expect(changed.change.version == 2)
         #expect(changed.change.operations == [.reset(rows: try engine.snapshot(view).rows)])
         #expect(titles(try engine.snapshot(view).rows) == ["i7", "i6", "i5"])
-        clients.receive([changed.change], engine: engine)
+        clients.receiveGeneration(changed.change, engine: engine)
     }
 
     @Test func settingTheWindowAnswersWithItsRows() throws {

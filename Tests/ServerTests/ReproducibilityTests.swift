@@ -464,7 +464,10 @@ final class RandomSession {
             }
             return
         }
-        try perform("items/move", .object(params), mutates: true) { result in
+        // protocol.md: a move that leaves the list's order as it was changes nothing.
+        var moved = store
+        moved.move(block, to: destination, before: before)
+        try perform("items/move", .object(params), mutates: true, changesNothing: moved.order == store.order) { result in
             _ = try self.success(result)
             self.store.move(block, to: destination, before: before)
         }

@@ -122,10 +122,14 @@ import Wire
         let check = try storeCheck(directory)
         #expect(check.status == 0 && check.report.contains("ok: \(final.lists) lists, \(final.items) items"), "\(check.report)")
 
-        // Every acknowledged mutation changed something (each update sets a new title), so their revisions are
-        // exactly the ones after the setup's, once each: no refused mutation took one, none was applied twice.
+        // Every acknowledged mutation but a move to where the items were changed something (each update sets a new
+        // title), so their revisions are exactly the ones after the setup's, once each: no refused mutation took
+        // one, none was applied twice.
         let entries = writers.map(\.entries)
-        let revisions = entries.joined().compactMap { $0.result?.integer("revision") }.sorted()
+        let inPlace = AcknowledgedReplay.inPlaceMoves(entries, initialRevision: initialRevision)
+        let revisions = entries.enumerated().flatMap { writer, list in
+            list.enumerated().compactMap { index, entry in inPlace.contains([writer, index]) ? nil : entry.result?.integer("revision") }
+        }.sorted()
         let finalState = try JSONParser.parse(final.text)
         let finalRevision = try #require(finalState["overview"]?.integer("revision"))
         #expect(revisions == Array((initialRevision + 1)...max(initialRevision + 1, finalRevision)),
@@ -133,7 +137,7 @@ import Wire
 
         // The replay of what was acknowledged is what the store holds.
         var replay = AcknowledgedReplay(writers: Self.writers, lists: [anchor], items: initialItems)
-        replay.replay(entries)
+        replay.replay(entries, inPlace: inPlace)
         #expect(replay.problems.isEmpty, "\(replay.problems.prefix(20).joined(separator: "\n"))")
         let finalLists = Set((finalState["overview"]?.elements("lists") ?? []).compactMap { $0.string("id") })
         #expect(finalLists == replay.lists, "lists: the store has \(finalLists.sorted()), the acknowledged mutations make \(replay.lists.sorted())")
