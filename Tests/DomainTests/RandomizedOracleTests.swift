@@ -257,7 +257,7 @@ private struct OracleRun {
         var spec = randomSpec()
         spec.source = views[view]!.source
         let changed = try engine.reconfigure(view, sort: spec.sort, filter: spec.filter.filter, grouping: spec.grouping)
-        clients.receive([changed.change], engine: engine)
+        clients.receiveGeneration(changed.change, engine: engine)
         views[view] = spec
     }
 
