@@ -223,7 +223,7 @@ extension Server {
     }
 
     private func refusal(_ state: ViewState) -> ResponseError {
-        if case .failed(let failure) = storage { return failure.responseError }
+        if case .failed(let failure, _) = storage { return failure.responseError }
         var progress = 0.0
         if case .loading(let value) = state { progress = value }
         return .requestFailed(reason: "storeLoading",
@@ -258,6 +258,7 @@ extension Server {
             let failure = failure!
             if failure.kind != .full { pendingFailure = failure }
             logger.log(.error, "store: \(failure.message)")
+            for note in store.takeNotes() { logger.log(.error, "store: \(note)") }
             throw failure.responseError
         }
         if !applied.changes.isEmpty { requestWrote = true }
@@ -341,6 +342,7 @@ extension Server {
             return
         }
         logger.log(.error, "store: \(failure.message)")
+        for note in storage.store?.takeNotes() ?? [] { logger.log(.error, "store: \(note)") }
         pendingFailure = nil
         for held in messages {
             switch held.message {
@@ -366,7 +368,8 @@ extension Server {
             startLoading(path)
             return
         }
-        storage = .failed(failure)
+        let store = storage.store
+        storage = .failed(failure, unvoided: store?.mustVoid == true ? store : nil)
         waitForStore()
     }
 
@@ -388,7 +391,14 @@ extension Server {
 
     /// `store/retry`: reopens a store that failed (views go back to `loading`, then `reset`).
     func retryStore() -> Bool {
-        guard case .failed = storage, let path = storePath else { return false }
+        guard case .failed(_, let unvoided) = storage, let path = storePath else { return false }
+        if let unvoided {
+            // The refused records must be void before anything reads the journal (this process included).
+            let voided = unvoided.retryVoiding()
+            for note in unvoided.takeNotes() { logger.log(voided ? .info : .error, "store: \(note)") }
+            // Still not void: the store stays as it is (nothing a client sees changes).
+            guard voided else { return true }
+        }
         storage = .loading(progress: 0)
         publishPendingState()
         startLoading(path)
@@ -465,7 +475,7 @@ extension Server {
             object["state"] = "ready"
             object["sequence"] = .integer(Int64(store.sequence))
             object["journalBytes"] = .integer(Int64(store.journalBytes))
-        case .failed(let failure):
+        case .failed(let failure, _):
             object["state"] = "error"
             object["error"] = failure.responseError.data ?? .null
             object["message"] = .string(failure.message)

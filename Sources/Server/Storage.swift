@@ -41,15 +41,16 @@ enum Storage {
     case loading(progress: Double)
     /// Open: every mutation is journaled before it is acknowledged.
     case ready(DurableStore)
-    /// Could not be opened, or a write failed: data requests are refused and views show `error`.
-    case failed(StoreFailure)
+    /// Could not be opened, or a write failed: data requests are refused and views show `error`. `unvoided` is
+    /// the store whose refused records are still in the journal (it keeps the lock until `store/retry` voids them).
+    case failed(StoreFailure, unvoided: DurableStore? = nil)
 
     /// The state every view that cannot show rows is in; nil when rows can be shown.
     var viewState: ViewState? {
         switch self {
         case .memory, .ready: nil
         case .loading(let progress): .loading(progress: progress)
-        case .failed(let failure): .error(message: failure.message, retryable: failure.retryable)
+        case .failed(let failure, _): .error(message: failure.message, retryable: failure.retryable)
         }
     }
 

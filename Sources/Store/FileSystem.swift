@@ -54,25 +54,35 @@ struct OpenFile {
     }
 
     /// Writes all of `bytes` at `offset`; a crash-hook step (which may write only part of them and die).
-    func write(_ bytes: [UInt8], at offset: Int, step: String) throws(StoreFailure) {
+    /// - Parameter reached: raised to the end of every byte the kernel accepted, also when a later part fails
+    ///   (so a caller knows exactly which bytes a failed write may have left in the file).
+    func write(_ bytes: [UInt8], at offset: Int, step: String, reached: inout Int) throws(StoreFailure) {
         let limit = CrashHook.write(step, count: bytes.count)
         var done = 0
         let total = limit ?? bytes.count
         while done < total {
+            if Fault.fails(.write, descriptor) { throw .system("write", path, errno: EIO) }
             let wrote = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + done, total - done, off_t(offset + done)) }
             if wrote < 0 {
                 if errno == EINTR { continue }
                 throw .system("write", path, errno: errno)
             }
             done += wrote
+            reached = max(reached, offset + done)
         }
         if limit != nil { CrashHook.die() }
+    }
+
+    /// Writes all of `bytes` at `offset` (a file nobody else reads until it is renamed into place).
+    func write(_ bytes: [UInt8], at offset: Int, step: String) throws(StoreFailure) {
+        var reached = offset
+        try write(bytes, at: offset, step: step, reached: &reached)
     }
 
     /// `fdatasync`: the file's data (and the size needed to read it) is on disk.
     func syncData(step: String) throws(StoreFailure) {
         CrashHook.step(step)
-        let injected = SyncFault.fails()
+        let injected = Fault.fails(.sync, descriptor)
         if injected || fdatasync(descriptor) != 0 {
             let code = injected ? EIO : errno
             throw StoreFailure(.syncFailed, "sync \(path): \(String(cString: strerror(code))); taskls refuses writes until the store is reopened (retry)",
@@ -83,7 +93,7 @@ struct OpenFile {
     /// `fsync` of a file or directory (a directory's entries after a rename).
     func syncAll(step: String) throws(StoreFailure) {
         CrashHook.step(step)
-        let injected = SyncFault.fails()
+        let injected = Fault.fails(.sync, descriptor)
         if injected || fsync(descriptor) != 0 {
             let code = injected ? EIO : errno
             throw StoreFailure(.syncFailed, "sync \(path): \(String(cString: strerror(code)))", file: path, retryable: true)
@@ -93,20 +103,58 @@ struct OpenFile {
     /// Cuts the file to `length` bytes.
     func truncate(to length: Int, step: String) throws(StoreFailure) {
         CrashHook.step(step)
+        if Fault.fails(.truncate, descriptor) { throw .system("truncate", path, errno: EIO) }
         guard ftruncate(descriptor, off_t(length)) == 0 else { throw .system("truncate", path, errno: errno) }
     }
 }
 
-/// A test aid: `TASKLS_FAIL_SYNC_AFTER=N` makes every sync after the first N fail with EIO, as a dying disk would.
-/// (The LD_PRELOAD and strace tests fail the real call; this one also works where neither is available.)
-enum SyncFault {
-    private static let syncs = Atomic<Int>(0)
-    private static let after: Int? = getenv("TASKLS_FAIL_SYNC_AFTER").flatMap { Int(String(cString: $0)) }
+/// A test aid that fails the store's system calls with EIO, as a dying disk would. (The LD_PRELOAD tests fail
+/// the real calls; this also works where no C compiler is available.) Three switches:
+/// - `TASKLS_FAIL_SYNC_AFTER=N`: every sync after the first N fails.
+/// - `TASKLS_FAULTS=PATH`: while the file PATH exists, each of the words `write`, `sync`, `truncate` it holds
+///   makes that call fail (read at every call, so a test turns faults on and off while the server runs).
+/// - `Fault.inject(_:on:)`: faults on one descriptor, for the in-process tests (which run in parallel).
+enum Fault {
+    /// A system call that can be failed.
+    enum Call: String, CaseIterable, Sendable {
+        /// `pwrite`.
+        case write
+        /// `fdatasync` and `fsync`.
+        case sync
+        /// `ftruncate`.
+        case truncate
+    }
 
-    /// Counts one sync; whether it must fail.
-    static func fails() -> Bool {
-        guard let after else { return false }
-        return syncs.wrappingAdd(1, ordering: .relaxed).newValue > after
+    private static let syncs = Atomic<Int>(0)
+    private static let syncsAllowed: Int? = getenv("TASKLS_FAIL_SYNC_AFTER").flatMap { Int(String(cString: $0)) }
+    private static let controlFile: String? = getenv("TASKLS_FAULTS").map { String(cString: $0) }
+    private static let injected = Mutex<[Int32: Set<Call>]>([:])
+    private static let anyInjected = Atomic<Bool>(false)
+
+    /// Whether `call` on `descriptor` must fail now (a sync also counts towards `TASKLS_FAIL_SYNC_AFTER`).
+    static func fails(_ call: Call, _ descriptor: Int32) -> Bool {
+        if call == .sync, let syncsAllowed, syncs.wrappingAdd(1, ordering: .relaxed).newValue > syncsAllowed { return true }
+        if let controlFile, controlledCalls(controlFile).contains(call) { return true }
+        guard anyInjected.load(ordering: .relaxed) else { return false }
+        return injected.withLock { $0[descriptor]?.contains(call) ?? false }
+    }
+
+    /// From now on, `calls` on `descriptor` fail (an empty set clears them). For in-process tests only.
+    static func inject(_ calls: Set<Call>, on descriptor: Int32) {
+        injected.withLock { $0[descriptor] = calls.isEmpty ? nil : calls }
+        anyInjected.store(true, ordering: .relaxed)
+    }
+
+    /// The calls the control file names now (none when it does not exist).
+    private static func controlledCalls(_ path: String) -> Set<Call> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return [] }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, 64) }
+        guard count > 0 else { return [] }
+        let words = String(decoding: bytes.prefix(count), as: UTF8.self).split { $0 == " " || $0 == "\n" || $0 == "," }
+        return Set(words.compactMap { Call(rawValue: String($0)) })
     }
 }
 
