@@ -192,8 +192,10 @@ struct StoreDirectory {
     func path(of name: String) -> String { path.hasSuffix("/") ? path + name : path + "/" + name }
 
     /// Opens `name` in the directory, never following a symbolic link; creates it (0600) when `create`.
+    /// Only a regular file is opened: anything else (a FIFO, a socket, a device, a directory) is refused with a
+    /// failure naming it, without blocking and without reading it (opened with `O_NONBLOCK`, then `fstat`).
     func open(_ name: String, writable: Bool, create: Bool = false, exclusive: Bool = false) throws(StoreFailure) -> OpenFile? {
-        var flags = (writable ? O_RDWR : O_RDONLY) | O_NOFOLLOW | O_CLOEXEC
+        var flags = (writable ? O_RDWR : O_RDONLY) | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK
         if create { flags |= O_CREAT }
         if exclusive { flags |= O_EXCL }
         let descriptor = openat(file.descriptor, name, flags, 0o600)
@@ -203,9 +205,43 @@ struct StoreDirectory {
                 throw StoreFailure(.io, "open \(path(of: name)): is a symbolic link; taskls never follows links inside its store",
                                    file: path(of: name), retryable: false)
             }
+            if errno == EISDIR || errno == ENXIO {
+                // A directory opened for writing, a socket: say what it is.
+                var info = stat()
+                let mode = fstatat(file.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? info.st_mode : 0
+                throw StoreDirectory.notRegular(path(of: name), kind: StoreDirectory.kind(of: mode))
+            }
             throw .system("open", path(of: name), errno: errno)
         }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let code = errno
+            Glibc.close(descriptor)
+            throw .system("stat", path(of: name), errno: code)
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            Glibc.close(descriptor)
+            throw StoreDirectory.notRegular(path(of: name), kind: StoreDirectory.kind(of: info.st_mode))
+        }
         return OpenFile(descriptor: descriptor, path: path(of: name))
+    }
+
+    /// The failure for a store file that is not a regular file.
+    private static func notRegular(_ path: String, kind: String) -> StoreFailure {
+        StoreFailure(.io, "open \(path): is \(kind), not a regular file; taskls neither reads nor changes it (move it out of the store)",
+                     file: path, retryable: false)
+    }
+
+    /// What a file of `mode` is, for a person.
+    private static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFDIR: "a directory"
+        default: "a special file"
+        }
     }
 
     /// The inode `name` names now (nil when it does not exist).
