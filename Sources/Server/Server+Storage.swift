@@ -92,8 +92,14 @@ extension Server {
     private func openPendingViews() {
         let waiting = pendingViews.values.sorted { $0.id < $1.id }
         pendingViews = [:]
+        reopen(waiting)
+    }
+
+    /// Opens `views` in the engine under their ids, one version on: each gets one `reset` (or closes when its
+    /// list is gone).
+    private func reopen(_ views: [DetachedView]) {
         var changes: [ViewChange] = []
-        for view in waiting {
+        for view in views {
             do {
                 let opened = try engine.openView(reserved: view.id, version: view.version + 1, source: view.source, sort: view.sort,
                                                  filter: view.filter, grouping: view.grouping, window: view.window)
@@ -149,14 +155,46 @@ extension Server {
             lookAgain = false
             applyFromOthers(groups)
         } catch {
-            logger.log(error.kind == .overtaken ? .info : .error, "store: \(error.message)")
-            if held != nil {
-                // A turn with records of its own is under way: it ends in the failure (commitTurn).
-                pendingFailure = error
-            } else {
-                fail(with: error)
+            if error.kind == .overtaken {
+                do throws(StoreFailure) {
+                    try catchUpFromSnapshot()
+                    return
+                } catch {
+                    return failWhileReading(error)
+                }
             }
+            failWhileReading(error)
         }
+    }
+
+    /// A failure met while applying other processes' records.
+    private func failWhileReading(_ error: StoreFailure) {
+        logger.log(.error, "store: \(error.message)")
+        if held != nil {
+            // A turn with records of its own is under way: it ends in the failure (commitTurn).
+            pendingFailure = error
+        } else {
+            fail(with: error)
+        }
+    }
+
+    /// Catches up with a store that other processes compacted past what this process had read (the records
+    /// in between are only in their snapshot): reads the store again here, on the loop, and moves every open
+    /// view to the new state with one `reset` each. Being overtaken is normal: the request under way then
+    /// goes on as usual. The client's undo steps are kept (the state only moved on by others' records, as
+    /// when they are applied one by one).
+    func catchUpFromSnapshot() throws(StoreFailure) {
+        guard let path = storePath, storage.store != nil else { return }
+        let (store, state) = try DurableStore.open(path)
+        for note in store.takeNotes() { logger.log(.warning, "store: \(note)") }
+        logger.log(.info, "store: other processes compacted past record \(storage.store?.sequence ?? 0); read the store again at record \(store.sequence)")
+        var engine = Engine(state: state, today: calendar.today(at: options.clock()), backgroundBuildThreshold: options.backgroundIndexThreshold)
+        engine.continueViewIDs(after: self.engine)
+        let views = self.engine.detachViews()
+        self.engine = engine
+        storage = .ready(store)
+        watch(path)
+        reopen(views)
     }
 
     /// Where inotify is missing: looks for other processes' records every `pollingInterval` milliseconds.
@@ -284,18 +322,32 @@ extension Server {
             if !storage.isUsable { throw refusal(storage.viewState ?? .ready) }
             return
         }
-        let others: [DurableStore.Group]
+        var others: [DurableStore.Group] = []
         do {
-            others = try store.lockForWriting()
+            do {
+                others = try store.lockForWriting()
+            } catch where error.kind == .overtaken {
+                try catchUpFromSnapshot()
+                try prepareToWriteAfterCatchingUp()
+                return
+            }
         } catch {
-            // The store cannot be written any more as it is (damage, another process compacted past what this
-            // one read, an I/O error): views wait in `error` until `store/retry` reopens it.
+            // The store cannot be written any more as it is (damage, an I/O error, or overtaken again while
+            // catching up): views wait in `error` until `store/retry` reopens it.
             if error.kind != .full {
                 pendingFailure = error
                 if held == nil { held = [] }
             }
             throw error.responseError
         }
+        if held == nil { held = [] }
+        applyFromOthers(others)
+    }
+
+    /// `prepareToWrite` on the store read again: overtaken again (two more compactions meanwhile) is a failure.
+    private func prepareToWriteAfterCatchingUp() throws(StoreFailure) {
+        guard let store = storage.store else { return }
+        let others = try store.lockForWriting()
         if held == nil { held = [] }
         applyFromOthers(others)
     }
