@@ -163,8 +163,10 @@ struct StoreDirectory {
     let file: OpenFile
     var path: String { file.path }
 
-    /// Opens `path`, creating it (and missing parents) with mode 0700.
-    static func open(_ path: String) throws(StoreFailure) -> StoreDirectory {
+    /// Opens `path`, creating it (and missing parents) with mode 0700. The path is taken lexically
+    /// (`lexicallyNormal`): `a/../b` is `b`, and no `a` is created.
+    static func open(_ given: String) throws(StoreFailure) -> StoreDirectory {
+        let path = lexicallyNormal(given)
         var info = stat()
         if lstat(path, &info) != 0 {
             guard errno == ENOENT else { throw .system("open", path, errno: errno) }
@@ -179,6 +181,29 @@ struct StoreDirectory {
             throw .system("open", path, errno: errno)
         }
         return StoreDirectory(file: OpenFile(descriptor: descriptor, path: path))
+    }
+
+    /// `path` without empty and `.` components, and with each `..` removing the component before it (at the root,
+    /// `..` is the root); "." when nothing is left of a relative path. Only the text is looked at.
+    /// - Complexity: O(path length).
+    static func lexicallyNormal(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var components: [Substring] = []
+        for component in path.split(separator: "/") {
+            switch component {
+            case ".": continue
+            case "..":
+                if let last = components.last, last != ".." {
+                    components.removeLast()
+                } else if !absolute {
+                    components.append(component)
+                }
+            default: components.append(component)
+            }
+        }
+        let joined = components.joined(separator: "/")
+        if absolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
     }
 
     private static func createDirectories(_ path: String) throws(StoreFailure) {
