@@ -367,15 +367,29 @@ extension Server {
     /// Sends a message now, or holds it until this turn's records are on disk.
     func send(_ message: Message) {
         if held != nil {
-            held!.append(HeldMessage(message: message, wrote: requestWrote))
+            let afterWrite = requestWrote || pendingFailure != nil || storage.store?.hasUnsyncedRecords == true
+            held!.append(HeldMessage(message: message, afterWrite: afterWrite))
         } else {
             connection.send(message)
         }
     }
 
+    /// Before a request that does not write: when this turn has journaled records, commits them first, so the
+    /// request reads only what is durable. Were it answered from memory and the sync then failed, its answer
+    /// would show refused changes, and versions no notification announced (the turn's notifications are
+    /// dropped); committed first, a failure has switched every view to `error` (one notification each) before
+    /// the request is handled, and the request sees the failed store as any later one would.
+    /// `server/ping` reads nothing and does not wait.
+    func commitBeforeReading(_ method: String) {
+        guard held != nil, !Server.writingMethods.contains(method), method != "server/ping" else { return }
+        commitTurn()
+    }
+
     /// Ends a turn: one `fdatasync` for every record the turn appended, then the held messages go out.
-    /// When the sync fails, no request of the turn that wrote is acknowledged: each gets an error, their
-    /// change notifications are dropped, and every view switches to `error` until `store/retry`.
+    /// When the sync fails, no request of the turn answered after its first record is acknowledged (they all
+    /// wrote, or were refused against a state holding refused records: `commitBeforeReading`): each gets an
+    /// error, the change notifications are dropped, and every view switches to `error` (one `view/changed`
+    /// each, one version on from the last one the client saw) until `store/retry`.
     func commitTurn() {
         guard let messages = held else { return }
         held = nil
@@ -398,7 +412,7 @@ extension Server {
         pendingFailure = nil
         for held in messages {
             switch held.message {
-            case .response(let id, _) where held.wrote, .error(let id?, _) where held.wrote:
+            case .response(let id, _) where held.afterWrite, .error(let id?, _) where held.afterWrite:
                 connection.send(.error(id: id, failure.responseError))
             case .notification("view/changed", _), .notification("view/closed", _), .notification("lists/changed", _):
                 break

@@ -304,6 +304,7 @@ public final class Server {
             send(.error(id: id, ResponseError(.methodNotFound, "unknown method '\(method)'")))
             return
         }
+        commitBeforeReading(method)
         currentMethod = method
         requestWrote = false
         defer { requestWrote = false }

@@ -68,11 +68,12 @@ enum Storage {
 }
 
 /// A message produced while records of this turn are not yet on disk: sent after the turn's sync, or,
-/// when the sync fails, replaced (a response to a request that wrote) or dropped (a change notification).
+/// when the sync fails, replaced (an answer produced after the turn's first record) or dropped (a change
+/// notification).
 struct HeldMessage {
     var message: Message
-    /// The request it answers wrote a record this turn.
-    var wrote: Bool
+    /// Produced once the turn had journaled a record (or failed to): it may reflect records that are refused.
+    var afterWrite: Bool
 }
 
 extension StoreFailure {
