@@ -473,12 +473,25 @@ extension Server {
 
     // MARK: Compaction
 
-    /// Starts writing a snapshot off the loop when the journal has grown past the threshold.
+    /// Starts writing a snapshot off the loop when the journal has grown past the threshold (with
+    /// `compactOnLoop`, writes and installs it at once).
     func maybeCompact() {
         guard compaction == nil, let store = storage.store, store.wantsCompaction(threshold: options.compactionThreshold) else { return }
         let ticket = store.beginCompaction()
         compaction = ticket
         let state = engine.state.stored
+        if options.compactOnLoop {
+            // For tests: written and installed now, before this turn's answers leave.
+            var failure: StoreFailure?
+            do throws(StoreFailure) {
+                try ticket.writeSnapshot(of: state)
+            } catch {
+                failure = error
+            }
+            snapshotWritten(ticket, failure)
+            finishCompaction()
+            return
+        }
         let mailbox = self.mailbox
         storeQueue.async {
             var failure: StoreFailure?
@@ -541,6 +554,8 @@ extension Server {
             object["state"] = "ready"
             object["sequence"] = .integer(Int64(store.sequence))
             object["journalBytes"] = .integer(Int64(store.journalBytes))
+            object["snapshotSequence"] = .integer(Int64(store.snapshotSequence))
+            object["compacting"] = .bool(compaction != nil)
         case .failed(let failure, _):
             object["state"] = "error"
             object["error"] = failure.responseError.data ?? .null

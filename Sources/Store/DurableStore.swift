@@ -29,7 +29,7 @@ public final class DurableStore: @unchecked Sendable {
     /// The sequence of the last record applied.
     public private(set) var sequence: UInt64
     /// The sequence the snapshot ends at.
-    private(set) var snapshotSequence: UInt64
+    public private(set) var snapshotSequence: UInt64
     /// The size of the snapshot's payload, to decide when the journal has grown enough to compact.
     private(set) var snapshotBytes: Int
     /// The sequence when the lock was taken: what every record this turn appends says is durable.

@@ -16,7 +16,7 @@ import Wire
     @Test func aRequestOvertakenByTwoCompactionsIsCarriedOutAtOnce() throws {
         let directory = makeStoreTestDirectory()
         defer { removeTree(directory) }
-        let arguments = ["--compact-after", "1000"]
+        let arguments = ["--compact-after", "1000", "--compact-on-loop"]
         let writer = try StoreServer(directory: directory, arguments: arguments)
         try #require(writer.initialize())
         let list = try #require(writer.call("lists/create", ["name": "Inbox"])?["result"]?["list"]?["id"])
@@ -49,10 +49,10 @@ import Wire
         var created = 0
         while compactions < 2 && created < 200 {
             created += 1
-            let before = StoreFiles.size(directory + "/snapshot") ?? 0
+            let before = writer.snapshotSequence()
             _ = writer.call("items/create", ["list": list, "title": .string("Item \(created) " + String(repeating: "x", count: 100))])
-            writer.awaitCompaction(threshold: 1000)
-            if (StoreFiles.size(directory + "/snapshot") ?? 0) != before { compactions += 1 }
+            // With --compact-on-loop, a compaction the create started is installed before its answer left.
+            if writer.snapshotSequence() != before { compactions += 1 }
         }
         try #require(compactions == 2)
         return (compactions, created)
@@ -61,7 +61,7 @@ import Wire
     @Test func aProcessOvertakenByTwoCompactionsReloadsByItself() throws {
         let directory = makeStoreTestDirectory()
         defer { removeTree(directory) }
-        let arguments = ["--compact-after", "1000"]
+        let arguments = ["--compact-after", "1000", "--compact-on-loop"]
         let writer = try StoreServer(directory: directory, arguments: arguments)
         try #require(writer.initialize())
         let list = try #require(writer.call("lists/create", ["name": "Inbox"])?["result"]?["list"]?["id"])
@@ -73,10 +73,10 @@ import Wire
         var created = 0
         while compactions < 2 && created < 200 {
             created += 1
-            let before = StoreFiles.size(directory + "/snapshot") ?? 0
+            let before = writer.snapshotSequence()
             _ = writer.call("items/create", ["list": list, "title": .string("Item \(created) " + String(repeating: "x", count: 100))])
-            writer.awaitCompaction(threshold: 1000)
-            if (StoreFiles.size(directory + "/snapshot") ?? 0) != before { compactions += 1 }
+            // With --compact-on-loop, a compaction the create started is installed before its answer left.
+            if writer.snapshotSequence() != before { compactions += 1 }
         }
         try #require(compactions == 2)
         kill(sleeper.process.processID, SIGCONT)

@@ -13,14 +13,14 @@ import Wire
 
 @Suite struct SharedCrashTests {
     static let threshold = 2000
-    static let arguments = ["--compact-after", "\(threshold)"]
+    static let arguments = ["--compact-after", "\(threshold)", "--compact-on-loop"]
     /// The steps every run must include among those it crashes at.
     static let requiredSteps = ["lock", "journal.append", "journal.sync", "compaction.rename-snapshot",
                                 "compaction.sync-directory", "compaction.journal.write", "compaction.journal.rename"]
 
     @Test func theOtherProcessKeepsServingWhenOneDiesAtAnyStep() throws {
         let workload = StoreWorkload.standard
-        let references = try referenceStates(of: workload, arguments: Self.arguments, threshold: Self.threshold)
+        let references = try referenceStates(of: workload, arguments: Self.arguments)
         let steps = try countSteps(workload, final: references[workload.count])
         try #require(steps.count >= 40, "the workload does only \(steps.count) I/O steps with another process on the store")
         let names = Set(steps.map { String($0.split(separator: " ", maxSplits: 1).last ?? "") })
@@ -57,7 +57,7 @@ import Wire
         let idle = try StoreServer(directory: directory, arguments: Self.arguments)
         try #require(idle.initialize())
         let server = try StoreServer(directory: directory, arguments: Self.arguments, environment: ["TASKLS_CRASH_LOG": log])
-        let outcome = server.run(workload, compactAfter: Self.threshold)
+        let outcome = server.run(workload)
         #expect(outcome.completed && outcome.acknowledged == workload.count, "\(outcome)")
         server.finish()
         #expect(idle.call("items/delete", ["ids": ["i999999999"]])?.errorReason == "notFound")
@@ -95,7 +95,7 @@ private struct SharedCrashCase: Sendable {
         }
         let crashing = try StoreServer(directory: directory, arguments: SharedCrashTests.arguments,
                                        environment: ["TASKLS_CRASH_AT": "\(step)"])
-        let outcome = crashing.run(workload, compactAfter: SharedCrashTests.threshold)
+        let outcome = crashing.run(workload)
         if !outcome.refused.isEmpty { problems.append("\(label): A refused \(outcome.refused)") }
         if outcome.completed {
             crashing.finish()
