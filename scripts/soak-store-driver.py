@@ -114,6 +114,27 @@ class Server:
                     return answer
         raise Failure(f"{method}: no answer within {PATIENCE} s")
 
+    def await_notification(self, method, predicate):
+        """Reads until a `method` notification that satisfies `predicate` arrives; returns its params."""
+        deadline = time.monotonic() + PATIENCE
+        while time.monotonic() < deadline and not self.ended:
+            for message in self.read(deadline):
+                if message.get("method") == method and predicate(message.get("params", {})):
+                    return message["params"]
+        raise Failure(f"no {method} notification within {PATIENCE} s")
+
+    def await_store(self):
+        """Returns once the store is ready: a store over 1 MiB is read off the message loop after `initialize`
+        (protocol.md, Loading), and the overview a client watches says so with `lists/changed`."""
+        overview = result(self.call("lists/list", {"watch": True}), "lists/list")
+        state = overview.get("store", {}).get("state")
+        if state == "loading":
+            overview = self.await_notification("lists/changed", lambda params: params.get("store", {}).get("state") != "loading")
+            state = overview.get("store", {}).get("state")
+        if state is not None:
+            raise Failure(f"the store did not open: {json.dumps(overview)}")
+        result(self.call("lists/list", {"watch": False}), "lists/list")
+
     def kill(self):
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGKILL)
@@ -288,6 +309,7 @@ def reopen_and_check(arguments, compact_after):
     server = Server(arguments.taskls, arguments.store, compact_after, arguments.store + ".stderr")
     result(server.call("initialize", {"processId": None}), "initialize")
     server.send([{"jsonrpc": "2.0", "method": "initialized", "params": {}}])
+    server.await_store()
     lists, items = observe(server)
     if os.path.exists(arguments.expect):
         with open(arguments.expect) as file:

@@ -92,8 +92,14 @@ extension Server {
     private func openPendingViews() {
         let waiting = pendingViews.values.sorted { $0.id < $1.id }
         pendingViews = [:]
+        reopen(waiting)
+    }
+
+    /// Opens `views` in the engine under their ids, one version on: each gets one `reset` (or closes when its
+    /// list is gone).
+    private func reopen(_ views: [DetachedView]) {
         var changes: [ViewChange] = []
-        for view in waiting {
+        for view in views {
             do {
                 let opened = try engine.openView(reserved: view.id, version: view.version + 1, source: view.source, sort: view.sort,
                                                  filter: view.filter, grouping: view.grouping, window: view.window)
@@ -149,14 +155,46 @@ extension Server {
             lookAgain = false
             applyFromOthers(groups)
         } catch {
-            logger.log(error.kind == .overtaken ? .info : .error, "store: \(error.message)")
-            if held != nil {
-                // A turn with records of its own is under way: it ends in the failure (commitTurn).
-                pendingFailure = error
-            } else {
-                fail(with: error)
+            if error.kind == .overtaken {
+                do throws(StoreFailure) {
+                    try catchUpFromSnapshot()
+                    return
+                } catch {
+                    return failWhileReading(error)
+                }
             }
+            failWhileReading(error)
         }
+    }
+
+    /// A failure met while applying other processes' records.
+    private func failWhileReading(_ error: StoreFailure) {
+        logger.log(.error, "store: \(error.message)")
+        if held != nil {
+            // A turn with records of its own is under way: it ends in the failure (commitTurn).
+            pendingFailure = error
+        } else {
+            fail(with: error)
+        }
+    }
+
+    /// Catches up with a store that other processes compacted past what this process had read (the records
+    /// in between are only in their snapshot): reads the store again here, on the loop, and moves every open
+    /// view to the new state with one `reset` each. Being overtaken is normal: the request under way then
+    /// goes on as usual. The client's undo steps are kept (the state only moved on by others' records, as
+    /// when they are applied one by one).
+    func catchUpFromSnapshot() throws(StoreFailure) {
+        guard let path = storePath, storage.store != nil else { return }
+        let (store, state) = try DurableStore.open(path)
+        for note in store.takeNotes() { logger.log(.warning, "store: \(note)") }
+        logger.log(.info, "store: other processes compacted past record \(storage.store?.sequence ?? 0); read the store again at record \(store.sequence)")
+        var engine = Engine(state: state, today: calendar.today(at: options.clock()), backgroundBuildThreshold: options.backgroundIndexThreshold)
+        engine.continueViewIDs(after: self.engine)
+        let views = self.engine.detachViews()
+        self.engine = engine
+        storage = .ready(store)
+        watch(path)
+        reopen(views)
     }
 
     /// Where inotify is missing: looks for other processes' records every `pollingInterval` milliseconds.
@@ -223,7 +261,7 @@ extension Server {
     }
 
     private func refusal(_ state: ViewState) -> ResponseError {
-        if case .failed(let failure) = storage { return failure.responseError }
+        if case .failed(let failure, _) = storage { return failure.responseError }
         var progress = 0.0
         if case .loading(let value) = state { progress = value }
         return .requestFailed(reason: "storeLoading",
@@ -258,6 +296,7 @@ extension Server {
             let failure = failure!
             if failure.kind != .full { pendingFailure = failure }
             logger.log(.error, "store: \(failure.message)")
+            for note in store.takeNotes() { logger.log(.error, "store: \(note)") }
             throw failure.responseError
         }
         if !applied.changes.isEmpty { requestWrote = true }
@@ -283,18 +322,32 @@ extension Server {
             if !storage.isUsable { throw refusal(storage.viewState ?? .ready) }
             return
         }
-        let others: [DurableStore.Group]
+        var others: [DurableStore.Group] = []
         do {
-            others = try store.lockForWriting()
+            do {
+                others = try store.lockForWriting()
+            } catch where error.kind == .overtaken {
+                try catchUpFromSnapshot()
+                try prepareToWriteAfterCatchingUp()
+                return
+            }
         } catch {
-            // The store cannot be written any more as it is (damage, another process compacted past what this
-            // one read, an I/O error): views wait in `error` until `store/retry` reopens it.
+            // The store cannot be written any more as it is (damage, an I/O error, or overtaken again while
+            // catching up): views wait in `error` until `store/retry` reopens it.
             if error.kind != .full {
                 pendingFailure = error
                 if held == nil { held = [] }
             }
             throw error.responseError
         }
+        if held == nil { held = [] }
+        applyFromOthers(others)
+    }
+
+    /// `prepareToWrite` on the store read again: overtaken again (two more compactions meanwhile) is a failure.
+    private func prepareToWriteAfterCatchingUp() throws(StoreFailure) {
+        guard let store = storage.store else { return }
+        let others = try store.lockForWriting()
         if held == nil { held = [] }
         applyFromOthers(others)
     }
@@ -314,15 +367,29 @@ extension Server {
     /// Sends a message now, or holds it until this turn's records are on disk.
     func send(_ message: Message) {
         if held != nil {
-            held!.append(HeldMessage(message: message, wrote: requestWrote))
+            let afterWrite = requestWrote || pendingFailure != nil || storage.store?.hasUnsyncedRecords == true
+            held!.append(HeldMessage(message: message, afterWrite: afterWrite))
         } else {
             connection.send(message)
         }
     }
 
+    /// Before a request that does not write: when this turn has journaled records, commits them first, so the
+    /// request reads only what is durable. Were it answered from memory and the sync then failed, its answer
+    /// would show refused changes, and versions no notification announced (the turn's notifications are
+    /// dropped); committed first, a failure has switched every view to `error` (one notification each) before
+    /// the request is handled, and the request sees the failed store as any later one would.
+    /// `server/ping` reads nothing and does not wait.
+    func commitBeforeReading(_ method: String) {
+        guard held != nil, !Server.writingMethods.contains(method), method != "server/ping" else { return }
+        commitTurn()
+    }
+
     /// Ends a turn: one `fdatasync` for every record the turn appended, then the held messages go out.
-    /// When the sync fails, no request of the turn that wrote is acknowledged: each gets an error, their
-    /// change notifications are dropped, and every view switches to `error` until `store/retry`.
+    /// When the sync fails, no request of the turn answered after its first record is acknowledged (they all
+    /// wrote, or were refused against a state holding refused records: `commitBeforeReading`): each gets an
+    /// error, the change notifications are dropped, and every view switches to `error` (one `view/changed`
+    /// each, one version on from the last one the client saw) until `store/retry`.
     func commitTurn() {
         guard let messages = held else { return }
         held = nil
@@ -341,10 +408,11 @@ extension Server {
             return
         }
         logger.log(.error, "store: \(failure.message)")
+        for note in storage.store?.takeNotes() ?? [] { logger.log(.error, "store: \(note)") }
         pendingFailure = nil
         for held in messages {
             switch held.message {
-            case .response(let id, _) where held.wrote, .error(let id?, _) where held.wrote:
+            case .response(let id, _) where held.afterWrite, .error(let id?, _) where held.afterWrite:
                 connection.send(.error(id: id, failure.responseError))
             case .notification("view/changed", _), .notification("view/closed", _), .notification("lists/changed", _):
                 break
@@ -366,7 +434,8 @@ extension Server {
             startLoading(path)
             return
         }
-        storage = .failed(failure)
+        let store = storage.store
+        storage = .failed(failure, unvoided: store?.mustVoid == true ? store : nil)
         waitForStore()
     }
 
@@ -388,7 +457,14 @@ extension Server {
 
     /// `store/retry`: reopens a store that failed (views go back to `loading`, then `reset`).
     func retryStore() -> Bool {
-        guard case .failed = storage, let path = storePath else { return false }
+        guard case .failed(_, let unvoided) = storage, let path = storePath else { return false }
+        if let unvoided {
+            // The refused records must be void before anything reads the journal (this process included).
+            let voided = unvoided.retryVoiding()
+            for note in unvoided.takeNotes() { logger.log(voided ? .info : .error, "store: \(note)") }
+            // Still not void: the store stays as it is (nothing a client sees changes).
+            guard voided else { return true }
+        }
         storage = .loading(progress: 0)
         publishPendingState()
         startLoading(path)
@@ -397,12 +473,25 @@ extension Server {
 
     // MARK: Compaction
 
-    /// Starts writing a snapshot off the loop when the journal has grown past the threshold.
+    /// Starts writing a snapshot off the loop when the journal has grown past the threshold (with
+    /// `compactOnLoop`, writes and installs it at once).
     func maybeCompact() {
         guard compaction == nil, let store = storage.store, store.wantsCompaction(threshold: options.compactionThreshold) else { return }
         let ticket = store.beginCompaction()
         compaction = ticket
         let state = engine.state.stored
+        if options.compactOnLoop {
+            // For tests: written and installed now, before this turn's answers leave.
+            var failure: StoreFailure?
+            do throws(StoreFailure) {
+                try ticket.writeSnapshot(of: state)
+            } catch {
+                failure = error
+            }
+            snapshotWritten(ticket, failure)
+            finishCompaction()
+            return
+        }
         let mailbox = self.mailbox
         storeQueue.async {
             var failure: StoreFailure?
@@ -465,7 +554,9 @@ extension Server {
             object["state"] = "ready"
             object["sequence"] = .integer(Int64(store.sequence))
             object["journalBytes"] = .integer(Int64(store.journalBytes))
-        case .failed(let failure):
+            object["snapshotSequence"] = .integer(Int64(store.snapshotSequence))
+            object["compacting"] = .bool(compaction != nil)
+        case .failed(let failure, _):
             object["state"] = "error"
             object["error"] = failure.responseError.data ?? .null
             object["message"] = .string(failure.message)

@@ -30,13 +30,17 @@ public struct ServerOptions: Sendable {
     /// For tests: when set, loading the store waits until `debug/continueLoading` opens the gate, so a
     /// transcript can see views in `loading`.
     public var loadGate: LoadGate?
+    /// For tests: compactions are written and installed on the loop, at the end of the turn that starts them,
+    /// before its answers leave (`taskls serve --compact-on-loop`), so an answer proves the compaction done.
+    public var compactOnLoop: Bool
 
     public init(
         logger: Logger = Logger(), clock: @escaping @Sendable () -> Timestamp = systemClock,
         backgroundIndexThreshold: Int = 50_000, manualClock: ManualClock? = nil, timeBudget: Int = Engine.defaultTimeBudget,
         store: StoreSetting = .memory, compactionThreshold: Int = 8 << 20, inlineLoadBytes: Int = 1 << 20,
-        loadGate: LoadGate? = nil
+        loadGate: LoadGate? = nil, compactOnLoop: Bool = false
     ) {
+        self.compactOnLoop = compactOnLoop
         self.inlineLoadBytes = inlineLoadBytes
         self.loadGate = loadGate
         self.logger = logger
@@ -304,6 +308,7 @@ public final class Server {
             send(.error(id: id, ResponseError(.methodNotFound, "unknown method '\(method)'")))
             return
         }
+        commitBeforeReading(method)
         currentMethod = method
         requestWrote = false
         defer { requestWrote = false }

@@ -41,15 +41,16 @@ enum Storage {
     case loading(progress: Double)
     /// Open: every mutation is journaled before it is acknowledged.
     case ready(DurableStore)
-    /// Could not be opened, or a write failed: data requests are refused and views show `error`.
-    case failed(StoreFailure)
+    /// Could not be opened, or a write failed: data requests are refused and views show `error`. `unvoided` is
+    /// the store whose refused records are still in the journal (it keeps the lock until `store/retry` voids them).
+    case failed(StoreFailure, unvoided: DurableStore? = nil)
 
     /// The state every view that cannot show rows is in; nil when rows can be shown.
     var viewState: ViewState? {
         switch self {
         case .memory, .ready: nil
         case .loading(let progress): .loading(progress: progress)
-        case .failed(let failure): .error(message: failure.message, retryable: failure.retryable)
+        case .failed(let failure, _): .error(message: failure.message, retryable: failure.retryable)
         }
     }
 
@@ -67,11 +68,12 @@ enum Storage {
 }
 
 /// A message produced while records of this turn are not yet on disk: sent after the turn's sync, or,
-/// when the sync fails, replaced (a response to a request that wrote) or dropped (a change notification).
+/// when the sync fails, replaced (an answer produced after the turn's first record) or dropped (a change
+/// notification).
 struct HeldMessage {
     var message: Message
-    /// The request it answers wrote a record this turn.
-    var wrote: Bool
+    /// Produced once the turn had journaled a record (or failed to): it may reflect records that are refused.
+    var afterWrite: Bool
 }
 
 extension StoreFailure {

@@ -23,10 +23,13 @@ public final class DurableStore: @unchecked Sendable {
     private(set) var journalEnd: Int
     /// The end of the last record known to be on disk.
     private var syncedEnd: Int
+    /// The end of the last byte this process wrote into the journal: past `syncedEnd` while a turn appends
+    /// (and after a failed write, possibly past `journalEnd`).
+    private var writtenEnd: Int
     /// The sequence of the last record applied.
     public private(set) var sequence: UInt64
     /// The sequence the snapshot ends at.
-    private(set) var snapshotSequence: UInt64
+    public private(set) var snapshotSequence: UInt64
     /// The size of the snapshot's payload, to decide when the journal has grown enough to compact.
     private(set) var snapshotBytes: Int
     /// The sequence when the lock was taken: what every record this turn appends says is durable.
@@ -54,12 +57,15 @@ public final class DurableStore: @unchecked Sendable {
         self.journalInode = journalInode
         self.journalEnd = journalEnd
         self.syncedEnd = journalEnd
+        self.writtenEnd = journalEnd
         self.sequence = sequence
         self.snapshotSequence = snapshotSequence
         self.snapshotBytes = snapshotBytes
     }
 
     deinit {
+        // Last chance to void a refused turn's records before the kernel drops the lock with the descriptor.
+        _ = retryVoiding()
         journal.close()
         lockFile.close()
         directory.file.close()
@@ -233,6 +239,7 @@ public final class DurableStore: @unchecked Sendable {
         }
         journalEnd = scan.end
         syncedEnd = journalEnd
+        writtenEnd = journalEnd
         return groups
     }
 
@@ -258,6 +265,7 @@ public final class DurableStore: @unchecked Sendable {
         try switchToCurrentJournal()
         journalEnd = try journal.size()
         syncedEnd = journalEnd
+        writtenEnd = journalEnd
         lastReadSequence = sequence
         self.snapshotSequence = snapshotSequence
         self.snapshotBytes = snapshotBytes
@@ -338,12 +346,14 @@ public final class DurableStore: @unchecked Sendable {
         journalInode = try current.inode()
         journalEnd = StoreFormat.journalHeaderSize
         syncedEnd = journalEnd
+        writtenEnd = journalEnd
         lastReadSequence = base
         // Records up to `sequence` are skipped by `newGroups`; the scan itself starts at base + 1.
     }
 
-    /// Appends one group as the next record (not yet synced). On failure the journal is cut back to where it
-    /// was and the error thrown: nothing of the group is in the store (a full disk leaves the store writable).
+    /// Appends one group as the next record (not yet synced). When the disk is full, the record is cut back off
+    /// and the error thrown: nothing of the group is in the store and the store stays writable. Any other failed
+    /// write refuses the whole turn (`refuseTurn`): the store is poisoned until it is reopened.
     /// - Precondition: the lock is held (`lockForWriting`).
     public func append(_ group: [Mutation]) throws(StoreFailure) {
         if let failure { throw failure }
@@ -352,38 +362,131 @@ public final class DurableStore: @unchecked Sendable {
         MutationCodec.encode(group, into: &payload)
         let record = StoreFormat.record(sequence: sequence + 1, durable: turnStart, payload: payload)
         do {
-            try journal.write(record, at: journalEnd, step: "journal.append")
+            try journal.write(record, at: journalEnd, step: "journal.append", reached: &writtenEnd)
         } catch {
-            try? journal.truncate(to: journalEnd, step: "journal.truncate-failed")
-            throw error
+            if error.kind == .full && cutBack(to: journalEnd) { throw error }
+            throw refuseTurn(error)
         }
         journalEnd += record.count
         sequence += 1
         lastReadSequence = sequence
     }
 
+    /// Cuts off the bytes a failed append left after `offset` (a record refused alone: the disk is full);
+    /// false (noted) when they could not be cut.
+    private func cutBack(to offset: Int) -> Bool {
+        guard writtenEnd > offset else { return true }
+        do {
+            try journal.truncate(to: offset, step: "journal.truncate-failed")
+        } catch {
+            notes.append("\(journal.path): could not cut a record refused for lack of space (bytes \(offset)..<\(writtenEnd)): \(error.message)")
+            return false
+        }
+        writtenEnd = offset
+        return true
+    }
+
     /// Whether records were appended since the last sync.
     public var hasUnsyncedRecords: Bool { journalEnd != syncedEnd }
 
-    /// Makes every appended record durable with one `fdatasync`, then releases the lock. A failed sync
-    /// poisons the store (every later write is refused until it is reopened) and cuts the journal back to its
-    /// last synced record; the caller must not acknowledge the records it appended since.
+    /// Makes every appended record durable with one `fdatasync`, then releases the lock. A failed sync refuses
+    /// the turn (`refuseTurn`); so does an earlier failed write of the turn (then nothing is synced): the caller
+    /// must not acknowledge any record it appended since `lockForWriting`.
     public func commit() throws(StoreFailure) {
-        defer { unlock() }
-        guard journalEnd != syncedEnd else { return }
+        if let failure {
+            // The turn was refused by `append`, which voided it (or keeps the lock until it can).
+            if !mustVoid { unlock() }
+            throw failure
+        }
+        guard journalEnd != syncedEnd else {
+            unlock()
+            return
+        }
         do {
             try journal.syncData(step: "journal.sync")
-            syncedEnd = journalEnd
         } catch {
-            failure = error
-            try? journal.truncate(to: syncedEnd, step: "journal.truncate-unsynced")
-            throw error
+            throw refuseTurn(error)
         }
+        syncedEnd = journalEnd
+        writtenEnd = journalEnd
+        unlock()
+    }
+
+    /// Refuses every record of this turn: poisons the store (every later call throws until it is reopened) and
+    /// voids what the turn wrote, so that no process ever reads a refused record (`voidRefused`).
+    /// Returns the failure to throw.
+    private func refuseTurn(_ error: StoreFailure) -> StoreFailure {
+        // A record refused for lack of space that could not be cut off refuses its turn: no longer "full".
+        let kind: StoreFailure.Kind = error.kind == .full ? .io : error.kind
+        failure = StoreFailure(kind, error.message, file: error.file, offset: error.offset, retryable: true)
+        if !voidRefused() {
+            failure = StoreFailure(kind, error.message + "; the refused records could not be cut from the journal, so this process keeps the store locked (other processes wait) until store/retry cuts them",
+                                   file: error.file, offset: error.offset, retryable: true)
+        }
+        return failure!
+    }
+
+    /// Makes the bytes the refused turn wrote (`syncedEnd ..< writtenEnd`) unreadable by every reader, then
+    /// releases the lock: the journal is cut back to `syncedEnd`; when `ftruncate` fails, the first refused
+    /// record's header is overwritten with zeros (every reader then takes the refused records for a torn
+    /// tail: the records after it say they were written before any sync, and the next writer cuts them).
+    /// When both fail, the lock is kept (`mustVoid`): no other process can read the journal meanwhile, and
+    /// `retryVoiding` (at `store/retry`, and when the store is released) tries again.
+    /// Returns whether the refused bytes are void. Every step that fails is noted (`takeNotes`).
+    private func voidRefused() -> Bool {
+        guard writtenEnd > syncedEnd else {
+            mustVoid = false
+            unlock()
+            return true
+        }
+        let range = "bytes \(syncedEnd)..<\(writtenEnd)"
+        do {
+            try journal.truncate(to: syncedEnd, step: "journal.truncate-refused")
+            notes.append("\(journal.path): cut the refused records (\(range)) from the journal")
+            do {
+                try journal.syncData(step: "journal.sync-refused")
+            } catch {
+                notes.append("\(journal.path): the cut could not be synced (\(error.message)); a power cut may bring the refused bytes back, and with them the records they hold")
+            }
+        } catch {
+            notes.append("\(journal.path): could not cut the refused records (\(range)) from the journal: \(error.message)")
+            let zeros = [UInt8](repeating: 0, count: min(StoreFormat.recordHeaderSize, writtenEnd - syncedEnd))
+            var reached = syncedEnd
+            do {
+                try journal.write(zeros, at: syncedEnd, step: "journal.void-refused", reached: &reached)
+                notes.append("\(journal.path): voided the refused records instead by zeroing the header of the first one at byte \(syncedEnd)")
+            } catch {
+                notes.append("\(journal.path): could not void the refused records either (\(error.message)); keeping the store locked until they are cut")
+                mustVoid = true
+                return false
+            }
+        }
+        writtenEnd = syncedEnd
+        journalEnd = syncedEnd
+        mustVoid = false
+        unlock()
+        return true
+    }
+
+    /// Tries again to void the records of a refused turn (see `voidRefused`); true when nothing refused is left
+    /// readable and the lock is released. Call before reopening the store.
+    public func retryVoiding() -> Bool {
+        guard mustVoid else { return true }
+        return voidRefused()
+    }
+
+    /// Whether a refused turn's records are still in the journal, so the lock is kept until `retryVoiding`.
+    public private(set) var mustVoid = false
+
+    /// What was noted since the last call (a torn tail dropped, refused records cut), for the log.
+    public func takeNotes() -> [String] {
+        defer { notes = [] }
+        return notes
     }
 
     /// Releases the lock (after `commit`, or when nothing was appended).
     public func unlock() {
-        guard isLocked else { return }
+        guard isLocked, !mustVoid else { return }
         DurableStore.unlock(lockFile)
         isLocked = false
     }

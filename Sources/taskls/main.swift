@@ -43,6 +43,8 @@ let usage = """
       --compact-after BYTES write a new snapshot once the journal passes BYTES (default 8388608)
       --hold-load           read the store off the loop, and only once debug/continueLoading
                             is requested: for tests of the loading state
+      --compact-on-loop     write and install each compaction on the message loop, before the
+                            answers of the turn that started it leave: for tests of compaction
       --log-level LEVEL     error, warning (default), info or debug
       --max-message-bytes N largest message body accepted (default 67108864); larger ones are
                             answered with an error and skipped
@@ -83,6 +85,7 @@ func serve(_ arguments: ArraySlice<String>) -> Never {
     var storeFlag: String?
     var compactionThreshold = 8 << 20
     var loadGate: LoadGate?
+    var compactOnLoop = false
     while let argument = arguments.popFirst() {
         switch argument {
         case "--store":
@@ -90,6 +93,8 @@ func serve(_ arguments: ArraySlice<String>) -> Never {
             if storeFlag!.isEmpty { fail("--store: needs a directory path") }
         case "--hold-load":
             loadGate = LoadGate()
+        case "--compact-on-loop":
+            compactOnLoop = true
         case "--compact-after":
             let text = value(after: argument, in: &arguments)
             guard let bytes = Int(text), bytes >= 0 else { fail("--compact-after: '\(text)' is not a byte count") }
@@ -118,7 +123,7 @@ func serve(_ arguments: ArraySlice<String>) -> Never {
     signal(SIGPIPE, SIG_IGN)
     let connection = StdioConnection(input: 0, output: 1, maximumContentLength: maximumContentLength)
     let options = ServerOptions(logger: logger, manualClock: manualClock, store: StoreSetting.resolve(flag: storeFlag),
-                                compactionThreshold: compactionThreshold, loadGate: loadGate)
+                                compactionThreshold: compactionThreshold, loadGate: loadGate, compactOnLoop: compactOnLoop)
     let server = Server(connection: connection, options: options)
     exit(server.run())
 }

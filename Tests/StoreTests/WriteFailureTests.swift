@@ -1,7 +1,7 @@
 // Failed writes: a failed sync poisons the store until it is reopened, a full disk refuses one group and leaves
 // the store writable, and a compaction that fails to install still hands over what other handles appended.
 //
-// `SyncFault` reads TASKLS_FAIL_SYNC_AFTER once per process and fails every later sync, so it cannot be used
+// `Fault` reads TASKLS_FAIL_SYNC_AFTER once per process and fails every later sync, so it cannot be used
 // here (tests run in parallel in one process). Instead the journal's descriptor is pointed at /dev/null, where
 // `fdatasync` fails with EINVAL (and `pwrite` succeeds), or at /dev/full, where `pwrite` fails with ENOSPC.
 

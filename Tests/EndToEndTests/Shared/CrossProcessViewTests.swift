@@ -14,8 +14,6 @@ import Wire
     static let mutations = 200
     /// The writer compacts now and then, so the watcher follows the journal across replacements.
     static let writerArguments = ["--compact-after", "4000"]
-    /// How long a change may take to reach the idle process before the test fails (the aim is 200 ms; CI is noisy).
-    static let maximumDelay: Int64 = 2000
 
     @Test func anotherProcessesChangesKeepTheseWindowsExact() throws {
         let started = monotonicMilliseconds()
@@ -43,26 +41,24 @@ import Wire
         try #require(reader.takeNotifications().isEmpty)
         let client = ViewClient(server: reader, models: models)
 
-        var idleDelays: [Int64] = []
-        var catchUpDelays: [Int64] = []
+        // Changes certain to notify the idle reader, and how many of them did (the delay is `taskls-bench`'s).
+        var notified = 0
         var refused: [String] = []
         for step in 1...Self.mutations {
             let (method, params, certain) = source.next()
             client.firstArrival = nil
             let answer = try #require(writer.call(method, params), "the writer did not answer \(method) \(params.text)")
-            let acknowledged = monotonicMilliseconds()
             if answer["result"] == nil { refused.append("\(method): \(answer.errorReason ?? answer.text)") }
             if answer["result"] != nil && certain {
                 // The reader is idle: nothing is sent to it until the change arrives.
-                if let arrival = client.awaitNotification(timeout: Self.maximumDelay * 2) {
-                    idleDelays.append(arrival - acknowledged)
+                if client.awaitNotification(timeout: Int64(storePatience)) != nil {
+                    notified += 1
                 } else {
-                    Issue.record("step \(step): \(method) \(params.text) was acknowledged, but no notification reached the other process within \(Self.maximumDelay * 2) ms")
+                    Issue.record("step \(step): \(method) \(params.text) was acknowledged, but no notification reached the other process")
                 }
             }
             let target = try #require(writer.call("store/status")?["result"]?.integer("sequence"))
-            try #require(client.awaitSequence(target, timeout: Int64(storePatience)), "step \(step): the reader never reached record \(target)")
-            catchUpDelays.append(monotonicMilliseconds() - acknowledged)
+            try #require(client.hasApplied(target), "step \(step): the reader has not applied record \(target) after a request that reads the store")
             var differences: [String] = []
             for model in client.models {
                 let snapshot = try #require(client.call("view/snapshot", ["view": .string(model.view)])?["result"])
@@ -84,10 +80,8 @@ import Wire
         #expect(errorLines(reader).isEmpty && errorLines(writer).isEmpty, "\(errorLines(reader) + errorLines(writer))")
         let applied = client.models.map(\.applied)
         #expect(applied.allSatisfy { $0 >= Self.mutations / 4 }, "notifications applied per view: \(applied)")
-        #expect(idleDelays.count >= Self.mutations / 4, "only \(idleDelays.count) changes were certain to notify")
-        let slowest = idleDelays.max() ?? 0
-        #expect(slowest < Self.maximumDelay, "a change took \(slowest) ms to reach the idle process")
-        print("CrossProcessView: delay from the writer's acknowledgement to the idle reader's first notification over \(idleDelays.count) changes: p50 \(percentile(idleDelays, 0.5)) ms, p90 \(percentile(idleDelays, 0.9)) ms, max \(slowest) ms, \(idleDelays.filter { $0 > 200 }.count) over 200 ms; until store/status shows the record (reader polled): p50 \(percentile(catchUpDelays, 0.5)) ms, max \(catchUpDelays.max() ?? 0) ms; notifications applied per view \(applied) (resets \(client.models.map(\.resets))); \(refused.count) refused (\(Set(refused).sorted())); \(monotonicMilliseconds() - started) ms")
+        #expect(notified >= Self.mutations / 4, "only \(notified) changes were certain to notify")
+        print("CrossProcessView: \(notified) changes reached the idle reader by themselves; notifications applied per view \(applied) (resets \(client.models.map(\.resets))); \(refused.count) refused (\(Set(refused).sorted())); \(monotonicMilliseconds() - started) ms")
     }
 }
 
@@ -144,15 +138,12 @@ private final class ViewClient {
         return nil
     }
 
-    /// Asks `store/status` until the process has applied record `sequence` (every notification of it was sent
-    /// before that answer); whether it did within `timeout` ms.
-    func awaitSequence(_ sequence: Int64, timeout: Int64) -> Bool {
-        let deadline = monotonicMilliseconds() + timeout
-        while monotonicMilliseconds() < deadline {
-            guard let status = call("store/status")?["result"]?.integer("sequence") else { return false }
-            if status >= sequence { return true }
-        }
-        return false
+    /// Whether the process has applied record `sequence` (every notification of it sent): a request that reads
+    /// the store first applies every record other processes made durable before it arrived (protocol.md), so
+    /// once `lists/list` is answered, `store/status` must say so. No polling.
+    func hasApplied(_ sequence: Int64) -> Bool {
+        guard call("lists/list")?["result"] != nil, let status = call("store/status")?["result"]?.integer("sequence") else { return false }
+        return status >= sequence
     }
 }
 

@@ -154,14 +154,6 @@ struct WindowModel {
     }
 }
 
-/// The value at `fraction` (0…1) of `values` by nearest rank; 0 when there are none.
-func percentile(_ values: [Int64], _ fraction: Double) -> Int64 {
-    guard !values.isEmpty else { return 0 }
-    let sorted = values.sorted()
-    let rank = Int((fraction * Double(sorted.count)).rounded(.up)) - 1
-    return sorted[min(max(rank, 0), sorted.count - 1)]
-}
-
 /// The `taskls: error:` lines of a server's stderr (read once it has exited).
 func errorLines(_ server: StoreServer) -> [String] {
     server.process.standardError.split(separator: "\n").map(String.init).filter { $0.hasPrefix("taskls: error:") }

@@ -12,7 +12,7 @@ import Wire
 
 @Suite struct CrashPointTests {
     static let threshold = 2000
-    static let arguments = ["--compact-after", "\(threshold)"]
+    static let arguments = ["--compact-after", "\(threshold)", "--compact-on-loop"]
     /// The recovering server opens the store (step 1: the lock), then takes the lock to write (step 2), which
     /// truncates a torn tail (step 3) when there is one.
     static let recoverySteps = [1, 2, 3]
@@ -23,7 +23,7 @@ import Wire
             let bytes = batch.reduce(0) { $0 + FrameEncoder.frame(body: $1.bytes).count }
             #expect(bytes <= 4096, "a batch of \(bytes) bytes may reach the server in two reads (PIPE_BUF is 4096)")
         }
-        let references = try referenceStates(of: workload, arguments: Self.arguments, threshold: Self.threshold)
+        let references = try referenceStates(of: workload, arguments: Self.arguments)
         let steps = try countSteps(workload, final: references[workload.count])
         try #require(steps.count >= 50, "the workload does only \(steps.count) I/O steps; extend it")
         #expect(steps.contains { $0.hasSuffix(" compaction.rename-snapshot") }, "the workload never compacts")
@@ -62,7 +62,7 @@ import Wire
             unlink(log)
         }
         let server = try StoreServer(directory: directory, arguments: Self.arguments, environment: ["TASKLS_CRASH_LOG": log])
-        let outcome = server.run(workload, compactAfter: Self.threshold)
+        let outcome = server.run(workload)
         #expect(outcome.completed && outcome.acknowledged == workload.count, "\(outcome)")
         server.finish()
         let reopened = try StoreServer(directory: directory, arguments: Self.arguments)
@@ -115,7 +115,7 @@ private struct CrashCase: Sendable {
                                 _ references: [ObservedState], label: String) throws {
         let crashing = try StoreServer(directory: directory, arguments: CrashPointTests.arguments,
                                        environment: ["TASKLS_CRASH_AT": "\(step)"])
-        let outcome = crashing.run(workload, compactAfter: CrashPointTests.threshold)
+        let outcome = crashing.run(workload)
         if !outcome.refused.isEmpty { problems.append("\(label): refused \(outcome.refused)") }
         if outcome.completed {
             crashing.finish()

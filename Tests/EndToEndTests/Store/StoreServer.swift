@@ -19,6 +19,8 @@ final class StoreServer {
     let directory: String
     /// Every notification received so far, in order.
     private(set) var notifications: [JSON] = []
+    /// Every message received so far (notifications and responses), in the order they arrived.
+    private(set) var received: [JSON] = []
     /// Responses that arrived while waiting for others, by request id.
     private var pending: [JSON: JSON] = [:]
     /// Set once stdout ended (or stayed silent for `storePatience`): the process is gone or stuck.
@@ -63,6 +65,7 @@ final class StoreServer {
                     silent = true
                     break
                 }
+                received.append(message)
                 if message["method"] != nil {
                     notifications.append(message)
                 } else if let answered = message["id"] {
@@ -86,6 +89,7 @@ final class StoreServer {
                 silent = true
                 break
             }
+            received.append(message)
             if message["method"] != nil {
                 notifications.append(message)
                 if predicate(message) { return true }
