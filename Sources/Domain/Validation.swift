@@ -27,7 +27,10 @@ enum Validation {
         var result: [String] = []
         for tag in tags {
             let trimmed = trim(tag)
-            guard !trimmed.isEmpty else { throw .invalidField(field: "tags", problem: "must not contain an empty tag") }
+            guard !trimmed.isEmpty else {
+                let what = tag.isEmpty ? "an empty tag" : "a tag that is only white space"
+                throw .invalidField(field: "tags", problem: "must not contain \(what)")
+            }
             guard trimmed.count <= Limits.tagCharacters else {
                 throw .invalidField(field: "tags", problem: "a tag must be at most \(Limits.tagCharacters) characters")
             }
@@ -90,8 +93,9 @@ enum Validation {
     }
 
     private static func text(_ value: String, field: String, limit: Int, required: Bool) throws(DomainError) {
+        if required, value.isEmpty { throw .invalidField(field: field, problem: "must not be empty") }
         if required, value.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) {
-            throw .invalidField(field: field, problem: "must not be empty")
+            throw .invalidField(field: field, problem: "must not be only white space")
         }
         if value.utf8.count > limit, value.count > limit {
             throw .invalidField(field: field, problem: "must be at most \(limit) characters")
