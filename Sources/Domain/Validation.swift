@@ -102,6 +102,30 @@ enum Validation {
         }
     }
 
+    /// Whether two strings are spelt alike, code point for code point. Swift's `==` is canonical
+    /// equivalence ("é" precomposed equals "e" and a combining accent); text is stored as given,
+    /// so a new spelling is a change (protocol.md, "Spelling").
+    static func spelledAlike(_ left: String, _ right: String) -> Bool {
+        left.unicodeScalars.elementsEqual(right.unicodeScalars)
+    }
+
+    /// Whether two items' texts (title, notes, tags) are spelt alike; see `spelledAlike(_:_:)`.
+    static func spelledAlike(_ left: Item, _ right: Item) -> Bool {
+        spelledAlike(left.title, right.title) && spelledAlike(left.notes, right.notes)
+            && left.tags.elementsEqual(right.tags, by: spelledAlike)
+    }
+
+    /// Whether two lists' texts (name, color, icon) are spelt alike; see `spelledAlike(_:_:)`.
+    static func spelledAlike(_ left: TaskList, _ right: TaskList) -> Bool {
+        func alike(_ left: String?, _ right: String?) -> Bool {
+            switch (left, right) {
+            case (let left?, let right?): spelledAlike(left, right)
+            default: left == nil && right == nil
+            }
+        }
+        return spelledAlike(left.name, right.name) && alike(left.color, right.color) && alike(left.icon, right.icon)
+    }
+
     private static func trim(_ text: String) -> String {
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
