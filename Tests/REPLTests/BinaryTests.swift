@@ -79,7 +79,7 @@ private func tmuxPresent() -> Bool {
     return false
 }
 
-@Test(.enabled("tmux is installed") { tmuxPresent() })
+@Test(.enabled("needs tmux (the reason is on stderr: repl-tmux: skipped)") { tmuxPresent() })
 func replInRealTerminal() throws {
     let tmux = try #require(tmuxPath())
     let store = makeTemporaryDirectory(prefix: "taskls-repl-tmux")
