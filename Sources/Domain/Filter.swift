@@ -20,9 +20,11 @@ public struct Filter: Hashable, Sendable {
     }
     /// Which items by completion.
     public var done: Completion
-    /// When not empty, an item must carry at least one of these tags (exact, case-sensitive).
+    /// When not empty, an item must carry at least one of these tags. Tags compare as an item's
+    /// own tags do: case-sensitively, not trimmed, with `String`'s `==` (two Unicode spellings of
+    /// one text, NFC and NFD, are equal). Empty: no condition.
     public var tagsAnyOf: [String]
-    /// An item must carry every one of these tags.
+    /// An item must carry every one of these tags (compared as for `tagsAnyOf`). Empty: no condition.
     public var tagsAllOf: [String]
     /// When set, an item's priority must be at least this.
     public var priorityAtLeast: Priority?

@@ -48,6 +48,10 @@ struct Journal {
                 for item in removed { record(item.id, old: item, new: nil) }
             }
         }
-        return Changes(items: items.filter { $0.old != $0.new }, lists: lists.filter { $0.old != $0.new })
+        // A list renamed to a new Unicode spelling of its name is a change (its value is stored as given).
+        return Changes(items: items.filter { $0.old != $0.new }, lists: lists.filter { change in
+            guard let old = change.old, let new = change.new else { return change.old != change.new }
+            return old != new || !Validation.spelledAlike(old, new)
+        })
     }
 }

@@ -100,7 +100,7 @@ extension TaskState {
     /// `item` with `patch` applied; its time and revision advance only if something changed.
     static func patched(_ item: Item, _ patch: ItemPatch, at time: Timestamp) -> Item {
         var updated = item
-        if let title = patch.title, title != item.title { updated.title = title }
+        if let title = patch.title { updated.title = title }
         if let notes = patch.notes { updated.notes = notes }
         if let done = patch.done, done != item.done {
             updated.done = done
@@ -109,7 +109,8 @@ extension TaskState {
         if let due = patch.due { updated.due = due.value }
         if let priority = patch.priority { updated.priority = priority }
         if let tags = patch.tags { updated.tags = tags }
-        if updated != item {
+        // Text is stored as given: a new Unicode spelling of the same text is a change too.
+        if updated != item || !Validation.spelledAlike(updated, item) {
             updated.modifiedAt = time
             updated.revision += 1
         }

@@ -18,7 +18,8 @@ extension TaskState {
         if let name = patch.name { list.name = name }
         if let color = patch.color { list.color = color.value }
         if let icon = patch.icon { list.icon = icon.value }
-        if list != lists[id] { putList(id, list, journal: &journal) }
+        // Text is stored as given: a new Unicode spelling of the same name is a change too.
+        if let old = lists[id], list != old || !Validation.spelledAlike(list, old) { putList(id, list, journal: &journal) }
     }
 
     mutating func deleteList(_ id: ListID, journal: inout Journal) throws(DomainError) {

@@ -27,7 +27,10 @@ enum Validation {
         var result: [String] = []
         for tag in tags {
             let trimmed = trim(tag)
-            guard !trimmed.isEmpty else { throw .invalidField(field: "tags", problem: "must not contain an empty tag") }
+            guard !trimmed.isEmpty else {
+                let what = tag.isEmpty ? "an empty tag" : "a tag that is only white space"
+                throw .invalidField(field: "tags", problem: "must not contain \(what)")
+            }
             guard trimmed.count <= Limits.tagCharacters else {
                 throw .invalidField(field: "tags", problem: "a tag must be at most \(Limits.tagCharacters) characters")
             }
@@ -90,12 +93,37 @@ enum Validation {
     }
 
     private static func text(_ value: String, field: String, limit: Int, required: Bool) throws(DomainError) {
+        if required, value.isEmpty { throw .invalidField(field: field, problem: "must not be empty") }
         if required, value.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) {
-            throw .invalidField(field: field, problem: "must not be empty")
+            throw .invalidField(field: field, problem: "must not be only white space")
         }
         if value.utf8.count > limit, value.count > limit {
             throw .invalidField(field: field, problem: "must be at most \(limit) characters")
         }
+    }
+
+    /// Whether two strings are spelt alike, code point for code point. Swift's `==` is canonical
+    /// equivalence ("é" precomposed equals "e" and a combining accent); text is stored as given,
+    /// so a new spelling is a change (protocol.md, "Spelling").
+    static func spelledAlike(_ left: String, _ right: String) -> Bool {
+        left.unicodeScalars.elementsEqual(right.unicodeScalars)
+    }
+
+    /// Whether two items' texts (title, notes, tags) are spelt alike; see `spelledAlike(_:_:)`.
+    static func spelledAlike(_ left: Item, _ right: Item) -> Bool {
+        spelledAlike(left.title, right.title) && spelledAlike(left.notes, right.notes)
+            && left.tags.elementsEqual(right.tags, by: spelledAlike)
+    }
+
+    /// Whether two lists' texts (name, color, icon) are spelt alike; see `spelledAlike(_:_:)`.
+    static func spelledAlike(_ left: TaskList, _ right: TaskList) -> Bool {
+        func alike(_ left: String?, _ right: String?) -> Bool {
+            switch (left, right) {
+            case (let left?, let right?): spelledAlike(left, right)
+            default: left == nil && right == nil
+            }
+        }
+        return spelledAlike(left.name, right.name) && alike(left.color, right.color) && alike(left.icon, right.icon)
     }
 
     private static func trim(_ text: String) -> String {

@@ -3,7 +3,6 @@
 import Dispatch
 import Domain
 import Store
-import Synchronization
 import Wire
 
 /// What background work reports to the message loop.
@@ -24,7 +23,7 @@ enum BackgroundEvent: Sendable {
 
 /// A queue of background events that wakes the loop when something arrives.
 final class Mailbox: Sendable {
-    private let events = Mutex<[BackgroundEvent]>([])
+    private let events = Locked<[BackgroundEvent]>([])
     private let waker: Waker
 
     init(waker: Waker) { self.waker = waker }
@@ -50,7 +49,7 @@ final class Mailbox: Sendable {
 /// times in a row costs one build, not five.
 final class IndexBuilder: Sendable {
     private let queue = DispatchQueue(label: "taskls.index-builds", qos: .userInitiated)
-    private let wanted = Mutex<Set<BuildID>>([])
+    private let wanted = Locked<Set<BuildID>>([])
 
     /// Tells the builder which builds are still waited for (call after anything that may drop one).
     func keep(only builds: Set<BuildID>) {
@@ -62,7 +61,7 @@ final class IndexBuilder: Sendable {
         wanted.withLock { _ = $0.insert(build.id) }
         queue.async { [self] in
             guard wanted.withLock({ $0.contains(build.id) }) else { return }
-            let reported = Mutex<Double>(-1)
+            let reported = Locked<Double>(-1)
             let built = build.run { progress in
                 let due = reported.withLock { last in
                     guard progress >= last + 0.1 || (progress >= 1 && last < 1) else { return false }

@@ -2,7 +2,7 @@
 
 import Domain
 import Foundation
-import Synchronization
+import Wire
 
 /// Turns instants into the client's `Today` (its local date and where its next days start),
 /// with Foundation's time zone rules, so daylight saving changes give uneven days.
@@ -38,10 +38,10 @@ struct ClientCalendar {
 /// A clock a test moves by hand (`taskls serve --clock`, `debug/setClock`): time stands still
 /// until it is told otherwise, so midnight can be crossed on demand.
 public final class ManualClock: Sendable {
-    private let current: Mutex<Timestamp>
+    private let current: Locked<Timestamp>
 
     /// A clock standing still at `start`.
-    public init(_ start: Timestamp) { current = Mutex(start) }
+    public init(_ start: Timestamp) { current = Locked(start) }
 
     /// The instant the clock shows.
     public var now: Timestamp { current.withLock { $0 } }

@@ -5,7 +5,6 @@
 import Glibc
 #endif
 import Dispatch
-import Synchronization
 import Domain
 import Store
 import Wire
@@ -45,7 +44,7 @@ extension Server {
             return
         }
         storeQueue.async {
-            let reported = Mutex<Double>(-1)
+            let reported = Locked<Double>(-1)
             let result = load { progress in
                 let due = reported.withLock { last in
                     guard progress >= last + 0.1 || (progress >= 1 && last < 1) else { return false }

@@ -48,15 +48,20 @@ public struct Fields: Sendable, JSONDecodable {
         return try Value(json: value, path: path(key))
     }
 
-    /// An optional member: absent or `null` reads as `nil`.
+    /// An optional member: absent reads as `nil`; `null` is refused like any value of the wrong
+    /// type (`params.list: expected a string, got null`), since `null` means something only where
+    /// the protocol says so.
     public func optional<Value: JSONDecodable>(_ key: String, as type: Value.Type = Value.self) throws(ResponseError) -> Value? {
-        guard let value = object[key], value != .null else { return nil }
+        guard let value = object[key] else { return nil }
         return try Value(json: value, path: path(key))
     }
 
-    /// An optional member that has no `null` meaning: absent reads as `nil`, `null` is refused.
-    public func optionalValue<Value: JSONDecodable>(_ key: String, as type: Value.Type = Value.self) throws(ResponseError) -> Value? {
-        guard let value = object[key] else { return nil }
+    /// An optional member whose `null` the protocol defines as the same as absent (`before: null`
+    /// for "at the end", `due: null` on a new item, `filter: null` for "everything"): both read as
+    /// `nil`. Use it only for a member the protocol gives that meaning; every other optional
+    /// member is read with `optional`, which refuses `null`.
+    public func nullable<Value: JSONDecodable>(_ key: String, as type: Value.Type = Value.self) throws(ResponseError) -> Value? {
+        guard let value = object[key], value != .null else { return nil }
         return try Value(json: value, path: path(key))
     }
 
@@ -121,6 +126,10 @@ extension Int: JSONDecodable, JSONEncodable {
             self = exact
         case .double(let value) where value.rounded() == value && abs(value) < 9_007_199_254_740_992:
             self = Int(value)
+        case .double(let value) where value.isOutOfIntegerRange:
+            throw .invalidParams("\(path): out of range; integers must lie within -2^63 ..< 2^63")
+        case .double(let value) where value.rounded() == value:
+            throw .invalidParams("\(path): \(value) is not exact; write integers from 2^53 on without a fraction or exponent")
         default:
             throw mismatch(path, "an integer", json)
         }

@@ -1,10 +1,8 @@
 /// A connection inside one process: two queues of messages, no framing, no serialization.
 
-import Synchronization
-
 /// A queue of messages one thread writes and another waits on.
 final class MessageQueue: Sendable {
-    private let state = Mutex<(messages: [Message], closed: Bool)>(([], false))
+    private let state = Locked<(messages: [Message], closed: Bool)>(([], false))
     let waker = Waker()
 
     func push(_ messages: [Message]) {
@@ -82,7 +80,7 @@ public final class InMemoryConnection: Connection {
 public final class InMemoryClient: Sendable {
     private let incoming: MessageQueue
     private let outgoing: MessageQueue
-    private let buffered = Mutex<[Message]>([])
+    private let buffered = Locked<[Message]>([])
 
     init(incoming: MessageQueue, outgoing: MessageQueue) {
         self.incoming = incoming

@@ -111,10 +111,20 @@ extension JSON {
         case .null: "null"
         case .bool: "a boolean"
         case .integer: "an integer"
-        case .double: "a number"
+        case .double(let value) where value.isOutOfIntegerRange: "an integer out of range (beyond ±2^63)"
+        case .double: "a number with a fraction or exponent"
         case .string: "a string"
         case .array: "an array"
         case .object: "an object"
         }
+    }
+}
+
+extension Double {
+    /// Whether the value is a whole number too large in magnitude for `Int64` (`2^63` and beyond): the
+    /// parser reads integer literals out of `Int64`'s range as doubles, and errors must say "out of
+    /// range", not "a number".
+    public var isOutOfIntegerRange: Bool {
+        isFinite && rounded() == self && magnitude >= 9_223_372_036_854_775_808
     }
 }

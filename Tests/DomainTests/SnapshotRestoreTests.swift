@@ -60,7 +60,7 @@ import Testing
         #expect(reason(refusal(lists, [zero])) == "identifierUnused")
         var blank = items[0]
         blank.title = " "
-        #expect(refusal(lists, [blank]) == .invalidField(field: "title", problem: "must not be empty"))
+        #expect(refusal(lists, [blank]) == .invalidField(field: "title", problem: "must not be only white space"))
         var malformed = lists[0]
         malformed.position = Position(bytes: [])
         if case .invalidField(let field, _)? = refusal([malformed], []) { #expect(field == "position") } else { Issue.record("malformed position") }

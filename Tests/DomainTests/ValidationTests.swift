@@ -8,10 +8,11 @@ struct ValidationTests {
 
     @Test(arguments: [
         (ItemFields(title: ""), "title", "must not be empty"),
-        (ItemFields(title: " \n\t "), "title", "must not be empty"),
+        (ItemFields(title: " \n\t "), "title", "must not be only white space"),
         (ItemFields(title: String(repeating: "é", count: 1_001)), "title", "must be at most 1000 characters"),
         (ItemFields(title: "ok", notes: String(repeating: "n", count: 100_001)), "notes", "must be at most 100000 characters"),
-        (ItemFields(title: "ok", tags: ["a", " "]), "tags", "must not contain an empty tag"),
+        (ItemFields(title: "ok", tags: ["a", " "]), "tags", "must not contain a tag that is only white space"),
+        (ItemFields(title: "ok", tags: ["a", ""]), "tags", "must not contain an empty tag"),
         (ItemFields(title: "ok", tags: [String(repeating: "t", count: 101)]), "tags", "a tag must be at most 100 characters"),
         (ItemFields(title: "ok", tags: (0...50).map { "t\($0)" }), "tags", "must hold at most 50 tags"),
     ])

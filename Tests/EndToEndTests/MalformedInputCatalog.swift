@@ -411,7 +411,7 @@ private let envelopeCases: [MalformedInput] = [
     MalformedInput(
         name: "idBeyondSixtyFourBits",
         writes: [.bytes(framed(#"{"jsonrpc":"2.0","id":99999999999999999999,"method":"server/ping"}"#))],
-        replies: [.error(-32600, naming: "id must be an integer or a string, got a number")]),
+        replies: [.error(-32600, naming: "id must be an integer or a string, got an integer out of range")]),
     MalformedInput(
         name: "methodNumber",
         writes: [.bytes(framed(#"{"jsonrpc":"2.0","id":7,"method":42}"#))],

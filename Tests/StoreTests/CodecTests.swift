@@ -117,12 +117,28 @@ import Testing
         #expect(decodeGroup([0xFF, 0xFF, 0xFF, 0x0F]).isFailure, "a huge count")
     }
 
-    @Test func corruptedGroupsNeverCrash() {
+    @Test func corruptedGroupsAreRefusedWithAnOffsetOrDecodeToWhatTheyEncode() {
         var random = SeededGenerator(seed: 11)
         let bytes = encodeGroup(sampleMutations())
-        for _ in 0..<20_000 {
-            _ = decodeGroup(corrupt(bytes, &random))
+        var refused = 0
+        var changed = 0
+        for round in 0..<20_000 {
+            let damaged = corrupt(bytes, &random)
+            if damaged != bytes { changed += 1 }
+            switch decodeGroup(damaged) {
+            case .failure(let error):
+                refused += 1
+                // The offset points into the bytes (or at their end, for bytes cut short).
+                #expect((0...damaged.count).contains(error.offset) && !error.problem.isEmpty, "round \(round): \(error)")
+            case .success(let group):
+                // Whatever is accepted is a group the codec writes and reads back unchanged (the
+                // bytes need not be its canonical encoding: a varint may carry a zero high group).
+                #expect(decodeGroup(encodeGroup(group)) == .success(group), "round \(round): \(group) does not round-trip")
+            }
         }
+        // The corruptions were real, and most of them were refused.
+        #expect(changed > 19_000)
+        #expect(refused > 10_000, "only \(refused) of 20000 corrupted groups were refused")
     }
 
     // MARK: Snapshots

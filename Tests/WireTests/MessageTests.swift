@@ -30,6 +30,13 @@ func decodesValidMessages(_ text: String, _ expected: Message) throws {
     ("{\"jsonrpc\":\"2.0\",\"id\":[1],\"method\":\"m\"}", -32600, "id must be an integer or a string, got an array", false),
     ("{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"m\"}", -32600, "id must be an integer or a string, got a number", false),
     ("{\"jsonrpc\":\"2.0\",\"id\":true,\"method\":\"m\"}", -32600, "id must be an integer or a string, got a boolean", false),
+    // Integers from 2^63 to 2^64 - 1 (and beyond) are out of range, not "a number".
+    ("{\"jsonrpc\":\"2.0\",\"id\":9223372036854775808,\"method\":\"m\"}", -32600,
+     "id must be an integer or a string, got an integer out of range (beyond ±2^63)", false),
+    ("{\"jsonrpc\":\"2.0\",\"id\":18446744073709551615,\"method\":\"m\"}", -32600,
+     "id must be an integer or a string, got an integer out of range (beyond ±2^63)", false),
+    ("{\"jsonrpc\":\"2.0\",\"id\":-9223372036854775809,\"method\":\"m\"}", -32600,
+     "id must be an integer or a string, got an integer out of range (beyond ±2^63)", false),
     ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":5}", -32600, "method: must be a string, got an integer", true),
     ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"m\",\"params\":\"x\"}", -32600, "params: must be an object or an array, got a string", true),
     ("{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"m\"}", -32600, "id: must be an integer or a string, got null", false),

@@ -8,10 +8,12 @@ private func rawID(_ json: JSON, path: String, letter: Character, kind: String) 
     let text = try String(json: json, path: path)
     let digits = text.dropFirst()
     // Only the canonical spelling: no sign, no leading zero, so every id has exactly one form.
-    guard text.first == letter, digits.first != "0", digits.allSatisfy(\.isASCII),
-        let raw = UInt64(digits), String(raw) == digits
-    else {
-        throw .invalidParams("\(path): '\(text)' is not a\(kind == "item" ? "n" : "") \(kind) id")
+    let article = kind == "item" ? "an" : "a"
+    guard text.first == letter, digits.first != "0", !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }) else {
+        throw .invalidParams("\(path): '\(text)' is not \(article) \(kind) id")
+    }
+    guard let raw = UInt64(digits) else {
+        throw .invalidParams("\(path): '\(text)' is out of range; \(kind) ids number from 1 to 2^64 - 1")
     }
     return raw
 }
@@ -109,11 +111,11 @@ extension ItemFields {
     init(_ fields: Fields) throws(ResponseError) {
         self.init(
             title: try fields.required("title"),
-            notes: try fields.optionalValue("notes") ?? "",
-            done: try fields.optionalValue("done") ?? false,
-            due: try fields.optional("due"),
-            priority: try fields.optionalValue("priority") ?? .none,
-            tags: try fields.optionalValue("tags") ?? [])
+            notes: try fields.optional("notes") ?? "",
+            done: try fields.optional("done") ?? false,
+            due: try fields.nullable("due"),
+            priority: try fields.optional("priority") ?? .none,
+            tags: try fields.optional("tags") ?? [])
     }
 }
 
@@ -121,16 +123,16 @@ extension ItemPatch {
     /// The fields `items/update` changes: absent leaves a field alone, `null` clears `due`.
     init(_ fields: Fields) throws(ResponseError) {
         self.init()
-        title = try fields.optionalValue("title")
-        notes = try fields.optionalValue("notes")
-        done = try fields.optionalValue("done")
+        title = try fields.optional("title")
+        notes = try fields.optional("notes")
+        done = try fields.optional("done")
         switch try fields.patch("due", as: Due.self) {
         case .unchanged: due = nil
         case .cleared: due = .clear
         case .set(let value): due = .set(value)
         }
-        priority = try fields.optionalValue("priority")
-        tags = try fields.optionalValue("tags")
+        priority = try fields.optional("priority")
+        tags = try fields.optional("tags")
     }
 
     /// Whether the patch changes nothing at all.
@@ -141,7 +143,7 @@ extension ListPatch {
     /// The fields `lists/update` changes: absent leaves a field alone, `null` clears `color` or `icon`.
     init(_ fields: Fields) throws(ResponseError) {
         self.init()
-        name = try fields.optionalValue("name")
+        name = try fields.optional("name")
         color = try clearable(fields, "color")
         icon = try clearable(fields, "icon")
     }
@@ -162,17 +164,17 @@ extension Filter: JSONDecodable {
         let fields = try Fields(json: json, path: path)
         try fields.rejectUnknown(["text", "done", "tagsAnyOf", "tagsAllOf", "priorityAtLeast", "dueBefore", "dueAfter"])
         var done = Filter.Completion.any
-        if let text: String = try fields.optionalValue("done") {
+        if let text: String = try fields.optional("done") {
             guard let parsed = Filter.Completion(rawValue: text) else {
                 throw .invalidParams("\(fields.path("done")): expected any, done or notDone, got '\(text)'")
             }
             done = parsed
         }
         self.init(
-            text: try fields.optionalValue("text") ?? "", done: done,
-            tagsAnyOf: try fields.optionalValue("tagsAnyOf") ?? [], tagsAllOf: try fields.optionalValue("tagsAllOf") ?? [],
-            priorityAtLeast: try fields.optionalValue("priorityAtLeast"),
-            dueBefore: try fields.optionalValue("dueBefore"), dueAfter: try fields.optionalValue("dueAfter"))
+            text: try fields.optional("text") ?? "", done: done,
+            tagsAnyOf: try fields.optional("tagsAnyOf") ?? [], tagsAllOf: try fields.optional("tagsAllOf") ?? [],
+            priorityAtLeast: try fields.optional("priorityAtLeast"),
+            dueBefore: try fields.optional("dueBefore"), dueAfter: try fields.optional("dueAfter"))
     }
 }
 

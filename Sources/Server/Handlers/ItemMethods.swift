@@ -10,7 +10,7 @@ enum ItemMethods {
             let id = ItemID(try server.freshIdentifier())
             let mutation = Mutation.createItem(
                 id: id, list: try fields.required("list"), fields: try ItemFields(fields),
-                before: try fields.optional("before"), at: server.options.clock())
+                before: try fields.nullable("before"), at: server.options.clock())
             let applied = try server.apply([mutation])
             return ["item": try item(server, id), "revision": .integer(Int64(applied.revision))]
         }
@@ -39,14 +39,15 @@ enum ItemMethods {
             let mutation: Mutation
             if fields.contains("view") {
                 try fields.rejectUnknown(["view", "version", "from", "count", "to"])
+                // Every param's type first, then the ranges, then (in the engine) the version.
+                let view: ViewID = try fields.required("view")
+                let version: Int64 = try fields.required("version")
                 let from: Int = try fields.required("from")
                 let count: Int = try fields.optional("count") ?? 1
+                let to: Int = try fields.required("to")
                 guard from >= 0 else { throw .invalidParams("params.from: must not be negative") }
                 guard count >= 1 else { throw .invalidParams("params.count: must be at least 1") }
                 guard count <= Int.max - from else { throw .invalidParams("params.count: from + count is out of range") }
-                let view: ViewID = try fields.required("view")
-                let version: Int64 = try fields.required("version")
-                let to: Int = try fields.required("to")
                 do throws(DomainError) {
                     mutation = try server.engine.moveMutation(
                         view: view, rows: from..<(from + count), to: to, seenVersion: UInt64(max(0, version)),
@@ -63,7 +64,7 @@ enum ItemMethods {
                 guard fields.contains("before") else {
                     throw .invalidParams("params.before: missing; give an item id, or null for the end of the list")
                 }
-                mutation = .moveItems(ids: ids, toList: try fields.optional("list"), before: try fields.optional("before"), at: server.options.clock())
+                mutation = .moveItems(ids: ids, toList: try fields.optional("list"), before: try fields.nullable("before"), at: server.options.clock())
             }
             let applied = try server.apply([mutation])
             return ["revision": .integer(Int64(applied.revision))]
@@ -80,11 +81,14 @@ enum ItemMethods {
 
     /// `id` or `ids`: the items a request addresses.
     private static func targets(_ fields: Fields) throws(ResponseError) -> [ItemID] {
-        switch (fields.contains("id"), fields.contains("ids")) {
-        case (true, false): return [try fields.required("id")]
-        case (false, true): return try identifiers(fields, "ids")
-        case (true, true): throw .invalidParams("params: give id or ids, not both")
-        case (false, false): throw .invalidParams("params.id: missing; give id (one item) or ids (several)")
+        // Both members' types first (a `null` is refused naming its member), then the choice.
+        let id: ItemID? = try fields.optional("id")
+        let ids: [ItemID]? = fields.contains("ids") ? try identifiers(fields, "ids") : nil
+        switch (id, ids) {
+        case (let id?, nil): return [id]
+        case (nil, let ids?): return ids
+        case (.some, .some): throw .invalidParams("params: give id or ids, not both")
+        case (nil, nil): throw .invalidParams("params.id: missing; give id (one item) or ids (several)")
         }
     }
 }

@@ -69,8 +69,8 @@ struct InitializeParams: JSONDecodable {
 
     init(json: JSON, path: String) throws(ResponseError) {
         let fields = try Fields(json: json, path: path)
-        _ = try fields.optional("processId", as: Int.self)
-        guard let optionsValue: JSON = try fields.optional("initializationOptions") else { return }
+        _ = try fields.nullable("processId", as: Int.self)
+        guard let optionsValue: JSON = try fields.nullable("initializationOptions") else { return }
         // An empty array is an empty object to clients whose JSON cannot tell them apart (Lua's `{}`).
         if case .array(let elements) = optionsValue, elements.isEmpty { return }
         let options = try Fields(json: optionsValue, path: fields.path("initializationOptions"))

@@ -9,7 +9,7 @@ enum ListMethods {
             try fields.rejectUnknown(["watch"])
             if !server.storage.isUsable {
                 // Loading or failed: no lists yet, and the store's state; the lists follow in `lists/changed`.
-                switch try fields.optionalValue("watch", as: Bool.self) {
+                switch try fields.optional("watch", as: Bool.self) {
                 case true?: server.watchedOverview = Overview(lists: [], groups: [])
                 case false?: server.watchedOverview = nil
                 case nil: break
@@ -19,7 +19,7 @@ enum ListMethods {
             let overview = server.engine.overview()
             // `watch: true`: from now on the client is told whenever the overview changes
             // (`lists/changed`); `watch: false` stops that; absent leaves it as it is.
-            switch try fields.optionalValue("watch", as: Bool.self) {
+            switch try fields.optional("watch", as: Bool.self) {
             case true?: server.watchedOverview = overview
             case false?: server.watchedOverview = nil
             case nil: if server.watchedOverview != nil { server.watchedOverview = overview }
@@ -29,8 +29,8 @@ enum ListMethods {
         table.request("lists/create", Fields.self) { server, fields throws(ResponseError) in
             try fields.rejectUnknown(["name", "color", "icon", "before"])
             let id = ListID(try server.freshIdentifier())
-            let listFields = ListFields(name: try fields.required("name"), color: try fields.optional("color"), icon: try fields.optional("icon"))
-            let applied = try server.apply([.createList(id: id, fields: listFields, before: try fields.optional("before"))])
+            let listFields = ListFields(name: try fields.required("name"), color: try fields.nullable("color"), icon: try fields.nullable("icon"))
+            let applied = try server.apply([.createList(id: id, fields: listFields, before: try fields.nullable("before"))])
             return try result(server, applied, list: id)
         }
         table.request("lists/update", Fields.self) { server, fields throws(ResponseError) in
@@ -50,7 +50,7 @@ enum ListMethods {
             guard fields.contains("before") else {
                 throw .invalidParams("params.before: missing; give a list id, or null for the end")
             }
-            let applied = try server.apply([.moveLists(ids: ids, before: try fields.optional("before"))])
+            let applied = try server.apply([.moveLists(ids: ids, before: try fields.nullable("before"))])
             return ["revision": .integer(Int64(applied.revision))]
         }
     }

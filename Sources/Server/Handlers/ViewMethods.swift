@@ -25,15 +25,18 @@ enum ViewMethods {
         -> (source: ViewSource, sort: Sort, filter: Filter, grouping: Grouping, window: Window)
     {
         try fields.rejectUnknown(["list", "group", "sort", "filter", "sections", "window"])
+        // Both members' types first (a `null` is refused naming its member), then the choice.
+        let list: ListID? = try fields.optional("list")
+        let group: SmartGroup? = try fields.optional("group")
         let source: ViewSource
-        switch (fields.contains("list"), fields.contains("group")) {
-        case (true, false): source = .list(try fields.required("list"))
-        case (false, true): source = .group(try fields.required("group"))
-        case (true, true): throw .invalidParams("params: give list or group, not both")
-        case (false, false): throw .invalidParams("params.list: missing; give list (a list id) or group (a smart group)")
+        switch (list, group) {
+        case (let list?, nil): source = .list(list)
+        case (nil, let group?): source = .group(group)
+        case (.some, .some): throw .invalidParams("params: give list or group, not both")
+        case (nil, nil): throw .invalidParams("params.list: missing; give list (a list id) or group (a smart group)")
         }
-        return (source, try fields.optionalValue("sort") ?? .manual, try fields.optionalValue("filter") ?? .all,
-                try fields.optionalValue("sections") ?? .none, try fields.optionalValue("window") ?? defaultWindow)
+        return (source, try fields.optional("sort") ?? .manual, try fields.optional("filter") ?? .all,
+                try fields.optional("sections") ?? .none, try fields.optional("window") ?? defaultWindow)
     }
 
     /// The params of `view/sort`, `view/filter` or `view/sections`: what changes (nil: kept).
@@ -46,7 +49,7 @@ enum ViewMethods {
             return (try fields.required("sort"), nil, nil)
         case "view/filter":
             try fields.rejectUnknown(["view", "filter"])
-            return (nil, try fields.optional("filter") ?? .all, nil)
+            return (nil, try fields.nullable("filter") ?? .all, nil)
         default:
             try fields.rejectUnknown(["view", "sections"])
             return (nil, nil, try fields.required("sections"))
