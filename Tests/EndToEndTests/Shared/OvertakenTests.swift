@@ -69,16 +69,7 @@ import Wire
         try #require(sleeper.initialize())
         let view = try #require(sleeper.call("lists/open", ["list": list])?["result"]?["view"])
         kill(sleeper.process.processID, SIGSTOP)
-        var compactions = 0
-        var created = 0
-        while compactions < 2 && created < 200 {
-            created += 1
-            let before = writer.snapshotSequence()
-            _ = writer.call("items/create", ["list": list, "title": .string("Item \(created) " + String(repeating: "x", count: 100))])
-            // With --compact-on-loop, a compaction the create started is installed before its answer left.
-            if writer.snapshotSequence() != before { compactions += 1 }
-        }
-        try #require(compactions == 2)
+        let created = try compactTwice(writer, directory: directory, list: list).created
         kill(sleeper.process.processID, SIGCONT)
         // Woken, it notices (inotify) that it was overtaken and reads the store again, at once (a reset each view).
         #expect(sleeper.awaitNotification { $0["params"]?["state"] == "ready" })
@@ -87,10 +78,7 @@ import Wire
         let snapshot = sleeper.call("view/snapshot", ["view": view])?["result"]
         #expect(snapshot?["count"] == .integer(Int64(created + 1)), "\(snapshot?.text.prefix(200) ?? "")")
         // The view's versions went on one by one: its rows read again, then the new item.
-        let versions = sleeper.takeNotifications().filter { $0["params"]?["view"] == view }.compactMap { message -> Int64? in
-            if case .integer(let version)? = message["params"]?["version"] { return version }
-            return nil
-        }
+        let versions = sleeper.takeNotifications().filter { $0["params"]?["view"] == view }.compactMap { $0["params"]?.integer("version") }
         #expect(versions == Array(2...Int64(versions.count + 1)), "\(versions)")
         #expect(writer.call("items/get", ["id": answer?["result"]?["item"]?["id"] ?? .null])?["result"]?["title"] == "After waking")
         _ = sleeper.finish()
