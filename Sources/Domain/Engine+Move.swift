@@ -1,9 +1,11 @@
 // Index-addressed moves: translating "move these rows of my view to here" into a move by ids.
 
 extension Engine {
-    /// Translates a move of the rows at indexes `rows` of `view` into a `moveItems` mutation, for the server
-    /// to apply right away. `to` is the index the block's first row has after the move, as in a `move`
-    /// operation: 0 moves the block to the top, `count - rows.count` to the bottom.
+    /// Translates a move of the `count` rows at indexes `from ..< from + count` of `view` into a `moveItems`
+    /// mutation, for the server to apply right away; nil when `to` equals `from` (the block is dropped where it
+    /// is: nothing changes). `to` is the index the block's first row has after the move, as in a `move`
+    /// operation: 0 moves the block to the top, `count - rows.count` to the bottom. The version is checked
+    /// first, then the sort, then the ranges.
     ///
     /// Only a view in manual ascending order can be reordered, and only its item rows. The block keeps the
     /// view's order and lands by the rows around it in the view without it (protocol.md, `items/move`):
@@ -19,11 +21,11 @@ extension Engine {
     /// a view grouped by list (it moves to that list).
     /// - Throws: `unknownView`; `staleVersion` when `seenVersion` is not the view's version; `refused` with
     ///   reason `sortedView` for any other sort, `viewLoading` while loading, `crossSection` for a move between sections
-    ///   of a view not grouped by list; `invalidField("rows")` out of range or naming a header,
-    ///   `invalidField("to")` out of range or before the first header.
-    /// - Complexity: O(rows.count · log n + sections).
-    public func moveMutation(view: ViewID, rows: Range<Int>, to target: Int, seenVersion: UInt64,
-                             at time: Timestamp) throws(DomainError) -> Mutation {
+    ///   of a view not grouped by list; `invalidField("count")` below 1, `invalidField("from")` when the rows are
+    ///   out of range or name a header, `invalidField("to")` out of range or before the first header.
+    /// - Complexity: O(count · log n + sections).
+    public func moveMutation(view: ViewID, from: Int, count: Int, to target: Int, seenVersion: UInt64,
+                             at time: Timestamp) throws(DomainError) -> Mutation? {
         guard let open = views[view] else { throw .unknownView(view) }
         guard seenVersion == open.version else {
             throw .staleVersion(view: view, seen: seenVersion, current: open.version)
@@ -36,17 +38,25 @@ extension Engine {
             throw .refused(reason: "viewLoading", message: "view \(view) is still loading; its rows cannot be moved yet")
         }
         let layout = RowLayout(sections: sections(of: open.spec), grouped: open.spec.grouping != .none, items: order.count)
-        guard !rows.isEmpty, rows.lowerBound >= 0, rows.upperBound <= layout.count else {
-            throw .invalidField(field: "rows", problem: "must be a non-empty range within 0..<\(layout.count)")
+        guard from >= 0 else { throw .invalidField(field: "from", problem: "must not be negative") }
+        guard count >= 1 else { throw .invalidField(field: "count", problem: "must be at least 1") }
+        guard from < layout.count else {
+            throw .invalidField(field: "from", problem: "must be below the view's count, \(layout.count), got \(from)")
         }
+        guard count <= layout.count - from else {
+            throw .invalidField(field: "count", problem: "from + count must be at most the view's count, \(layout.count)")
+        }
+        let rows = from..<(from + count)
         let block = rows.map(layout.row)
         guard block.allSatisfy({ $0.rank != nil }) else {
-            throw .invalidField(field: "rows", problem: "must name item rows only, not section headers")
+            throw .invalidField(field: "from", problem: "rows \(rows) must name item rows only, not section headers")
         }
         let remaining = layout.count - rows.count
         guard (0...remaining).contains(target), target > 0 || !layout.grouped || remaining == 0 else {
             throw .invalidField(field: "to", problem: "must be within \(layout.grouped ? 1 : 0)...\(remaining)")
         }
+        // Dropped where it is: whatever the view hides around it, the client asked for no change.
+        guard target != from else { return nil }
         let ids = order.keys(in: block.first!.rank!..<block.last!.rank! + 1).map(\.item)
         // The rows around the block's destination, in the view without the block.
         let original = { (index: Int) in layout.row(index < rows.lowerBound ? index : index + rows.count) }

@@ -71,6 +71,8 @@ enum ModelRow: Equatable {
 /// What the model expects of a move by index: refused (for this reason or field), or the block placed so.
 enum ModelMove: Equatable {
     case refused(String)
+    /// Dropped where it is: nothing changes.
+    case nothing
     case after(ItemID)
     case before(ItemID)
     case endOf(ListID)
@@ -144,7 +146,7 @@ struct OrderModel {
     mutating func place(_ block: [ItemID], _ move: ModelMove, lastOfBlock last: ItemID) {
         let anchor: (list: ListID, successor: ItemID?)
         switch move {
-        case .refused: return
+        case .refused, .nothing: return
         case .after(let item): anchor = (items[item]!.list, successor(of: item, skipping: block))
         case .before(let item): anchor = (items[item]!.list, item)
         case .endOf(let list): anchor = (list, nil)
@@ -265,9 +267,10 @@ struct OrderModel {
     static func move(_ spec: ModelSpec, _ rows: [ModelRow], from: Range<Int>, to target: Int) -> ModelMove {
         guard spec.sort == .manual else { return .refused("sortedView") }
         let block = Array(rows[from])
-        guard block.allSatisfy({ $0.item != nil }) else { return .refused("rows") }
+        guard block.allSatisfy({ $0.item != nil }) else { return .refused("from") }
         let without = Array(rows[..<from.lowerBound] + rows[from.upperBound...])
         guard target > 0 || spec.grouping == .none || without.isEmpty else { return .refused("to") }
+        if target == from.lowerBound { return .nothing }
         let previous = target > 0 ? without[target - 1] : nil
         let next = target < without.count ? without[target] : nil
         let section = previous?.section ?? next?.section ?? block[0].section

@@ -219,14 +219,15 @@ private struct GroupRun: EngineRun {
         do {
             let mutation = try engine.moveMutation(view: view, rows: rows, to: target, seenVersion: snapshot.version, at: time)
             #expect(snapshot.sort == .manual)
-            try apply([mutation])
+            #expect((mutation == nil) == (target == start))
+            if let mutation { try apply([mutation]) }
         } catch let error as DomainError {
             switch error {
             case .refused(let reason, _):
                 #expect(reason == "sortedView" && snapshot.sort != .manual
                         || reason == "viewLoading" && snapshot.state != .ready
                         || reason == "crossSection" && snapshot.grouping != .none && snapshot.grouping != .list)
-            case .invalidField(let field, _): #expect(snapshot.grouping != .none && (field == "rows" || field == "to"))
+            case .invalidField(let field, _): #expect(snapshot.grouping != .none && (field == "from" || field == "to"))
             default: Issue.record("unexpected \(error)")
             }
         }

@@ -10,12 +10,12 @@ struct RandomizedOracleTests {
     func everyViewEqualsTheModelAfterEveryStep(seed: UInt64) throws {
         var run = OracleRun(seed: seed)
         try run.start()
-        for _ in 0..<300 { try run.step() }
+        for _ in 0..<400 { try run.step() }
         // Real work: most mutations changed something, moves by index landed, lists moved, rows were compared.
         #expect(run.changed * 10 >= run.mutations * 6, "\(run.changed) of \(run.mutations) mutations changed something")
         #expect(run.indexMoves >= 15, "\(run.indexMoves) moves by index")
         #expect(run.refusedIndexMoves >= 3, "\(run.refusedIndexMoves) moves by index refused")
-        #expect(run.crossListIndexMoves >= 3, "\(run.crossListIndexMoves) moves by index into another list")
+        #expect(run.crossListIndexMoves >= 2, "\(run.crossListIndexMoves) moves by index into another list")
         #expect(run.idMoves >= 10 && run.listMoves >= 5, "\(run.idMoves) moves by id, \(run.listMoves) list moves")
         #expect(run.comparedRows >= 4_000, "\(run.comparedRows) rows compared")
     }
@@ -196,7 +196,7 @@ private struct OracleRun {
 
     mutating func moveByIndex() throws {
         // Mostly a view in manual order (the others are refused, which is checked too).
-        let manual = views.keys.sorted().filter { views[$0]!.sort == .manual }
+        let manual = views.keys.sorted().filter { views[$0]!.sort == .manual && model.rows(views[$0]!, modified: modifiedTimes).count > 1 }
         guard let view = Int.random(in: 0..<5, using: &random) > 0 && !manual.isEmpty ? pick(manual) : pick(views.keys.sorted())
         else { return try openView() }
         let spec = views[view]!
@@ -204,9 +204,12 @@ private struct OracleRun {
         guard !rows.isEmpty else { return }
         let start = Int.random(in: 0..<rows.count, using: &random)
         let range = start..<min(rows.count, start + Int.random(in: 1...3, using: &random))
-        let target = Int.random(in: 0...(rows.count - range.count), using: &random)
+        // Now and then dropped where it is (no change); else somewhere else when there is anywhere else.
+        let places = rows.count - range.count
+        let target = places == 0 || Int.random(in: 0..<8, using: &random) == 0 ? start
+            : (start + Int.random(in: 1...places, using: &random)) % (places + 1)
         let expected = OrderModel.move(spec, rows, from: range, to: target)
-        let mutation: Mutation
+        let mutation: Mutation?
         do {
             mutation = try engine.moveMutation(view: view, rows: range, to: target, seenVersion: try engine.snapshot(view).version,
                                                at: Timestamp(milliseconds: time))
@@ -219,8 +222,13 @@ private struct OracleRun {
             refusedIndexMoves += 1
             return
         }
-        #expect(expected != .refused("sortedView") && expected != .refused("rows") && expected != .refused("to")
+        #expect(expected != .refused("sortedView") && expected != .refused("from") && expected != .refused("to")
                 && expected != .refused("crossSection"), "\(spec) \(range) to \(target) should be refused as \(expected)")
+        guard let mutation else {
+            #expect(expected == .nothing, "\(spec) \(range) to \(target) changed nothing, expected \(expected)")
+            return
+        }
+        #expect(expected != .nothing, "\(spec) \(range) to \(target) should change nothing")
         let block = rows[range].compactMap(\.item)
         let lists = Set(block.map { model.items[$0]!.list })
         apply(mutation, accepted: true)

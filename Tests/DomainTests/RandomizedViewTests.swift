@@ -186,7 +186,8 @@ private struct RandomRun: EngineRun {
                                                    at: Timestamp(milliseconds: clock))
             #expect(!stale && snapshot.sort == .manual && snapshot.state == .ready)
             let ids = (try engine.snapshot(view).rows)
-            try apply([mutation])
+            #expect((mutation == nil) == (target == start))
+            if let mutation { try apply([mutation]) }
             if case .list(let list) = snapshot.source, snapshot.window.start == 0, snapshot.window.end >= count {
                 var expected = ids.map(\.id)
                 let block = Array(expected[rows])

@@ -201,3 +201,12 @@ extension Engine {
         return ([items] + lists + orders + indexed + open + ["\(state.nextIdentifier) \(state.revision)"]).joined(separator: "\n")
     }
 }
+
+extension Engine {
+    /// A move by index of the rows `rows` of `view` (tests name the block as a range); nil when the block is
+    /// dropped where it is.
+    func moveMutation(view: ViewID, rows: Range<Int>, to target: Int, seenVersion: UInt64,
+                      at time: Timestamp) throws(DomainError) -> Mutation? {
+        try moveMutation(view: view, from: rows.lowerBound, count: rows.count, to: target, seenVersion: seenVersion, at: time)
+    }
+}

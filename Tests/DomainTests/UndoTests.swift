@@ -78,7 +78,7 @@ enum UndoCase: String, CaseIterable, CustomStringConvertible, Sendable {
             return [.moveItems(ids: [h[1], h[3], h[4]], toList: nil, before: h[0], at: time)]
         case .blockMoveByRows:
             let version = try stage.fixture.engine.snapshot(stage.homeView).version
-            return [try stage.fixture.engine.moveMutation(view: stage.homeView, rows: 1..<4, to: 2, seenVersion: version, at: time)]
+            return [try #require(try stage.fixture.engine.moveMutation(view: stage.homeView, rows: 1..<4, to: 2, seenVersion: version, at: time))]
         case .blockMoveToOtherList:
             return [.moveItems(ids: [h[0], h[2]], toList: stage.work, before: w[1], at: time)]
         case .moveFromTwoLists:

@@ -36,26 +36,20 @@ enum ItemMethods {
             return ["revision": .integer(Int64(applied.revision))]
         }
         table.request("items/move", Fields.self) { server, fields throws(ResponseError) in
-            let mutation: Mutation
+            let mutation: Mutation?
             if fields.contains("view") {
                 try fields.rejectUnknown(["view", "version", "from", "count", "to"])
-                // Every param's type first, then the ranges, then (in the engine) the version.
+                // Every param's type first; then (in the engine) the version, the sort and the ranges.
                 let view: ViewID = try fields.required("view")
                 let version: Int64 = try fields.required("version")
                 let from: Int = try fields.required("from")
                 let count: Int = try fields.optional("count") ?? 1
                 let to: Int = try fields.required("to")
-                guard from >= 0 else { throw .invalidParams("params.from: must not be negative") }
-                guard count >= 1 else { throw .invalidParams("params.count: must be at least 1") }
-                guard count <= Int.max - from else { throw .invalidParams("params.count: from + count is out of range") }
                 do throws(DomainError) {
                     mutation = try server.engine.moveMutation(
-                        view: view, rows: from..<(from + count), to: to, seenVersion: UInt64(max(0, version)),
+                        view: view, from: from, count: count, to: to, seenVersion: UInt64(max(0, version)),
                         at: server.options.clock())
                 } catch {
-                    if case .invalidField("rows", let problem) = error {
-                        throw .invalidParams("params.from: rows \(from)..<\(from + count) \(problem)")
-                    }
                     throw error.responseError
                 }
             } else {
@@ -66,6 +60,7 @@ enum ItemMethods {
                 }
                 mutation = .moveItems(ids: ids, toList: try fields.optional("list"), before: try fields.nullable("before"), at: server.options.clock())
             }
+            guard let mutation else { return ["revision": .integer(Int64(server.engine.state.revision))] }
             let applied = try server.apply([mutation])
             return ["revision": .integer(Int64(applied.revision))]
         }
