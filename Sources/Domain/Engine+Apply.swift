@@ -7,7 +7,9 @@ extension Engine {
     /// when its count, its window's rows or its state changed; a change outside its window carries no
     /// operations, only the new count.
     /// - Throws: the first refusal; nothing changed then (state, indexes and views are as before).
-    /// - Complexity: O(k log n) for k items changed, plus O(w log w) per view whose window of w rows is touched.
+    /// - Complexity: O(k log n) for k items changed, plus O(w log w) per view whose window of w rows is touched;
+    ///   a `moveLists` adds O(m log n) per open order that uses list positions (smart groups, sections by list)
+    ///   for the m items of the lists it repositions: the side holding fewer items (`TaskState.moveLists`).
     public mutating func apply(_ mutations: [Mutation]) throws(DomainError) -> Applied {
         let changes = try state.apply(mutations)
         var viewChanges = closeViews(ofDeleted: changes.lists)
