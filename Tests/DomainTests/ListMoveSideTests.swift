@@ -109,4 +109,29 @@ struct ListMoveSideTests {
         }
         #expect(ids(try engine.snapshot(opened.snapshot.view).rows) == expected.map(\.rawValue))
     }
+
+    /// Another process moves a big list past a small one that a step renamed: the small list takes a new position,
+    /// but its name is the one the step left, so the step undoes (the list keeps its place), and so does the redo.
+    @Test func aRenameUndoesAfterItsListWasRepositionedByAnotherMove() throws {
+        var fixture = UndoFixture()
+        let big = try fixture.engine.makeList("Big")
+        let small = try fixture.engine.makeList("Small")
+        _ = try fixture.engine.makeItems(["b0", "b1", "b2"], in: big)
+        let opened = try fixture.engine.openView(source: .all, sort: .manual, grouping: .list, window: Window(start: 0, end: 10))
+        fixture.clients.open(opened.snapshot)
+        let renamed = try fixture.apply([.updateList(id: small, patch: ListPatch(name: "Tiny"))])
+        let moved = try fixture.apply([.moveLists(ids: [big], before: nil)])
+        #expect(moved.changes.lists.map(\.id) == [small], "the small list is the one repositioned")
+        let undone = try fixture.invert(renamed.changes)
+        #expect(fixture.engine.lists().map(\.list.name) == ["Small", "Big"])
+        #expect(undone.changes.lists.allSatisfy { $0.old!.position == $0.new!.position }, "the undo moves nothing")
+        try fixture.invert(undone.changes)
+        #expect(fixture.engine.lists().map(\.list.name) == ["Tiny", "Big"])
+        // A step that moved lists is still refused once they were moved since.
+        let movedBack = try fixture.apply([.moveLists(ids: [small], before: nil)])
+        _ = try fixture.apply([.moveLists(ids: [big], before: nil)])
+        #expect(throws: DomainError.refused(reason: "changedSince", message: "list \(movedBack.changes.lists[0].id) was changed since")) {
+            try fixture.engine.inverse(of: movedBack.changes, at: fixture.now)
+        }
+    }
 }
