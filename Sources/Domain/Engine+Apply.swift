@@ -7,7 +7,9 @@ extension Engine {
     /// when its count, its window's rows or its state changed; a change outside its window carries no
     /// operations, only the new count.
     /// - Throws: the first refusal; nothing changed then (state, indexes and views are as before).
-    /// - Complexity: O(k log n) for k items changed, plus O(w log w) per view whose window of w rows is touched.
+    /// - Complexity: O(k log n) for k items changed, plus O(w log w) per view whose window of w rows is touched;
+    ///   a `moveLists` adds O(m log n) per open order that uses list positions (smart groups, sections by list)
+    ///   for the m items of the lists it repositions: the side holding fewer items (`TaskState.moveLists`).
     public mutating func apply(_ mutations: [Mutation]) throws(DomainError) -> Applied {
         let changes = try state.apply(mutations)
         var viewChanges = closeViews(ofDeleted: changes.lists)
@@ -16,12 +18,23 @@ extension Engine {
         return Applied(changes: changes, viewChanges: viewChanges, revision: state.revision)
     }
 
-    /// Brings every order up to date with `items`' key changes and derives each open view's change.
+    /// Brings every order up to date with a group's key changes (`keyChanges(for:)`) and derives each open view's
+    /// change.
+    /// - Complexity: as `propagate(_:listMoves:listsChanged:contentChanged:)`.
+    mutating func propagate(_ changes: KeyChanges, listsChanged: Bool) -> [ViewChange] {
+        propagate(changes.items, listMoves: changes.listMoves, listsChanged: listsChanged)
+    }
+
+    /// Brings every order up to date with `items`' key changes, then re-keys the items of `listMoves` in the
+    /// orders that use list positions, and derives each open view's change.
     /// `contentChanged` is false when only the items' keys changed (time moving on), not their rows.
-    /// - Complexity: O(k log n) per order for k changes, plus O(w log w) per view whose window of w rows is touched.
-    mutating func propagate(_ items: [KeyChange], listsChanged: Bool = false, contentChanged: Bool = true) -> [ViewChange] {
+    /// - Complexity: O(k log n) per order for k changes, plus O(m log n) per order that uses list positions for
+    ///   the m items of `listMoves` (nothing for them in other orders), plus O(w log w) per view whose window of
+    ///   w rows is touched.
+    mutating func propagate(_ items: [KeyChange], listMoves: [ListMove] = [], listsChanged: Bool = false,
+                            contentChanged: Bool = true) -> [ViewChange] {
         var viewChanges: [ViewChange] = []
-        logForBuilds(items)
+        logForBuilds(items, listMoves: listMoves)
         let ids = views.keys.sorted()
         // The orders in use, few: searched linearly, each updated once however many views share it, then
         // looked up once (its index, count and empty reason) for all its views.
@@ -31,12 +44,15 @@ extension Engine {
             if !orders.contains(where: { $0.spec == spec }) {
                 // Time moving on changes no key of an order that does not depend on the day.
                 let affected = (builds.isEmpty || builds[spec] == nil) && (contentChanged || spec.dependsOnDay)
-                let lowest = affected ? update(spec, with: items) : nil
+                let lowest = affected ? update(spec, with: items, listMoves: listMoves) : nil
                 orders.append(orderNow(spec, lowestTouched: lowest))
             }
         }
-        let changedContent = contentChanged ? ChangedContent(items) : ChangedContent(unchanged: ())
-        let single = items.count == 1 ? items[0] : nil
+        let rekeyed = listMoves.reduce(0) { $0 + $1.itemCount }
+        let changedContent = contentChanged
+            ? ChangedContent(items, rekeyed: rekeyed, rekeyedIDs: { listMoves.flatMap(itemIDs) })
+            : ChangedContent(unchanged: ())
+        let single = items.count + rekeyed != 1 ? nil : items.first ?? rekeyedChange(listMoves.first { $0.itemCount == 1 }!)
         for id in ids {
             var view = views.removeValue(forKey: id)!
             let order = orders.firstIndex { $0.spec == view.spec }!
@@ -64,20 +80,32 @@ extension Engine {
         return changes
     }
 
-    /// Remembers, for each pending build, the snapshot value of every item of its source changed since.
-    private mutating func logForBuilds(_ items: [KeyChange]) {
+    /// Remembers, for each pending build, the snapshot value of every item of its source changed since (and of
+    /// every item of a moved list, for a build whose order uses list positions).
+    private mutating func logForBuilds(_ items: [KeyChange], listMoves: [ListMove]) {
         for spec in Array(builds.keys) {
             for change in items where change.old.flatMap(spec.key) != nil || change.new.flatMap(spec.key) != nil {
                 if builds[spec]!.snapshotValues.index(forKey: change.id) == nil {
                     builds[spec]!.snapshotValues.updateValue(change.old?.item, forKey: change.id)
                 }
             }
+            guard spec.usesListPosition else { continue }
+            for move in listMoves where spec.source.list.map({ $0 == move.list }) ?? true {
+                // Unchanged by the group (its key inputs but the list's position are the item's own).
+                for item in state.items(in: move.list, ranks: 0..<move.itemCount)
+                    where builds[spec]!.snapshotValues.index(forKey: item.id) == nil {
+                    builds[spec]!.snapshotValues.updateValue(item, forKey: item.id)
+                }
+            }
         }
     }
 
-    /// Brings `spec`'s index up to date (the manual order is already, in `state`).
+    /// Brings `spec`'s index up to date (the manual order is already, in `state`): the item changes, then the
+    /// items of the moved lists when `spec` uses list positions.
     /// - Returns: the lowest key, old or new, of any changed item in the source; nil when none is in it.
-    private mutating func update(_ spec: IndexSpec, with items: [KeyChange]) -> OrderKey? {
+    /// - Complexity: O(k log n) for k item changes, plus O(m log n) for the m items of `listMoves` when `spec`
+    ///   uses list positions.
+    private mutating func update(_ spec: IndexSpec, with items: [KeyChange], listMoves: [ListMove]) -> OrderKey? {
         var lowest: OrderKey?
         let maintained = !spec.isManualOrder
         for change in items {
@@ -88,7 +116,50 @@ extension Engine {
             guard maintained, old != new else { continue }
             reindex(spec, old: old.map { ($0, change.old!) }, new: new.map { ($0, change.new!) })
         }
+        // An order that does not use list positions (a list's own view, mostly) keys nothing by them.
+        guard spec.usesListPosition else { return lowest }
+        for move in listMoves where spec.source.list.map({ $0 == move.list }) ?? true {
+            rekey(spec, move, lowest: &lowest)
+        }
         return lowest
+    }
+
+    /// Re-keys, in `spec`'s index (an order that uses list positions), the items of a list that moved: each
+    /// key differs from its old one in `listPosition` only, so it is computed once and patched, and every key
+    /// of the list shares one copy of the new position's bytes (which `OrderKey`'s comparison tells at once).
+    /// - Complexity: O(m log n) for the list's m items.
+    private mutating func rekey(_ spec: IndexSpec, _ move: ListMove, lowest: inout OrderKey?) {
+        guard let order = state.manualOrders[move.list] else { return }
+        let newBytes = move.new.bytes
+        // In chunks: the keys of a large list are never all copied at once.
+        var start = 0
+        while start < order.count {
+            let chunk = order.keys(in: start..<min(start + 4_096, order.count))
+            start += chunk.count
+            for manual in chunk {
+                let item = manual.record!.item
+                var keyed = Keyed(item: item, status: clock.status(of: item), listPosition: move.old)
+                guard let oldKey = spec.key(keyed) else { continue }
+                var newKey = oldKey
+                newKey.listPosition = newBytes
+                if lowest.map({ oldKey < $0 }) ?? true { lowest = oldKey }
+                if newKey < lowest! { lowest = newKey }
+                let oldKeyed = keyed
+                keyed.listPosition = move.new
+                reindex(spec, old: (oldKey, oldKeyed), new: (newKey, keyed))
+            }
+        }
+    }
+
+    /// The ids of the items of a moved list.
+    private func itemIDs(_ move: ListMove) -> [ItemID] {
+        state.items(in: move.list, ranks: 0..<move.itemCount).map(\.id)
+    }
+
+    /// The key change of the one item of a moved list.
+    private func rekeyedChange(_ move: ListMove) -> KeyChange {
+        let item = state.items(in: move.list, ranks: 0..<1)[0]
+        return KeyChange(id: item.id, old: keyed(item, listPosition: move.old), new: keyed(item, listPosition: move.new))
     }
 
     /// The change of one view after its index is current, or nil when nothing observable changed.
@@ -233,11 +304,15 @@ struct ChangedContent {
     /// The touched items whose content changed, when not `isSmall`.
     private let many: Set<ItemID>
 
-    /// - Complexity: O(k) for k changes.
-    init(_ changes: [KeyChange]) {
-        isSmall = changes.count <= 16
+    /// - Parameters:
+    ///   - changes: the items' key changes.
+    ///   - rekeyed: how many more items were only re-keyed (their lists moved): touched, their content unchanged.
+    ///   - rekeyedIDs: their ids, asked only when few items were touched in all.
+    /// - Complexity: O(k) for k changes (plus the re-keyed ones, when few).
+    init(_ changes: [KeyChange], rekeyed: Int = 0, rekeyedIDs: () -> [ItemID] = { [] }) {
+        isSmall = changes.count + rekeyed <= 16
         let changed = changes.lazy.filter { $0.old?.item != $0.new?.item }.map(\.id)
-        touched = isSmall ? changes.map(\.id) : []
+        touched = isSmall ? changes.map(\.id) + rekeyedIDs() : []
         few = isSmall ? Array(changed) : []
         many = isSmall ? [] : Set(changed)
     }

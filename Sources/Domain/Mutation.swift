@@ -13,7 +13,8 @@ public enum Mutation: Hashable, Sendable {
     /// Deletes a list and every item in it; views on it are closed with reason `listDeleted`.
     case deleteList(id: ListID)
     /// Moves lists, as a block in their current relative order, before `before` (nil: to the end). A move that
-    /// leaves the order of lists as it was changes nothing.
+    /// leaves the order of lists as it was changes nothing. The side holding fewer items, the block or the lists
+    /// it jumps over, gets new positions (decided by the state alone, so every replay decides alike).
     case moveLists(ids: [ListID], before: ListID?)
     /// Creates an item with a fresh id in `list`, before the item `before` (which must be in that list) or last.
     case createItem(id: ItemID, list: ListID, fields: ItemFields, before: ItemID?, at: Timestamp)

@@ -10,13 +10,14 @@ extension TaskState {
     /// - Every restored item gets revision (current revision, or the last one `changes` knows) + 1 and
     ///   `modifiedAt == time`; `createdAt`, `completedAt` and the other fields are the old ones.
     /// - A restored item or list whose old position another one (not touched by `changes`) has taken since
-    ///   goes just before that one instead, so positions stay unique.
+    ///   goes just before that one instead, so positions stay unique. A list `changes` updated without moving it
+    ///   keeps its current position (it may have been moved since: that does not stop the undo).
     /// - The mutations carry all of that (`restoreItems`, `restoreLists` hold whole values): replaying them
     ///   elsewhere gives the same state. They come in this order: `deleteItems` (the created items), `deleteList`
     ///   (each created list, with the items moved into it), one `restoreLists`, one `restoreItems`.
     ///
     /// "Changed since" compares content: every field of an item but `revision` and `modifiedAt` (which undo and
-    /// redo advance), every field of a list.
+    /// redo advance), every field of a list (but its position, when `changes` did not move it).
     /// - Parameters:
     ///   - changes: what one group changed (`Applied.changes`), recorded when it was applied.
     ///   - time: the time of the undo or redo: the `modifiedAt` of every restored item.
@@ -53,7 +54,10 @@ extension TaskState {
                 guard let current else {
                     throw .refused(reason: "deletedSince", message: "list \(change.id) was deleted since")
                 }
-                guard current == new else {
+                // A list the group did not move (renamed, recolored) may have been moved since: its place is not
+                // what the group changed (and which lists a later `moveLists` repositions is its own choice).
+                let kept = change.old.map { $0.position == new.position } ?? false
+                guard current == new || (kept && current.hasSameFields(as: new)) else {
                     throw .refused(reason: "changedSince", message: "list \(change.id) was changed since")
                 }
             } else {
@@ -89,9 +93,16 @@ extension TaskState {
         }
     }
 
-    /// The old values of the lists `changes` updated, moved or deleted, each at a position no other list keeps.
+    /// The old values of the lists `changes` updated, moved or deleted, each at a position no other list keeps: a
+    /// list `changes` did not move keeps its current position.
     private func restoredLists(_ changes: Changes) -> [TaskList] {
-        var restored = changes.lists.compactMap(\.old)
+        var restored = changes.lists.compactMap { change -> TaskList? in
+            guard var old = change.old else { return nil }
+            if let new = change.new, new.position == old.position, let current = lists[change.id] {
+                old.position = current.position
+            }
+            return old
+        }
         // Every list `changes` touched that exists now is deleted or restored: its position is free.
         let moving = Set(changes.lists.map(\.id))
         var floor: Position?
@@ -175,6 +186,15 @@ extension TaskState {
             below -= 1
         }
         return Position.between(lower, wanted)
+    }
+}
+
+extension TaskList {
+    /// Whether the two hold the same values in every field but `position`.
+    func hasSameFields(as other: TaskList) -> Bool {
+        var other = other
+        other.position = position
+        return self == other
     }
 }
 

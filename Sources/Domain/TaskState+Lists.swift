@@ -28,6 +28,15 @@ extension TaskState {
         putList(id, nil, journal: &journal)
     }
 
+    /// Moves the lists `ids` as a block, in their current relative order, before `before` (nil: to the end).
+    ///
+    /// Moving a block is the same as moving the lists it jumps over to its other side: of the two, the side
+    /// holding fewer items (plus one per list) gets new positions, the other keeps its own (on a tie, the
+    /// block moves). Either way the resulting order is the same; which lists changed is what `Changes` records.
+    /// The choice depends only on the state, so every process replaying the mutation makes the same one.
+    /// - Complexity: O((k + j) log n) for the k lists of the block and the j lists counted on the other side
+    ///   (counting stops once that side holds more than the block): O(k + min(block, jumped)) lists re-keyed.
+    ///   An engine then re-keys the items of the repositioned lists in every order that uses list positions.
     mutating func moveLists(_ ids: [ListID], before: ListID?, journal: inout Journal) throws(DomainError) {
         let ids = try Validation.identifiers(ids, field: "ids")
         let missing = ids.filter { lists[$0] == nil }.map(\.rawValue)
@@ -40,12 +49,47 @@ extension TaskState {
         let ordered = ids.map { lists[$0]! }.sorted { ListOrderKey($0) < ListOrderKey($1) }
         // A block already where it would go changes nothing (its lists keep their positions).
         guard !isInPlace(ordered, before: anchor) else { return }
-        let (lower, upper) = listGap(before: anchor, excluding: movedIDs)
-        for (list, position) in zip(ordered, Position.between(lower, upper, count: ordered.count)) {
+        let repositioned = jumpedOver(ordered, movedIDs, before: anchor) ?? {
+            let (lower, upper) = listGap(before: anchor, excluding: movedIDs)
+            return Array(zip(ordered, Position.between(lower, upper, count: ordered.count)))
+        }()
+        for (list, position) in repositioned {
             var updated = list
             updated.position = position
             putList(list.id, updated, journal: &journal)
         }
+    }
+
+    /// The lists `block` jumps over when moved before `anchor` (nil: to the end), each with the position that puts
+    /// it on the block's other side (the block keeping its positions), when they hold fewer items, plus one per
+    /// list, than the block; nil otherwise. Those ranked between the block's first list and `anchor` go just
+    /// before the block's first list; those from `anchor` to the block's last list go just after its last.
+    /// - Complexity: O((k + j) log n) for the k lists of the block and the j lists counted before deciding.
+    private func jumpedOver(_ block: [TaskList], _ blockIDs: Set<ListID>,
+                            before anchor: TaskList?) -> [(TaskList, Position)]? {
+        let budget = block.reduce(0) { $0 + itemCount(in: $1.id) + 1 }
+        let first = listOrder.rank(of: ListOrderKey(block.first!))!
+        let last = listOrder.rank(of: ListOrderKey(block.last!))!
+        let end = anchor.map { listOrder.rank(of: ListOrderKey($0))! } ?? listOrder.count
+        var cost = 0
+        /// The lists not in the block at `ranks`, or nil once they hold as much as the block.
+        func others(_ ranks: Range<Int>) -> [TaskList]? {
+            var found: [TaskList] = []
+            for rank in ranks {
+                let key = listOrder.key(at: rank)
+                guard !blockIDs.contains(key.list) else { continue }
+                cost += itemCount(in: key.list) + 1
+                guard cost < budget else { return nil }
+                found.append(lists[key.list]!)
+            }
+            return found
+        }
+        guard let below = others(first + 1..<max(first + 1, end)),
+              let above = others(min(end, last)..<last) else { return nil }
+        let lower = first > 0 ? listOrder.key(at: first - 1).position : nil
+        let upper = last + 1 < listOrder.count ? listOrder.key(at: last + 1).position : nil
+        return Array(zip(below, Position.between(lower, block.first!.position, count: below.count)))
+            + Array(zip(above, Position.between(block.last!.position, upper, count: above.count)))
     }
 
     /// Whether `block` (in its current order) is already a run of consecutive lists followed by `anchor` (nil:

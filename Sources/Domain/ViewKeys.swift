@@ -16,6 +16,23 @@ struct KeyChange: Sendable {
     var new: Keyed?
 }
 
+/// A list whose position a group changed. Its items' keys change only in the orders that use list positions,
+/// and only there: by their `listPosition`, nothing else (their rows stay as they are).
+struct ListMove: Sendable {
+    var list: ListID
+    var old: Position
+    var new: Position
+    /// The number of items in the list after the group.
+    var itemCount: Int
+}
+
+/// What a group changed, as the orders see it: each changed item's key inputs, then the lists whose position
+/// changed (whose items are re-keyed after the item changes, in the orders that use list positions).
+struct KeyChanges: Sendable {
+    var items: [KeyChange]
+    var listMoves: [ListMove] = []
+}
+
 /// Which order an index holds: a source, filtered, grouped and sorted.
 struct IndexSpec: Hashable, Sendable {
     var source: ViewSource
@@ -92,18 +109,22 @@ extension Engine {
     }
 
     /// The key changes of a group's changes, recording them in the clock. Items of a list whose position
-    /// changed are keyed first with its old position, then re-keyed to the new one (only when some order uses it:
-    /// any smart-group view, whose ties follow the lists' order, or a view grouped by list).
-    /// - Complexity: O(k) for k items changed, plus O(m) for the m items of the lists a `moveLists` moved when list
-    ///   positions matter; `propagate` then pays O(m log n) per order that uses them (every open smart-group order
-    ///   and every order grouped by list), the one mutation whose cost grows with the size of a list.
-    mutating func keyChanges(for changes: Changes) -> [KeyChange] {
+    /// changed are keyed with its old position; the list is then reported in `listMoves` (only when some order
+    /// uses list positions: any smart-group view, whose ties follow the lists' order, or a view grouped by list),
+    /// and `propagate` re-keys its items in those orders alone.
+    /// - Complexity: O(k) for k items changed. A `moveLists` repositions the side that holds fewer items
+    ///   (`TaskState.moveLists`): `propagate` then pays O(m log n) for its m items in each order that uses list
+    ///   positions, and nothing in the others.
+    mutating func keyChanges(for changes: Changes) -> KeyChanges {
         var oldPositions: [ListID: Position] = [:]
-        var moved: [ListID] = []
+        var moved: [ListMove] = []
         for list in changes.lists {
             guard let old = list.old else { continue }
             oldPositions[list.id] = old.position
-            if let new = list.new, new.position != old.position { moved.append(list.id) }
+            if let new = list.new, new.position != old.position {
+                moved.append(ListMove(list: list.id, old: old.position, new: new.position,
+                                      itemCount: state.itemCount(in: list.id)))
+            }
         }
         var result: [KeyChange] = []
         result.reserveCapacity(changes.items.count)
@@ -113,14 +134,6 @@ extension Engine {
             result.append(KeyChange(id: change.id, old: old, new: new))
             clock.record(old: change.old, new: change.new)
         }
-        if !moved.isEmpty, anyOrderUsesListPosition {
-            for list in moved {
-                for item in state.items(in: list, ranks: 0..<state.itemCount(in: list)) {
-                    result.append(KeyChange(id: item.id, old: keyed(item, listPosition: oldPositions[list]),
-                                            new: keyed(item)))
-                }
-            }
-        }
-        return result
+        return KeyChanges(items: result, listMoves: anyOrderUsesListPosition ? moved : [])
     }
 }

@@ -49,8 +49,31 @@ private func measureViews(sizes: [Int]) throws -> String {
         + "\n" + table("views: smart groups and time (the 3 views above plus Today and Scheduled grouped by due bucket; chunks of \(Engine.defaultTimeBudget) items, the server's)",
                        ["items", "first day: chunks", "total ms", "max chunk ms", "update p50 µs", "create p50 µs",
                         "midnight: ≤ items", "chunks", "total ms", "max chunk ms", "Today count"], groups)
-        + "\n" + table("views: lists/move with the views above plus All by priority and All by due descending open (every smart-group order re-keys the moved lists' items: their ties follow the lists' order)",
-                       ["items", "smart-group orders", "move the big list: p50 ms", "max ms", "move a 100-item list: p50 µs"], listMoves)
+        + "\n" + listMovesTable(listMoves)
+}
+
+/// Runs only the `lists/move` table (`taskls-bench lists-move`): for each size, loads the list and opens the
+/// views that `runViewsBenchmark` has open when it reaches that table, then times the moves.
+func runListMovesBenchmark(sizes: [Int]) -> String {
+    do {
+        var rows: [[String]] = []
+        for size in sizes {
+            var bench = ViewsBenchmark(size: size)
+            _ = try bench.load()
+            try bench.openBenchViews()
+            try bench.openTimeViews()
+            rows.append(try bench.measureListMoves())
+        }
+        return listMovesTable(rows)
+    } catch {
+        return "lists-move: the benchmark failed: \(error)"
+    }
+}
+
+private func listMovesTable(_ rows: [[String]]) -> String {
+    table("views: lists/move with the views above plus All by priority and All by due descending open (lists Tenth, Big, Small hold items/10, items and 100 items; a move re-keys, in every smart-group order, the items of the side that holds fewer: the moved lists or the lists they jump over)",
+          ["items", "smart-group orders", "Big past Small: p50 ms", "max ms", "Small past Big: p50 µs",
+           "Tenth past Big: p50 ms", "max ms"], rows)
 }
 
 private func seconds(_ duration: Duration) -> Double {
@@ -191,11 +214,7 @@ private struct ViewsBenchmark {
 
     /// Sets the day, opens Today and Scheduled by due bucket, measures mutations, then the next midnight.
     mutating func measureSmartGroups() throws -> [String] {
-        let first = advance(to: Self.day(0, hour: 10))
-        for (source, grouping) in [(ViewSource.today, Grouping.none), (.scheduled, .dueBucket)] {
-            let opened = try engine.openView(source: source, sort: .manual, grouping: grouping, window: Window(start: 0, end: 100))
-            if let job = opened.build { _ = engine.install(job.run()) }
-        }
+        let first = try openTimeViews()
         let update = try measure(.update, iterations: 2_000)
         let create = try measure(.create, iterations: 2_000)
         let midnight = advance(to: Self.day(1, hour: 0))
@@ -205,36 +224,57 @@ private struct ViewsBenchmark {
                 String(midnight.chunks), format(midnight.total * 1e3, 1), format(midnight.longest * 1e3, 2), String(today)]
     }
 
-    /// Opens two sorted smart-group views, adds a 100-item list, then times `lists/move` of the big list and of
-    /// the small one (each moved back and forth).
+    /// Sets the day and opens Today and Scheduled by due bucket (the first day's evaluation, in chunks).
+    @discardableResult
+    mutating func openTimeViews() throws -> (chunks: Int, total: Double, longest: Double) {
+        let first = advance(to: Self.day(0, hour: 10))
+        for (source, grouping) in [(ViewSource.today, Grouping.none), (.scheduled, .dueBucket)] {
+            let opened = try engine.openView(source: source, sort: .manual, grouping: grouping, window: Window(start: 0, end: 100))
+            if let job = opened.build { _ = engine.install(job.run()) }
+        }
+        return first
+    }
+
+    /// Opens two sorted smart-group views, adds a list of `size / 10` items before the big one and a 100-item
+    /// list after it, then times `lists/move` of the big list past the small one, of the small one past the big
+    /// one, and of the tenth past the big one (each moved back and forth, every move changing the order).
     mutating func measureListMoves() throws -> [String] {
         for sort in [Sort(.priority), Sort(.due, .descending)] {
             let opened = try engine.openView(source: .all, sort: sort, window: Window(start: 0, end: 100))
             if let job = opened.build { _ = engine.install(job.run()) }
         }
-        let small = ListID(engine.state.nextIdentifier)
-        _ = try engine.apply([.createList(id: small, fields: ListFields(name: "Small"), before: nil)])
-        for _ in 0..<100 {
-            clock += 1
-            _ = try engine.apply([.createItem(id: ItemID(engine.state.nextIdentifier), list: small, fields: fields(), before: nil,
-                                              at: Timestamp(milliseconds: clock))])
+        func addList(_ name: String, items count: Int, before: ListID?) throws -> ListID {
+            let id = ListID(engine.state.nextIdentifier)
+            _ = try engine.apply([.createList(id: id, fields: ListFields(name: name), before: before)])
+            for _ in 0..<count {
+                clock += 1
+                _ = try engine.apply([.createItem(id: ItemID(engine.state.nextIdentifier), list: id, fields: fields(),
+                                                  before: nil, at: Timestamp(milliseconds: clock))])
+            }
+            return id
         }
-        func times(_ moved: ListID, _ other: ListID, rounds: Int) throws -> [Double] {
+        let tenth = try addList("Tenth", items: size / 10, before: list)
+        let small = try addList("Small", items: 100, before: nil)
+        // Tenth, Big, Small: each pair of rounds moves a list to the other side of its neighbour and back.
+        func times(_ moved: ListID, alternating targets: [ListID?], rounds: Int) throws -> [Double] {
             var times: [Double] = []
             for round in 0..<rounds {
                 let start = ContinuousClock.now
-                _ = try engine.apply([.moveLists(ids: [moved], before: round % 2 == 0 ? nil : other)])
+                let applied = try engine.apply([.moveLists(ids: [moved], before: targets[round % 2])])
                 times.append(seconds(ContinuousClock.now - start))
+                precondition(!applied.changes.lists.isEmpty, "every timed move changes the order")
             }
             return times.sorted()
         }
-        let big = try times(list, small, rounds: 4)
-        let little = try times(small, list, rounds: 20)
+        let big = try times(list, alternating: [nil, small], rounds: 4)
+        let little = try times(small, alternating: [list, nil], rounds: 20)
+        let tenthMoves = try times(tenth, alternating: [small, list], rounds: 4)
         let orders = Set(engine.openViews.compactMap { view in
             (try? engine.snapshot(view)).flatMap { $0.source.list == nil ? "\($0.source) \($0.sort) \($0.grouping)" : nil }
         }).count
         return [String(size), String(orders), format(big[big.count / 2] * 1e3, 1), format(big.last! * 1e3, 1),
-                format(little[little.count / 2] * 1e6, 1)]
+                format(little[little.count / 2] * 1e6, 1), format(tenthMoves[tenthMoves.count / 2] * 1e3, 1),
+                format(tenthMoves.last! * 1e3, 1)]
     }
 
     mutating func randomItem() -> Int { Int.random(in: 0..<items.count, using: &random) }

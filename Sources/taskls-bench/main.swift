@@ -1,10 +1,11 @@
-/// `taskls-bench`: speed and memory benchmarks. `swift run -c release taskls-bench [wire|views|store]...`
+/// `taskls-bench`: speed and memory benchmarks. `swift run -c release taskls-bench [wire|views|store|lists-move]...`
+/// (`lists-move`: only the views benchmark's `lists/move` table.)
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-let known = ["wire", "views", "store"]
+let known = ["wire", "views", "store", "lists-move"]
 let requested = CommandLine.arguments.dropFirst().isEmpty ? known : Array(CommandLine.arguments.dropFirst())
 for name in requested where !known.contains(name) {
     print("taskls-bench: unknown benchmark '\(name)'; expected one of \(known.joined(separator: ", "))")
@@ -18,6 +19,7 @@ for name in requested {
     case "wire": print(runWireBenchmark())
     case "views": print(runViewsBenchmark(sizes: [10_000, 100_000, 1_000_000]))
     case "store": print(runStoreBenchmark())
+    case "lists-move": print(runListMovesBenchmark(sizes: [10_000, 100_000, 1_000_000]))
     default: break
     }
 }

@@ -260,7 +260,9 @@ private struct NoOpRun: EngineRun {
         return Judged(mutation: mutation, changedItems: unchanged ? [] : Set(ids), orders: orders)
     }
 
-    /// A random move of one or two lists, judged as `judge` judges items.
+    /// A random move of one or two lists, judged as `judge` judges items. The lists that change are those of the
+    /// side holding fewer items, plus one per list (the block on a tie): the block, or the lists it jumps over (those
+    /// with a different number of the block's lists before them after the move).
     mutating func randomListMove() -> Judged? {
         let ids = Array(Set([pick(lists)!, pick(lists)!]))
         let others = lists.filter { !ids.contains($0) }
@@ -268,7 +270,15 @@ private struct NoOpRun: EngineRun {
         var expected = others
         expected.insert(contentsOf: lists.filter { ids.contains($0) }, at: before.map { expected.firstIndex(of: $0)! } ?? expected.count)
         let unchanged = expected == lists
-        return Judged(mutation: .moveLists(ids: ids, before: before), changedLists: unchanged ? [] : Set(ids), listOrder: expected)
+        func blockBefore(_ list: ListID, in order: [ListID]) -> Int {
+            order.prefix { $0 != list }.filter { ids.contains($0) }.count
+        }
+        let jumped = others.filter { blockBefore($0, in: lists) != blockBefore($0, in: expected) }
+        let state = engine.state
+        let weight = { (lists: [ListID]) in lists.reduce(0) { $0 + state.itemCount(in: $1) + 1 } }
+        let repositioned = weight(jumped) < weight(ids) ? jumped : ids
+        return Judged(mutation: .moveLists(ids: ids, before: before), changedLists: unchanged ? [] : Set(repositioned),
+                      listOrder: expected)
     }
 
     /// A random patch of one or two items, judged field by field: an item changes when some field named differs.
