@@ -19,6 +19,13 @@ public struct Overview: Hashable, Sendable {
         self.lists = lists
         self.groups = groups
     }
+
+    /// Whether `other` reads exactly as this overview, spelling included: `==` takes two Unicode spellings
+    /// of one text (NFC and NFD) as equal, and a client is told of a new spelling too.
+    /// - Complexity: O(lists and their names' lengths).
+    public func isIdentical(to other: Overview) -> Bool {
+        self == other && lists.elementsEqual(other.lists) { Validation.spelledAlike($0.list, $1.list) }
+    }
 }
 
 /// A smart group with its live count.

@@ -222,7 +222,7 @@ public final class Server {
         }
         guard let watched = watchedOverview, storage.isUsable else { return }
         let overview = engine.overview()
-        if overview != watched {
+        if !overview.isIdentical(to: watched) {
             watchedOverview = overview
             send(.notification(method: "lists/changed", params: overview.json(revision: engine.revision)))
         }
