@@ -76,6 +76,11 @@ public final class DurableStore: @unchecked Sendable {
     /// throws `.corrupt` and leaves the files byte for byte as they were.
     /// - Parameter progress: called with the fraction of bytes read so far, from 0 to 1.
     public static func open(_ path: String, progress: (Double) -> Void = { _ in }) throws(StoreFailure) -> (DurableStore, TaskState) {
+        try open(path, progress: progress, afterUnlocking: {})
+    }
+
+    /// `open`, calling `afterUnlocking` (a test hook) once the lock it read the files under is released.
+    static func open(_ path: String, progress: (Double) -> Void, afterUnlocking: () -> Void) throws(StoreFailure) -> (DurableStore, TaskState) {
         let directory = try StoreDirectory.open(path)
         // Every descriptor opened here is closed on the way out, except those the store takes once it exists.
         var toClose = [directory.file]
@@ -84,9 +89,12 @@ public final class DurableStore: @unchecked Sendable {
             throw StoreFailure(.io, "open \(directory.path(of: StoreFormat.lockName)) failed", retryable: true)
         }
         toClose.append(lockFile)
-        // Under the lock, so no compaction swaps the files between opening the snapshot and the journal.
+        // Under the lock, so no compaction swaps the files between opening the snapshot and the journal, and
+        // the journal's records are read while no writer is in the middle of a turn: a record read later,
+        // without the lock, could belong to a turn whose sync is about to fail (and which is then voided).
         try lock(lockFile)
         let files: (snapshot: OpenFile?, journal: OpenFile)
+        let journalBody: [UInt8]
         do {
             removeStaleTemporaries(in: directory)
             let snapshot = try directory.open(StoreFormat.snapshotName, writable: false)
@@ -99,14 +107,18 @@ public final class DurableStore: @unchecked Sendable {
             }
             files = (snapshot, journal!)
             toClose.append(files.journal)
+            let size = try files.journal.size()
+            journalBody = size > StoreFormat.journalHeaderSize
+                ? try files.journal.read(at: StoreFormat.journalHeaderSize, count: size - StoreFormat.journalHeaderSize) : []
         } catch {
             unlock(lockFile)
             throw error
         }
         unlock(lockFile)
+        afterUnlocking()
 
         let snapshotSize = try files.snapshot?.size() ?? 0
-        let journalSize = try files.journal.size()
+        let journalSize = StoreFormat.journalHeaderSize + journalBody.count
         let total = Double(max(1, snapshotSize + journalSize))
         var state = TaskState()
         var snapshotSequence: UInt64 = 0
@@ -151,7 +163,7 @@ public final class DurableStore: @unchecked Sendable {
             throw StoreFailure(.corrupt, "\(files.journal.path): the journal starts after record \(base) but the snapshot ends at record \(snapshotSequence): records are missing",
                                file: files.journal.path, offset: 0, retryable: false)
         }
-        try store.readRecords(into: &state, mayTruncate: false) { progress(Double(snapshotSize + $0) / total) }
+        try store.readRecords(into: &state, read: journalBody) { progress(Double(snapshotSize + $0) / total) }
         progress(1)
         return (store, state)
     }
@@ -174,10 +186,10 @@ public final class DurableStore: @unchecked Sendable {
         }
     }
 
-    /// Reads the records after `journalEnd`, applying those past `sequence` to `state`. A torn tail is truncated
-    /// when `mayTruncate` (only under the lock: otherwise it may be an append in progress).
-    private func readRecords(into state: inout TaskState, mayTruncate: Bool, progress: (Int) -> Void = { _ in }) throws(StoreFailure) {
-        for group in try newGroups(mayTruncate: mayTruncate, progress: progress) {
+    /// Applies to `state` the records past `sequence` in `bytes`, the journal past `journalEnd` as it was read
+    /// under the lock. A torn tail is left in place (noted): it may be an append in progress.
+    private func readRecords(into state: inout TaskState, read bytes: [UInt8], progress: (Int) -> Void = { _ in }) throws(StoreFailure) {
+        for group in try newGroups(mayTruncate: false, read: bytes, progress: progress) {
             do {
                 _ = try state.apply(group.mutations)
             } catch {
@@ -195,12 +207,19 @@ public final class DurableStore: @unchecked Sendable {
     }
 
     /// Reads and decodes the records after `journalEnd`, advancing past them (records up to `sequence` are skipped).
-    private func newGroups(mayTruncate: Bool, progress: (Int) -> Void = { _ in }) throws(StoreFailure) -> [Group] {
+    /// - Parameter read: the journal's bytes from `journalEnd` on, when the caller read them (under the lock);
+    ///   nil to read them here (the caller holds the lock).
+    private func newGroups(mayTruncate: Bool, read: [UInt8]? = nil, progress: (Int) -> Void = { _ in }) throws(StoreFailure) -> [Group] {
         // First, so that an empty journal still sets what it starts after (`lastReadSequence`).
         let next = try nextExpected()
-        let size = try journal.size()
-        guard size > journalEnd else { return [] }
-        let bytes = try journal.read(at: journalEnd, count: size - journalEnd)
+        let bytes: [UInt8]
+        if let read {
+            bytes = read
+        } else {
+            let size = try journal.size()
+            bytes = size > journalEnd ? try journal.read(at: journalEnd, count: size - journalEnd) : []
+        }
+        guard !bytes.isEmpty else { return [] }
         let first = journalEnd
         let scan = scanJournal(bytes, origin: journalEnd, next: next)
         var groups: [Group] = []
