@@ -492,6 +492,18 @@ extension Server {
         return true
     }
 
+    /// Before the process ends: a last attempt to void the records of a refused turn the store could not void
+    /// (it keeps the lock meanwhile). When that fails too, says so: the kernel drops the lock with the process,
+    /// and the next process to open the store reads the refused records (a residual risk, ARCHITECTURE.md).
+    func voidBeforeExiting() {
+        guard case .failed(_, let unvoided?) = storage else { return }
+        let voided = unvoided.retryVoiding()
+        for note in unvoided.takeNotes() { logger.log(voided ? .info : .error, "store: \(note)") }
+        if !voided {
+            logger.log(.error, "store: exiting with the records of a refused turn still readable in \(unvoided.path)/journal (they could be neither cut nor overwritten); the next process to open the store will show them")
+        }
+    }
+
     // MARK: Compaction
 
     /// Starts writing a snapshot off the loop when the journal has grown past the threshold (with

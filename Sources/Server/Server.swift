@@ -154,6 +154,7 @@ public final class Server {
             }
         }
         connection.flush()
+        voidBeforeExiting()
         return exitCode ?? 1
     }
 
