@@ -447,7 +447,7 @@ public final class DurableStore: @unchecked Sendable {
         let kind: StoreFailure.Kind = error.kind == .full ? .io : error.kind
         failure = StoreFailure(kind, error.message, file: error.file, offset: error.offset, retryable: true)
         if !voidRefused() {
-            failure = StoreFailure(kind, error.message + "; the refused records could not be cut from the journal, so this process keeps the store locked (other processes wait) until store/retry cuts them",
+            failure = StoreFailure(kind, error.message + "; the refused records could not be cut from the journal, so this process keeps the store locked (other processes' requests on it are refused as busy) until store/retry cuts them; if this process ends first, the next one to open the store will read them",
                                    file: error.file, offset: error.offset, retryable: true)
         }
         return failure!
@@ -458,7 +458,9 @@ public final class DurableStore: @unchecked Sendable {
     /// record's header is overwritten with zeros (every reader then takes the refused records for a torn
     /// tail: the records after it say they were written before any sync, and the next writer cuts them).
     /// When both fail, the lock is kept (`mustVoid`): no other process can read the journal meanwhile, and
-    /// `retryVoiding` (at `store/retry`, and when the store is released) tries again.
+    /// `retryVoiding` (at `store/retry`, and as the process exits or the store is released) tries again; if the
+    /// process ends with them still there, the kernel drops the lock and the refused records are readable (a
+    /// residual risk, stated in ARCHITECTURE.md: nothing can mark them when no write reaches the file).
     /// Returns whether the refused bytes are void. Every step that fails is noted (`takeNotes`).
     private func voidRefused() -> Bool {
         guard writtenEnd > syncedEnd else {
