@@ -143,13 +143,16 @@ extension Server {
     /// Applies what other processes made durable since this one last looked, and publishes it as ordinary
     /// changes. While idle (`waiting` false) a writer in the middle of its turn is not waited for: the loop
     /// looks again a millisecond later (its unlock makes no inotify event).
-    func catchUpWithOthers(waiting: Bool = true) {
-        guard case .ready(let store) = storage, !store.isLocked else { return }
+    /// - Returns: the `.busy` failure when another process kept the lock past `DurableStore.lockPatience`
+    ///   (nothing was read; the store stays as it is and the loop looks again shortly), else nil.
+    @discardableResult
+    func catchUpWithOthers(waiting: Bool = true) -> StoreFailure? {
+        guard case .ready(let store) = storage, !store.isLocked else { return nil }
         lastLook = monotonicMilliseconds()
         do {
             guard let groups = try store.readNewRecords(waiting: waiting) else {
                 lookAgain = true
-                return
+                return nil
             }
             lookAgain = false
             applyFromOthers(groups)
@@ -157,17 +160,30 @@ extension Server {
             if error.kind == .overtaken {
                 do throws(StoreFailure) {
                     try catchUpFromSnapshot()
-                    return
+                    return nil
                 } catch {
                     return failWhileReading(error)
                 }
             }
-            failWhileReading(error)
+            return failWhileReading(error)
         }
+        return nil
     }
 
-    /// A failure met while applying other processes' records.
-    private func failWhileReading(_ error: StoreFailure) {
+    /// Before a request that reads lists, items or views: applies what others made durable, refusing the
+    /// request (`storeBusy`) when another process kept the store's lock too long.
+    func catchUpBeforeReading() throws(ResponseError) {
+        if let busy = catchUpWithOthers() { throw busy.responseError }
+    }
+
+    /// A failure met while applying other processes' records; returns it when it is `.busy` (which changes
+    /// nothing: the loop looks again shortly), else nil.
+    private func failWhileReading(_ error: StoreFailure) -> StoreFailure? {
+        if error.kind == .busy {
+            logger.log(.warning, "store: \(error.message)")
+            lookAgain = true
+            return error
+        }
         logger.log(.error, "store: \(error.message)")
         if held != nil {
             // A turn with records of its own is under way: it ends in the failure (commitTurn).
@@ -175,6 +191,7 @@ extension Server {
         } else {
             fail(with: error)
         }
+        return nil
     }
 
     /// Catches up with a store that other processes compacted past what this process had read (the records
@@ -184,7 +201,7 @@ extension Server {
     /// when they are applied one by one).
     func catchUpFromSnapshot() throws(StoreFailure) {
         guard let path = storePath, storage.store != nil else { return }
-        let (store, state) = try DurableStore.open(path)
+        let (store, state) = try DurableStore.open(path, lockPatience: DurableStore.lockPatience)
         for note in store.takeNotes() { logger.log(.warning, "store: \(note)") }
         logger.log(.info, "store: other processes compacted past record \(storage.store?.sequence ?? 0); read the store again at record \(store.sequence)")
         var engine = Engine(state: state, today: calendar.today(at: options.clock()), backgroundBuildThreshold: options.backgroundIndexThreshold)
@@ -331,6 +348,11 @@ extension Server {
                 return
             }
         } catch {
+            // Another process kept the lock (`storeBusy`): only this request is refused; nothing changed.
+            if error.kind == .busy {
+                logger.log(.warning, "store: \(error.message)")
+                throw error.responseError
+            }
             // The store cannot be written any more as it is (damage, an I/O error, or overtaken again while
             // catching up): views wait in `error` until `store/retry` reopens it.
             if error.kind != .full {
@@ -468,6 +490,18 @@ extension Server {
         publishPendingState()
         startLoading(path)
         return true
+    }
+
+    /// Before the process ends: a last attempt to void the records of a refused turn the store could not void
+    /// (it keeps the lock meanwhile). When that fails too, says so: the kernel drops the lock with the process,
+    /// and the next process to open the store reads the refused records (a residual risk, ARCHITECTURE.md).
+    func voidBeforeExiting() {
+        guard case .failed(_, let unvoided?) = storage else { return }
+        let voided = unvoided.retryVoiding()
+        for note in unvoided.takeNotes() { logger.log(voided ? .info : .error, "store: \(note)") }
+        if !voided {
+            logger.log(.error, "store: exiting with the records of a refused turn still readable in \(unvoided.path)/journal (they could be neither cut nor overwritten); the next process to open the store will show them")
+        }
     }
 
     // MARK: Compaction

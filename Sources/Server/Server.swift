@@ -154,6 +154,7 @@ public final class Server {
             }
         }
         connection.flush()
+        voidBeforeExiting()
         return exitCode ?? 1
     }
 
@@ -317,7 +318,7 @@ public final class Server {
                 try prepareToWrite()
             } else if Server.readsStore(method) {
                 // A request sees every change other processes made durable before it arrived.
-                catchUpWithOthers()
+                try catchUpBeforeReading()
             }
             let result = try answerWithoutStore(method, params) ?? handler(self, params)
             send(.response(id: id, result: result))

@@ -92,6 +92,7 @@ extension StoreFailure {
         case .corrupt: "storeCorrupt"
         case .unsupported: "storeUnsupported"
         case .syncFailed, .io, .overtaken: "storeFailed"
+        case .busy: "storeBusy"
         }
     }
 }

@@ -75,7 +75,15 @@ public final class DurableStore: @unchecked Sendable {
     /// then every journal record after it. A torn last record is left out (and noted); anything else damaged
     /// throws `.corrupt` and leaves the files byte for byte as they were.
     /// - Parameter progress: called with the fraction of bytes read so far, from 0 to 1.
-    public static func open(_ path: String, progress: (Double) -> Void = { _ in }) throws(StoreFailure) -> (DurableStore, TaskState) {
+    /// - Parameter lockPatience: how long to wait for another process's lock, in milliseconds, before throwing
+    ///   `.busy`; nil waits as long as it takes (off the message loop only).
+    public static func open(_ path: String, lockPatience: Int? = nil, progress: (Double) -> Void = { _ in }) throws(StoreFailure) -> (DurableStore, TaskState) {
+        try open(path, lockPatience: lockPatience, progress: progress, afterUnlocking: {})
+    }
+
+    /// `open`, calling `afterUnlocking` (a test hook) once the lock it read the files under is released.
+    static func open(_ path: String, lockPatience: Int? = nil, progress: (Double) -> Void,
+                     afterUnlocking: () -> Void) throws(StoreFailure) -> (DurableStore, TaskState) {
         let directory = try StoreDirectory.open(path)
         // Every descriptor opened here is closed on the way out, except those the store takes once it exists.
         var toClose = [directory.file]
@@ -84,9 +92,12 @@ public final class DurableStore: @unchecked Sendable {
             throw StoreFailure(.io, "open \(directory.path(of: StoreFormat.lockName)) failed", retryable: true)
         }
         toClose.append(lockFile)
-        // Under the lock, so no compaction swaps the files between opening the snapshot and the journal.
-        try lock(lockFile)
+        // Under the lock, so no compaction swaps the files between opening the snapshot and the journal, and
+        // the journal's records are read while no writer is in the middle of a turn: a record read later,
+        // without the lock, could belong to a turn whose sync is about to fail (and which is then voided).
+        try lock(lockFile, patience: lockPatience)
         let files: (snapshot: OpenFile?, journal: OpenFile)
+        let journalBody: [UInt8]
         do {
             removeStaleTemporaries(in: directory)
             let snapshot = try directory.open(StoreFormat.snapshotName, writable: false)
@@ -99,14 +110,18 @@ public final class DurableStore: @unchecked Sendable {
             }
             files = (snapshot, journal!)
             toClose.append(files.journal)
+            let size = try files.journal.size()
+            journalBody = size > StoreFormat.journalHeaderSize
+                ? try files.journal.read(at: StoreFormat.journalHeaderSize, count: size - StoreFormat.journalHeaderSize) : []
         } catch {
             unlock(lockFile)
             throw error
         }
         unlock(lockFile)
+        afterUnlocking()
 
         let snapshotSize = try files.snapshot?.size() ?? 0
-        let journalSize = try files.journal.size()
+        let journalSize = StoreFormat.journalHeaderSize + journalBody.count
         let total = Double(max(1, snapshotSize + journalSize))
         var state = TaskState()
         var snapshotSequence: UInt64 = 0
@@ -151,7 +166,7 @@ public final class DurableStore: @unchecked Sendable {
             throw StoreFailure(.corrupt, "\(files.journal.path): the journal starts after record \(base) but the snapshot ends at record \(snapshotSequence): records are missing",
                                file: files.journal.path, offset: 0, retryable: false)
         }
-        try store.readRecords(into: &state, mayTruncate: false) { progress(Double(snapshotSize + $0) / total) }
+        try store.readRecords(into: &state, read: journalBody) { progress(Double(snapshotSize + $0) / total) }
         progress(1)
         return (store, state)
     }
@@ -174,10 +189,10 @@ public final class DurableStore: @unchecked Sendable {
         }
     }
 
-    /// Reads the records after `journalEnd`, applying those past `sequence` to `state`. A torn tail is truncated
-    /// when `mayTruncate` (only under the lock: otherwise it may be an append in progress).
-    private func readRecords(into state: inout TaskState, mayTruncate: Bool, progress: (Int) -> Void = { _ in }) throws(StoreFailure) {
-        for group in try newGroups(mayTruncate: mayTruncate, progress: progress) {
+    /// Applies to `state` the records past `sequence` in `bytes`, the journal past `journalEnd` as it was read
+    /// under the lock. A torn tail is left in place (noted): it may be an append in progress.
+    private func readRecords(into state: inout TaskState, read bytes: [UInt8], progress: (Int) -> Void = { _ in }) throws(StoreFailure) {
+        for group in try newGroups(mayTruncate: false, read: bytes, progress: progress) {
             do {
                 _ = try state.apply(group.mutations)
             } catch {
@@ -195,12 +210,19 @@ public final class DurableStore: @unchecked Sendable {
     }
 
     /// Reads and decodes the records after `journalEnd`, advancing past them (records up to `sequence` are skipped).
-    private func newGroups(mayTruncate: Bool, progress: (Int) -> Void = { _ in }) throws(StoreFailure) -> [Group] {
+    /// - Parameter read: the journal's bytes from `journalEnd` on, when the caller read them (under the lock);
+    ///   nil to read them here (the caller holds the lock).
+    private func newGroups(mayTruncate: Bool, read: [UInt8]? = nil, progress: (Int) -> Void = { _ in }) throws(StoreFailure) -> [Group] {
         // First, so that an empty journal still sets what it starts after (`lastReadSequence`).
         let next = try nextExpected()
-        let size = try journal.size()
-        guard size > journalEnd else { return [] }
-        let bytes = try journal.read(at: journalEnd, count: size - journalEnd)
+        let bytes: [UInt8]
+        if let read {
+            bytes = read
+        } else {
+            let size = try journal.size()
+            bytes = size > journalEnd ? try journal.read(at: journalEnd, count: size - journalEnd) : []
+        }
+        guard !bytes.isEmpty else { return [] }
         let first = journalEnd
         let scan = scanJournal(bytes, origin: journalEnd, next: next)
         var groups: [Group] = []
@@ -277,15 +299,19 @@ public final class DurableStore: @unchecked Sendable {
     /// holds the lock exclusively from its first append to its sync, so what is read here is on disk (never a
     /// change that a failed sync could still take back). When another process compacted meanwhile, the old
     /// journal is read to its end and the new one followed.
-    /// - Parameter waiting: whether to wait for a writer to finish its turn; when false and one is writing,
-    ///   returns nil (look again shortly).
+    /// - Parameter waiting: whether to wait for a writer to finish its turn (at most `lockPatience`, then
+    ///   `.busy` is thrown); when false and one is writing, returns nil (look again shortly).
     /// - Complexity: O(new bytes).
     public func readNewRecords(waiting: Bool) throws(StoreFailure) -> [Group]? {
         if let failure { throw failure }
         guard !isLocked else { return [] }
-        while flock(lockFile.descriptor, waiting ? LOCK_SH : LOCK_SH | LOCK_NB) != 0 {
-            if errno == EWOULDBLOCK { return nil }
-            guard errno == EINTR else { throw .system("lock", lockFile.path, errno: errno) }
+        if waiting {
+            try DurableStore.lock(lockFile, shared: true, patience: DurableStore.lockPatience)
+        } else {
+            while flock(lockFile.descriptor, LOCK_SH | LOCK_NB) != 0 {
+                if errno == EWOULDBLOCK { return nil }
+                guard errno == EINTR else { throw .system("lock", lockFile.path, errno: errno) }
+            }
         }
         defer { DurableStore.unlock(lockFile) }
         // Collected in `unreturned` first, so that a failure half-way loses none of them.
@@ -303,10 +329,11 @@ public final class DurableStore: @unchecked Sendable {
 
     /// Takes the lock and returns every record others appended since this process last looked, in order:
     /// the caller applies them before its own mutations. A torn record a dead writer left is truncated.
+    /// Throws `.busy` (nothing changed) when another process held the lock for all of `lockPatience`.
     public func lockForWriting() throws(StoreFailure) -> [Group] {
         if let failure { throw failure }
         guard !isLocked else { return [] }
-        try DurableStore.lock(lockFile)
+        try DurableStore.lock(lockFile, patience: DurableStore.lockPatience)
         isLocked = true
         do {
             if try directory.inode(of: StoreFormat.journalName) != journalInode {
@@ -420,7 +447,7 @@ public final class DurableStore: @unchecked Sendable {
         let kind: StoreFailure.Kind = error.kind == .full ? .io : error.kind
         failure = StoreFailure(kind, error.message, file: error.file, offset: error.offset, retryable: true)
         if !voidRefused() {
-            failure = StoreFailure(kind, error.message + "; the refused records could not be cut from the journal, so this process keeps the store locked (other processes wait) until store/retry cuts them",
+            failure = StoreFailure(kind, error.message + "; the refused records could not be cut from the journal, so this process keeps the store locked (other processes' requests on it are refused as busy) until store/retry cuts them; if this process ends first, the next one to open the store will read them",
                                    file: error.file, offset: error.offset, retryable: true)
         }
         return failure!
@@ -431,7 +458,9 @@ public final class DurableStore: @unchecked Sendable {
     /// record's header is overwritten with zeros (every reader then takes the refused records for a torn
     /// tail: the records after it say they were written before any sync, and the next writer cuts them).
     /// When both fail, the lock is kept (`mustVoid`): no other process can read the journal meanwhile, and
-    /// `retryVoiding` (at `store/retry`, and when the store is released) tries again.
+    /// `retryVoiding` (at `store/retry`, and as the process exits or the store is released) tries again; if the
+    /// process ends with them still there, the kernel drops the lock and the refused records are readable (a
+    /// residual risk, stated in ARCHITECTURE.md: nothing can mark them when no write reaches the file).
     /// Returns whether the refused bytes are void. Every step that fails is noted (`takeNotes`).
     private func voidRefused() -> Bool {
         guard writtenEnd > syncedEnd else {
@@ -491,11 +520,37 @@ public final class DurableStore: @unchecked Sendable {
         isLocked = false
     }
 
-    static func lock(_ file: OpenFile) throws(StoreFailure) {
-        CrashHook.step("lock")
-        while flock(file.descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw .system("lock", file.path, errno: errno) }
+    /// How long the message loop waits for another process's lock before refusing with `.busy`, in
+    /// milliseconds: a normal turn holds it for one append and one `fdatasync` (milliseconds), a compaction's
+    /// installation for a few syncs; only a process that keeps it (a refused turn it cannot void, or one
+    /// stopped by a debugger or SIGSTOP) holds it longer.
+    public static let lockPatience = 2_000
+
+    /// Takes `file`'s `flock` (exclusive, or `shared`), without ever blocking in the kernel: while another
+    /// process holds it, tries again after short pauses (1 ms, doubling up to 20 ms), and throws `.busy` once
+    /// `patience` milliseconds have passed (nil: tries as long as it takes).
+    static func lock(_ file: OpenFile, shared: Bool = false, patience: Int?) throws(StoreFailure) {
+        if !shared { CrashHook.step("lock") }
+        let start = monotonicMilliseconds()
+        var pause: Int64 = 1
+        while flock(file.descriptor, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0 {
+            if errno == EINTR { continue }
+            guard errno == EWOULDBLOCK else { throw .system("lock", file.path, errno: errno) }
+            if let patience, monotonicMilliseconds() - start >= Int64(patience) {
+                throw StoreFailure(.busy, "another taskls process holds the store's lock (\(file.path)) and has for \(patience) ms; try again",
+                                   file: file.path, retryable: true)
+            }
+            var pauseTime = timespec(tv_sec: 0, tv_nsec: Int(pause) * 1_000_000)
+            _ = nanosleep(&pauseTime, nil)
+            pause = min(pause * 2, 20)
         }
+    }
+
+    /// A clock that only goes forward, in milliseconds.
+    private static func monotonicMilliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1_000 + Int64(now.tv_nsec) / 1_000_000
     }
 
     static func unlock(_ file: OpenFile) {

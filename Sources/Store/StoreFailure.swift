@@ -22,6 +22,9 @@ public struct StoreFailure: Error, Hashable, Sendable, CustomStringConvertible {
         /// Other processes compacted the store twice since this one last read it: the records in between
         /// are only in the new snapshot, so this process must read the store again (nothing is lost).
         case overtaken
+        /// Another process held the store's lock longer than this one waits for it (`DurableStore.lockPatience`):
+        /// nothing was read or written; trying again may succeed.
+        case busy
     }
 
     public var kind: Kind
