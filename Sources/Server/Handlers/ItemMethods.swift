@@ -28,7 +28,7 @@ enum ItemMethods {
             let applied = try server.apply([.updateItems(ids: ids, patch: patch, at: server.options.clock())])
             var items: [JSON] = []
             for id in ids { items.append(try item(server, id)) }
-            return ["items": .array(items), "revision": .integer(Int64(applied.revision))]
+            return ["items": .array(items), "revision": .integer(Int64(applied.revision)), "changed": .bool(!applied.changes.isEmpty)]
         }
         table.request("items/delete", Fields.self) { server, fields throws(ResponseError) in
             try fields.rejectUnknown(["ids"])
@@ -60,9 +60,9 @@ enum ItemMethods {
                 }
                 mutation = .moveItems(ids: ids, toList: try fields.optional("list"), before: try fields.nullable("before"), at: server.options.clock())
             }
-            guard let mutation else { return ["revision": .integer(Int64(server.engine.state.revision))] }
+            guard let mutation else { return ["revision": .integer(Int64(server.engine.revision)), "changed": false] }
             let applied = try server.apply([mutation])
-            return ["revision": .integer(Int64(applied.revision))]
+            return ["revision": .integer(Int64(applied.revision)), "changed": .bool(!applied.changes.isEmpty)]
         }
     }
 

@@ -37,7 +37,7 @@ enum ListMethods {
             try fields.rejectUnknown(["id", "name", "color", "icon"])
             let id: ListID = try fields.required("id")
             let applied = try server.apply([.updateList(id: id, patch: try ListPatch(fields))])
-            return try result(server, applied, list: id)
+            return try result(server, applied, list: id, sayingWhetherItChanged: true)
         }
         table.request("lists/delete", Fields.self) { server, fields throws(ResponseError) in
             try fields.rejectUnknown(["id"])
@@ -51,16 +51,20 @@ enum ListMethods {
                 throw .invalidParams("params.before: missing; give a list id, or null for the end")
             }
             let applied = try server.apply([.moveLists(ids: ids, before: try fields.nullable("before"))])
-            return ["revision": .integer(Int64(applied.revision))]
+            return ["revision": .integer(Int64(applied.revision)), "changed": .bool(!applied.changes.isEmpty)]
         }
     }
 
-    /// `{list, revision}` for the list a mutation created or changed.
-    private static func result(_ server: Server, _ applied: Applied, list id: ListID) throws(ResponseError) -> JSON {
+    /// `{list, revision}` for the list a mutation created or changed, and `changed` when the request may have
+    /// changed nothing.
+    private static func result(_ server: Server, _ applied: Applied, list id: ListID,
+                               sayingWhetherItChanged: Bool = false) throws(ResponseError) -> JSON {
         guard let summary = server.engine.lists().first(where: { $0.list.id == id }) else {
             throw ResponseError(.internalError, "list \(id) vanished after it was written")
         }
-        return ["list": summary.json, "revision": .integer(Int64(applied.revision))]
+        let answer: JSON = ["list": summary.json, "revision": .integer(Int64(applied.revision))]
+        guard sayingWhetherItChanged else { return answer }
+        return ["list": summary.json, "revision": .integer(Int64(applied.revision)), "changed": .bool(!applied.changes.isEmpty)]
     }
 }
 

@@ -63,30 +63,21 @@ struct AcknowledgedReplay {
         redo = Array(repeating: [], count: writers)
     }
 
-    /// The acknowledged moves that changed nothing (protocol.md: a move that leaves the order as it was is no
-    /// change), as (writer, index) of `entries`: they answer the revision they found, which the change that made
-    /// it (or the setup, at `initialRevision`) answered too. Of several moves answering one revision and nothing
-    /// else, the first (by writer, then index) is taken for the change: the one tie a client cannot tell apart.
-    static func inPlaceMoves(_ entries: [[WriterEntry]], initialRevision: Int64) -> Set<[Int]> {
-        var byRevision: [Int64: [[Int]]] = [:]
+    /// The acknowledged requests that changed nothing, as (writer, index) of `entries`: their result says
+    /// `"changed": false` (protocol.md); they answer the revision they found.
+    static func unchanged(_ entries: [[WriterEntry]]) -> Set<[Int]> {
+        var unchanged: Set<[Int]> = []
         for (writer, list) in entries.enumerated() {
-            for (index, entry) in list.enumerated() {
-                if let revision = entry.result?.integer("revision") { byRevision[revision, default: []].append([writer, index]) }
+            for (index, entry) in list.enumerated() where entry.result?["changed"] == .bool(false) {
+                unchanged.insert([writer, index])
             }
         }
-        var inPlace: Set<[Int]> = []
-        for (revision, answered) in byRevision {
-            let moves = answered.filter { entries[$0[0]][$0[1]].method == "items/move" }
-            let changes = answered.count - moves.count
-            inPlace.formUnion(changes > 0 || revision <= initialRevision ? moves : Array(moves.dropFirst()))
-        }
-        return inPlace
+        return unchanged
     }
 
-    /// Replays the entries of every writer: the acknowledged ones in revision order (but `inPlace` moves, which
-    /// changed nothing), each writer's refused undo and redo in its own order (a refusal drops or keeps the
+    /// Replays the entries of every writer: the acknowledged ones in revision order (but `unchanged` ones), each writer's refused undo and redo in its own order (a refusal drops or keeps the
     /// writer's step, as protocol.md says).
-    mutating func replay(_ entries: [[WriterEntry]], inPlace: Set<[Int]> = []) {
+    mutating func replay(_ entries: [[WriterEntry]], unchanged: Set<[Int]> = []) {
         var acknowledged: [(revision: Int64, writer: Int, index: Int)] = []
         for (writer, list) in entries.enumerated() {
             for (index, entry) in list.enumerated() {
@@ -100,7 +91,7 @@ struct AcknowledgedReplay {
                 refused(entries[writer][next[writer]])
                 next[writer] += 1
             }
-            if !inPlace.contains([writer, index]) { apply(entries[writer][index]) }
+            if !unchanged.contains([writer, index]) { apply(entries[writer][index]) }
             next[writer] = index + 1
         }
         for (writer, list) in entries.enumerated() {
