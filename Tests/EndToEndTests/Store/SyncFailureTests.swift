@@ -17,11 +17,7 @@ import Wire
     }
 
     @Test(.enabled("needs a C compiler for the LD_PRELOAD shim (the reason is on stderr: store-sync-shim: skipped)") {
-        if SyncShim.compiler == nil {
-            writeToStandardError("store-sync-shim: skipped (no clang, cc or gcc on PATH)\n")
-            return false
-        }
-        return true
+        SyncShim.compilerAvailable(marker: "store-sync-shim")
     })
     func anLDPreloadShimFailingTheRealFdatasync() throws {
         defer { writeToStandardError("store-sync-shim: ran\n") }
@@ -149,6 +145,13 @@ enum SyncShim {
         }
         return nil
     }()
+
+    /// Whether a C compiler is there to build a shim; when not, says `MARKER: skipped (reason)` on stderr.
+    static func compilerAvailable(marker: String) -> Bool {
+        if compiler != nil { return true }
+        writeToStandardError("\(marker): skipped (no clang, cc or gcc on PATH)\n")
+        return false
+    }
 
     /// Compiles the shim into a new directory; the library's path and that directory.
     static func build() throws -> (path: String, directory: String) {
