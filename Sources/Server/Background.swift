@@ -5,8 +5,9 @@ import Domain
 import Store
 import Wire
 
-/// What background work reports to the message loop.
-enum BackgroundEvent: Sendable {
+/// What background work reports to the message loop. Not `Sendable`: a loaded store is handed over to the loop
+/// (`Mailbox.post` takes it `sending`), never shared.
+enum BackgroundEvent {
     /// An index build got this far (0 to 1).
     case progress(BuildID, Double)
     /// An index build finished.
@@ -14,7 +15,7 @@ enum BackgroundEvent: Sendable {
     /// The store's load (of this generation) got this far (0 to 1).
     case storeProgress(Int, Double)
     /// The store's load (of this generation) finished.
-    case storeOpened(Int, Result<LoadedStore, StoreFailure>)
+    case storeOpened(Int, LoadResult)
     /// A snapshot was written off the loop (or failed to be).
     case snapshotWritten(CompactionTicket, StoreFailure?)
     /// Something in the store's directory changed: another process may have appended records.
@@ -23,23 +24,21 @@ enum BackgroundEvent: Sendable {
 
 /// A queue of background events that wakes the loop when something arrives.
 final class Mailbox: Sendable {
-    private let events = Locked<[BackgroundEvent]>([])
+    private let events = Handoff<BackgroundEvent>()
     private let waker: Waker
 
     init(waker: Waker) { self.waker = waker }
 
-    /// Posts an event from any thread; the loop handles it after the messages it is handling now.
-    func post(_ event: BackgroundEvent) {
-        events.withLock { $0.append(event) }
+    /// Posts an event from any thread; the loop handles it after the messages it is handling now. The event is
+    /// handed over: the poster keeps no reference to what it carries.
+    func post(_ event: sending BackgroundEvent) {
+        events.push(event)
         waker.wake()
     }
 
     /// Takes every event posted so far, in order.
-    func take() -> [BackgroundEvent] {
-        events.withLock { events in
-            defer { events.removeAll() }
-            return events
-        }
+    func take() -> sending [BackgroundEvent] {
+        events.takeAll()
     }
 }
 

@@ -67,15 +67,6 @@ enum Storage {
     }
 }
 
-/// A message produced while records of this turn are not yet on disk: sent after the turn's sync, or,
-/// when the sync fails, replaced (an answer produced after the turn's first record) or dropped (a change
-/// notification).
-struct HeldMessage {
-    var message: Message
-    /// Produced once the turn had journaled a record (or failed to): it may reflect records that are refused.
-    var afterWrite: Bool
-}
-
 extension StoreFailure {
     /// The JSON-RPC error for a request refused because of the store.
     var responseError: ResponseError {

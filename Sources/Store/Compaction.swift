@@ -12,9 +12,9 @@ public struct CompactionTicket: Sendable {
     /// Where record `sequence + 1` starts (or will) in the journal the ticket was taken on.
     let journalOffset: Int
     let journalInode: UInt64
-    let directory: OpenFile
-    /// Keeps the store (and so the directory's descriptor) open while the snapshot is written.
-    let owner: DurableStore
+    /// The store's directory, through a descriptor of the ticket's own (closed when the last copy of the ticket
+    /// goes), so the snapshot is written off the loop without sharing the store itself.
+    let directory: DirectoryDescriptor
     var temporaryName: String { "\(StoreFormat.snapshotName).tmp-\(getpid())" }
 
     /// Encodes `state` and writes it to the temporary snapshot, synced. Runs on any thread; the message loop
@@ -27,7 +27,7 @@ public struct CompactionTicket: Sendable {
     public func writeSnapshot(of state: StoredState) throws(StoreFailure) {
         let payload = SnapshotCodec.encode(state)
         let header = StoreFormat.snapshotHeader(sequence: sequence, payload: payload)
-        let store = StoreDirectory(file: directory)
+        let store = StoreDirectory(file: directory.file)
         store.remove(temporaryName)
         guard let file = try store.open(temporaryName, writable: true, create: true, exclusive: true) else { return }
         defer { file.close() }
@@ -52,7 +52,7 @@ extension DurableStore {
         // The inode of the journal `journalEnd` is an offset in: when another process has replaced it since this
         // one last read, `finishCompaction` sees a different inode and drops the ticket.
         CompactionTicket(sequence: sequence, journalOffset: journalEnd, journalInode: journalInode,
-                         directory: OpenFile(descriptor: directory.file.descriptor, path: directory.path), owner: self)
+                         directory: DirectoryDescriptor(duplicating: directory.file))
     }
 
     private func journalInodeNow() throws(StoreFailure) -> UInt64 {
@@ -95,5 +95,21 @@ extension DurableStore {
     /// Drops a compaction whose snapshot could not be written.
     public func abandonCompaction(_ ticket: CompactionTicket) {
         directory.remove(ticket.temporaryName)
+    }
+}
+
+/// A duplicate of a directory's descriptor, closed when the last reference goes. Sendable: the descriptor never
+/// changes, and the calls made through it (`openat`, `unlinkat`) are safe from any thread.
+final class DirectoryDescriptor: Sendable {
+    let file: OpenFile
+
+    /// Duplicates `file`'s descriptor (when that fails, every call through it fails with `EBADF`, and the
+    /// compaction is skipped with that error).
+    init(duplicating file: OpenFile) {
+        self.file = OpenFile(descriptor: dup(file.descriptor), path: file.path)
+    }
+
+    deinit {
+        if file.descriptor >= 0 { file.close() }
     }
 }

@@ -12,8 +12,9 @@ import Domain
 /// `lock` file, after reading (and having the caller apply) every record the others appended since it last
 /// looked, so all of them apply the same records in the same order.
 ///
-/// Not thread-safe: it belongs to one thread at a time (the loader that opens it, then the message loop).
-public final class DurableStore: @unchecked Sendable {
+/// Not `Sendable`: it belongs to one thread at a time (the loader that opens it hands it to the message loop with
+/// `sending`, which the compiler checks).
+public final class DurableStore {
     let directory: StoreDirectory
     let lockFile: OpenFile
     var journal: OpenFile

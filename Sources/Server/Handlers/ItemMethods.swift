@@ -5,37 +5,37 @@ import Wire
 
 enum ItemMethods {
     static func register(in table: inout MethodTable) {
-        table.request("items/create", Fields.self) { server, fields throws(ResponseError) in
+        table.writing("items/create", Fields.self) { context, fields throws(ResponseError) in
             try fields.rejectUnknown(["list", "title", "notes", "done", "due", "priority", "tags", "before"])
-            let id = ItemID(try server.freshIdentifier())
+            let id = ItemID(context.freshIdentifier())
             let mutation = Mutation.createItem(
                 id: id, list: try fields.required("list"), fields: try ItemFields(fields),
-                before: try fields.nullable("before"), at: server.options.clock())
-            let applied = try server.apply([mutation])
-            return ["item": try item(server, id), "revision": .integer(Int64(applied.revision))]
+                before: try fields.nullable("before"), at: context.now)
+            let applied = try context.apply([mutation])
+            return ["item": try item(context.engine, id), "revision": .integer(Int64(applied.revision))]
         }
-        table.request("items/get", Fields.self) { server, fields throws(ResponseError) in
+        table.reading("items/get", Fields.self) { context, fields throws(ResponseError) in
             try fields.rejectUnknown(["id"])
-            return try item(server, try fields.required("id"))
+            return try item(context.engine, try fields.required("id"))
         }
-        table.request("items/update", Fields.self) { server, fields throws(ResponseError) in
+        table.writing("items/update", Fields.self) { context, fields throws(ResponseError) in
             try fields.rejectUnknown(["id", "ids", "title", "notes", "done", "due", "priority", "tags"])
             let ids = try targets(fields)
             let patch = try ItemPatch(fields)
             guard !patch.isEmpty else {
                 throw .invalidParams("params: nothing to change; give at least one of title, notes, done, due, priority, tags")
             }
-            let applied = try server.apply([.updateItems(ids: ids, patch: patch, at: server.options.clock())])
+            let applied = try context.apply([.updateItems(ids: ids, patch: patch, at: context.now)])
             var items: [JSON] = []
-            for id in ids { items.append(try item(server, id)) }
+            for id in ids { items.append(try item(context.engine, id)) }
             return ["items": .array(items), "revision": .integer(Int64(applied.revision)), "changed": .bool(!applied.changes.isEmpty)]
         }
-        table.request("items/delete", Fields.self) { server, fields throws(ResponseError) in
+        table.writing("items/delete", Fields.self) { context, fields throws(ResponseError) in
             try fields.rejectUnknown(["ids"])
-            let applied = try server.apply([.deleteItems(ids: try identifiers(fields, "ids"))])
+            let applied = try context.apply([.deleteItems(ids: try identifiers(fields, "ids"))])
             return ["revision": .integer(Int64(applied.revision))]
         }
-        table.request("items/move", Fields.self) { server, fields throws(ResponseError) in
+        table.writing("items/move", Fields.self) { context, fields throws(ResponseError) in
             let mutation: Mutation?
             if fields.contains("view") {
                 try fields.rejectUnknown(["view", "version", "from", "count", "to"])
@@ -46,9 +46,9 @@ enum ItemMethods {
                 let count: Int = try fields.optional("count") ?? 1
                 let to: Int = try fields.required("to")
                 do throws(DomainError) {
-                    mutation = try server.engine.moveMutation(
+                    mutation = try context.engine.moveMutation(
                         view: view, from: from, count: count, to: to, seenVersion: UInt64(max(0, version)),
-                        at: server.options.clock())
+                        at: context.now)
                 } catch {
                     throw error.responseError
                 }
@@ -58,17 +58,17 @@ enum ItemMethods {
                 guard fields.contains("before") else {
                     throw .invalidParams("params.before: missing; give an item id, or null for the end of the list")
                 }
-                mutation = .moveItems(ids: ids, toList: try fields.optional("list"), before: try fields.nullable("before"), at: server.options.clock())
+                mutation = .moveItems(ids: ids, toList: try fields.optional("list"), before: try fields.nullable("before"), at: context.now)
             }
-            guard let mutation else { return ["revision": .integer(Int64(server.engine.revision)), "changed": false] }
-            let applied = try server.apply([mutation])
+            guard let mutation else { return ["revision": .integer(Int64(context.engine.revision)), "changed": false] }
+            let applied = try context.apply([mutation])
             return ["revision": .integer(Int64(applied.revision)), "changed": .bool(!applied.changes.isEmpty)]
         }
     }
 
     /// The item `id` in full, or `-32803 notFound`.
-    private static func item(_ server: Server, _ id: ItemID) throws(ResponseError) -> JSON {
-        guard let item = server.engine.item(id) else {
+    private static func item(_ engine: Engine, _ id: ItemID) throws(ResponseError) -> JSON {
+        guard let item = engine.item(id) else {
             throw DomainError.notFound(kind: .item, ids: [id.rawValue]).responseError
         }
         return item.fullJSON

@@ -11,32 +11,32 @@ public let protocolVersion = 1
 
 enum LifecycleMethods {
     static func register(in table: inout MethodTable) {
-        table.request("initialize", InitializeParams.self) { server, params throws(ResponseError) in
-            guard server.lifecycle == .waitingForInitialize else {
+        table.lifecycle("initialize", InitializeParams.self) { context, params throws(ResponseError) in
+            guard context.lifecycle == .waitingForInitialize else {
                 throw ResponseError(.invalidRequest, "initialize: the server is already initialized")
             }
-            if let timeZone = params.timeZone { server.calendar = ClientCalendar(timeZone: timeZone) }
-            server.lifecycle = .running
-            server.advanceTime()
-            switch server.options.store {
+            if let timeZone = params.timeZone { context.setTimeZone(ClientCalendar(timeZone: timeZone)) }
+            context.lifecycle = .running
+            context.advanceTime()
+            switch context.options.store {
             case .memory: break
-            case .directory(let path): server.startLoading(path)
-            case .clientChoice(let fallback): server.startLoading(params.store ?? fallback)
+            case .directory(let path): context.startLoading(path)
+            case .clientChoice(let fallback): context.startLoading(params.store ?? fallback)
             }
-            return initializeResult(methods: server.methods)
+            return initializeResult(methods: context.methods)
         }
         table.notification("initialized", AnyParams.self) { _, _ in }
-        table.request("shutdown", AnyParams.self) { server, _ in
-            server.lifecycle = .shutDown
+        table.lifecycle("shutdown", AnyParams.self) { context, _ in
+            context.lifecycle = .shutDown
             return .null
         }
-        table.notification("exit", AnyParams.self) { server, _ in
-            server.exitCode = server.lifecycle == .shutDown ? 0 : 1
+        table.notification("exit", AnyParams.self) { context, _ in
+            context.exit(context.lifecycle == .shutDown ? 0 : 1)
         }
-        table.notification("$/cancelRequest", CancelParams.self) { server, params in
+        table.notification("$/cancelRequest", CancelParams.self) { context, params in
             // Requests are answered in the order they arrive, so by the time a cancellation is
             // read on its own, its request has been answered: nothing is pending to cancel.
-            server.logger.log(.debug, "$/cancelRequest for \(params.id): no such pending request")
+            context.logger.log(.debug, "$/cancelRequest for \(params.id): no such pending request")
         }
     }
 

@@ -1,35 +1,35 @@
-/// Methods about the server itself: `server/ping`, and `debug/setClock` for tests.
+/// Methods about the server itself: `server/ping`, the store's state, and `debug/*` for tests.
 
 import Domain
 import Wire
 
 enum ServerMethods {
     static func register(in table: inout MethodTable) {
-        // A liveness check for health checks and the wire benchmark: answers `{}` at once.
-        table.request("server/ping", NoParams.self) { _, _ in .object([:]) }
+        // A liveness check for health checks and the wire benchmark: answers `{}` at once, even mid-turn.
+        table.state("server/ping", NoParams.self, store: .none) { _, _ in .object([:]) }
         // The store: where it is, and whether it is loading, ready or failed (and why).
-        table.request("store/status", NoParams.self) { server, _ in server.storeStatus() }
+        table.state("store/status", NoParams.self) { context, _ in context.storeStatus() }
         // Reopens a store that failed to open or to write: waiting views go back to `loading`.
-        table.request("store/retry", NoParams.self) { server, _ in
-            var status = server.storeStatus()
-            let retried = server.retryStore()
-            if retried { status = server.storeStatus() }
+        table.state("store/retry", NoParams.self) { context, _ in
+            var status = context.storeStatus()
+            let retried = context.retryStore()
+            if retried { status = context.storeStatus() }
             guard case .object(var object) = status else { return status }
             object["retried"] = .bool(retried)
             return .object(object)
         }
         // Lets a store load held by `--hold-load` go on (for tests of the loading state).
-        table.request("debug/continueLoading", NoParams.self) { server, _ throws(ResponseError) in
-            guard let gate = server.options.loadGate else {
+        table.state("debug/continueLoading", NoParams.self) { context, _ throws(ResponseError) in
+            guard let gate = context.options.loadGate else {
                 throw .requestFailed(reason: "loadNotHeld", "debug/continueLoading: the server was not started with --hold-load")
             }
             gate.open()
             return .object([:])
         }
         // Moves a manual clock (`taskls serve --clock`) and re-evaluates dates at once.
-        table.request("debug/setClock", Fields.self) { server, fields throws(ResponseError) in
+        table.state("debug/setClock", Fields.self) { context, fields throws(ResponseError) in
             try fields.rejectUnknown(["now"])
-            guard let manual = server.options.manualClock else {
+            guard let manual = context.options.manualClock else {
                 throw .requestFailed(reason: "clockNotManual", "debug/setClock: the server runs on the real clock; start it with --clock to drive time by hand")
             }
             let text: String = try fields.required("now")
@@ -37,7 +37,7 @@ enum ServerMethods {
                 throw .invalidParams("params.now: expected an instant such as 2026-11-22T23:59:00Z, got '\(text)'")
             }
             manual.set(instant)
-            server.advanceTime()
+            context.advanceTime()
             return ["now": .string(instant.iso8601)]
         }
     }

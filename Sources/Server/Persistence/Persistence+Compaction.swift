@@ -1,21 +1,18 @@
 /// Compaction: a snapshot written off the loop (or on it, for tests) and installed under the store's lock.
 
-#if canImport(Glibc)
-import Glibc
-#endif
 import Dispatch
 import Domain
 import Store
 import Wire
 
-extension Server {
+extension Persistence {
     /// Starts writing a snapshot off the loop when the journal has grown past the threshold (with
     /// `compactOnLoop`, writes and installs it at once).
     func maybeCompact() {
         guard compaction == nil, let store = storage.store, store.wantsCompaction(threshold: options.compactionThreshold) else { return }
         let ticket = store.beginCompaction()
         compaction = ticket
-        let state = engine.state.stored
+        let state = workspace.engine.state.stored
         if options.compactOnLoop {
             // For tests: written and installed now, before this turn's answers leave.
             var failure: StoreFailure?
@@ -63,7 +60,7 @@ extension Server {
         compaction = nil
         do {
             let others = try store.finishCompaction(ticket)
-            applyFromOthers(others)
+            workspace.applyFromOthers(others, logger: logger)
             logger.log(.info, "store: compacted through record \(ticket.sequence)")
         } catch {
             logger.log(.warning, "store: compaction stopped: \(error.message)")

@@ -1,0 +1,226 @@
+/// What a handler may do, by the kind of its method: a handler gets one of these, never the server.
+
+import Domain
+import Store
+import Wire
+
+/// For the lifecycle (`initialize`, `shutdown`, `exit`, `$/cancelRequest`): the session, and starting the store.
+struct LifecycleContext {
+    fileprivate let environment: Environment
+
+    init(environment: Environment) { self.environment = environment }
+
+    var lifecycle: Lifecycle {
+        get { environment.session.lifecycle }
+        nonmutating set { environment.session.lifecycle = newValue }
+    }
+    var options: ServerOptions { environment.options }
+    var logger: Logger { environment.options.logger }
+    var methods: MethodTable { environment.session.methods }
+
+    /// Ends the loop with `code` once this message is handled.
+    func exit(_ code: Int32) { environment.session.exitCode = code }
+
+    /// Sets the client's time zone.
+    func setTimeZone(_ zone: ClientCalendar) { environment.workspace.calendar = zone }
+
+    /// Re-evaluates dates now, to the end.
+    func advanceTime() { environment.workspace.advanceTime() }
+
+    /// Starts loading the store at `path` (views wait in `loading` until it is read).
+    func startLoading(_ path: String) { environment.persistence.startLoading(path) }
+}
+
+/// For methods about the server and the store's state (`StoreUse.none`, `.state`).
+struct StateContext {
+    fileprivate let persistence: Persistence
+    fileprivate let workspace: Workspace
+    let options: ServerOptions
+
+    init(persistence: Persistence, workspace: Workspace, options: ServerOptions) {
+        self.persistence = persistence
+        self.workspace = workspace
+        self.options = options
+    }
+
+    /// What `store/status` answers.
+    func storeStatus() -> JSON { persistence.status() }
+
+    /// Reopens a failed store; false when there is nothing to retry.
+    func retryStore() -> Bool { persistence.retry() }
+
+    /// Re-evaluates dates now, to the end.
+    func advanceTime() { workspace.advanceTime() }
+}
+
+/// For methods that read lists, items and views (`StoreUse.reads`) while the store can serve: the engine to read,
+/// and the view operations (which change only what this client sees, never the store). It cannot apply mutations.
+struct ReadingContext {
+    fileprivate let workspace: Workspace
+    let options: ServerOptions
+
+    init(workspace: Workspace, options: ServerOptions) {
+        self.workspace = workspace
+        self.options = options
+    }
+
+    /// The lists, items and views, to read.
+    var engine: Engine { workspace.engine }
+
+    /// The wall clock now.
+    var now: Timestamp { options.clock() }
+
+    /// Runs a domain call, converting its refusal to a JSON-RPC error.
+    func domain<Value>(_ body: () throws(DomainError) -> Value) throws(ResponseError) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw error.responseError
+        }
+    }
+
+    /// Opens a view (starting its index's build when it is large and new).
+    func openView(source: ViewSource, sort: Sort, filter: Filter, grouping: Grouping, window: Window) throws(ResponseError) -> ViewSnapshot {
+        let opened = try domain { () throws(DomainError) in
+            try workspace.engine.openView(source: source, sort: sort, filter: filter, grouping: grouping, window: window)
+        }
+        workspace.startBuild(opened.build)
+        return opened.snapshot
+    }
+
+    /// Moves a view's window.
+    func setWindow(_ view: ViewID, _ window: Window) throws(ResponseError) -> ViewSnapshot {
+        try domain { () throws(DomainError) in try workspace.engine.setWindow(view, window) }
+    }
+
+    /// A new generation of a view (sort, filter or sections changed): publishes its `reset`, returns the new version.
+    func reconfigure(_ view: ViewID, sort: Sort?, filter: Filter?, grouping: Grouping?) throws(ResponseError) -> UInt64 {
+        let changed = try domain { () throws(DomainError) in
+            try workspace.engine.reconfigure(view, sort: sort, filter: filter, grouping: grouping)
+        }
+        workspace.startBuild(changed.build)
+        workspace.publish([changed.change])
+        return changed.change.version
+    }
+
+    /// A view's snapshot.
+    func snapshot(_ view: ViewID) throws(ResponseError) -> ViewSnapshot {
+        try domain { () throws(DomainError) in try workspace.engine.snapshot(view) }
+    }
+
+    /// Closes a view.
+    func closeView(_ view: ViewID) throws(ResponseError) {
+        try domain { () throws(DomainError) in try workspace.engine.closeView(view) }
+    }
+
+    /// The overview; `watch` true starts `lists/changed`, false stops it, nil leaves it as it is.
+    func overview(watch: Bool?) -> Overview {
+        let overview = workspace.engine.overview()
+        switch watch {
+        case true?: workspace.watchedOverview = overview
+        case false?: workspace.watchedOverview = nil
+        case nil: if workspace.watchedOverview != nil { workspace.watchedOverview = overview }
+        }
+        return overview
+    }
+}
+
+/// For reading methods while the store loads or has failed (`StoreUse.reads`, their `waiting` handler): views
+/// wait, without rows, in the store's state, and open in the engine once it can serve.
+struct WaitingContext {
+    fileprivate let workspace: Workspace
+    fileprivate let persistence: Persistence
+
+    init(workspace: Workspace, persistence: Persistence) {
+        self.workspace = workspace
+        self.persistence = persistence
+    }
+
+    /// The state waiting views are in (loading with progress, or error).
+    var state: ViewState { persistence.storage.viewState ?? .ready }
+
+    /// The refusal of a request that needs the store.
+    var refusal: ResponseError { persistence.refusal() }
+
+    /// The overview while the store cannot serve (no lists; the store's state). `watch` as for `ReadingContext`.
+    func overview(watch: Bool?) -> JSON {
+        switch watch {
+        case true?: workspace.watchedOverview = Overview(lists: [], groups: [])
+        case false?: workspace.watchedOverview = nil
+        case nil: break
+        }
+        return persistence.unusableOverview()
+    }
+
+    /// Opens a waiting view; it opens in the engine once the store is read.
+    func openView(source: ViewSource, sort: Sort, filter: Filter, grouping: Grouping, window: Window) -> DetachedView {
+        let view = DetachedView(id: workspace.engine.reserveViewID(), version: 1, source: source, sort: sort, filter: filter,
+                                grouping: grouping, window: window)
+        workspace.pendingViews[view.id] = view
+        return view
+    }
+
+    /// The waiting view `id`, or `unknownView`.
+    func view(_ id: ViewID) throws(ResponseError) -> DetachedView {
+        guard let view = workspace.pendingViews[id] else { throw .requestFailed(reason: "unknownView", "no open view \(id)") }
+        return view
+    }
+
+    /// Replaces a waiting view (its window or configuration changed).
+    func update(_ view: DetachedView) { workspace.pendingViews[view.id] = view }
+
+    /// Closes a waiting view.
+    func close(_ id: ViewID) { workspace.pendingViews[id] = nil }
+
+    /// Publishes a change of a waiting view.
+    func publish(_ change: ViewChange) { workspace.publish([change]) }
+}
+
+/// For methods that change lists or items (`StoreUse.writes`): everything a reading method may do, plus applying
+/// mutations (journaled before they are acknowledged) and the undo history. The loop has taken the store's lock
+/// and applied other processes' records before the handler runs.
+struct WritingContext {
+    let reading: ReadingContext
+    fileprivate let persistence: Persistence
+    /// The method, under which its changes are recorded in the undo history.
+    let method: String
+
+    init(reading: ReadingContext, persistence: Persistence, method: String) {
+        self.reading = reading
+        self.persistence = persistence
+        self.method = method
+    }
+
+    /// The lists, items and views, to read.
+    var engine: Engine { reading.engine }
+
+    /// The wall clock now.
+    var now: Timestamp { reading.now }
+
+    /// A fresh identifier for a list or item created by this request (`offset` for the second, …).
+    func freshIdentifier(offset: UInt64 = 0) -> UInt64 {
+        engine.state.nextIdentifier + offset
+    }
+
+    /// Applies `mutations` as one group (one undo step of this request), publishes every view's change, and
+    /// returns what was applied, for the response (which goes out after these notifications).
+    func apply(_ mutations: [Mutation]) throws(ResponseError) -> Applied {
+        let applied = try persistence.applyDurably(mutations)
+        persistence.workspace.publish(applied.viewChanges)
+        persistence.workspace.history.record(applied.changes, method: method)
+        return applied
+    }
+
+    /// Applies `mutations` as one group without recording an undo step (undo and redo record their own).
+    func applyUnrecorded(_ mutations: [Mutation]) throws(ResponseError) -> Applied {
+        let applied = try persistence.applyDurably(mutations)
+        persistence.workspace.publish(applied.viewChanges)
+        return applied
+    }
+
+    /// The client's undo and redo steps.
+    var history: UndoHistory {
+        get { persistence.workspace.history }
+        nonmutating set { persistence.workspace.history = newValue }
+    }
+}

@@ -1,0 +1,42 @@
+/// What the loop hands a method's description: the parts of the server, from which each kind of context is made.
+
+import Domain
+import Wire
+
+/// The server's parts a request may reach. Handlers never see it: each gets the context its method's `StoreUse`
+/// allows (`Contexts.swift`).
+struct Environment {
+    let session: Session
+    let workspace: Workspace
+    let persistence: Persistence
+    let options: ServerOptions
+
+    var lifecycleContext: LifecycleContext { LifecycleContext(environment: self) }
+    var stateContext: StateContext { StateContext(persistence: persistence, workspace: workspace, options: options) }
+    var readingContext: ReadingContext { ReadingContext(workspace: workspace, options: options) }
+    var waitingContext: WaitingContext { WaitingContext(workspace: workspace, persistence: persistence) }
+    func writingContext(method: String) -> WritingContext {
+        WritingContext(reading: readingContext, persistence: persistence, method: method)
+    }
+}
+
+/// The loop's own state: where the client is in the LSP lifecycle, what it asked for in `initialize`, and the exit
+/// code once the loop must stop.
+final class Session {
+    var lifecycle = Lifecycle.waitingForInitialize
+    /// Set when the loop must stop; the process exit code.
+    var exitCode: Int32?
+    /// The methods (for the capabilities `initialize` advertises).
+    let methods: MethodTable
+
+    init(methods: MethodTable) {
+        self.methods = methods
+    }
+}
+
+/// Where the server is in the LSP lifecycle.
+enum Lifecycle: Equatable {
+    case waitingForInitialize
+    case running
+    case shutDown
+}

@@ -1,0 +1,157 @@
+/// The one registration per method: its name, params, how it uses the store, what it does while the store cannot
+/// serve, whether it is advertised, and its handler.
+
+import Wire
+
+/// Every method the server answers, by name, each with its whole description.
+///
+/// A method is added by one registration in its area's file (`Handlers/`): the kind of registration
+/// (`lifecycle`, `state`, `reading`, `writing`) is its `StoreUse`, and decides the context its handler gets, so a
+/// method that writes cannot be registered without saying so. Nothing else in the server names a method.
+struct MethodTable {
+    private(set) var requests: [String: MethodDescription] = [:]
+    private(set) var notifications: [String: NotificationDescription] = [:]
+
+    /// The table of every method taskls has.
+    static func standard() -> MethodTable {
+        var table = MethodTable()
+        LifecycleMethods.register(in: &table)
+        ServerMethods.register(in: &table)
+        ListMethods.register(in: &table)
+        ItemMethods.register(in: &table)
+        ViewMethods.register(in: &table)
+        HistoryMethods.register(in: &table)
+        return table
+    }
+
+    /// The request methods `initialize` advertises, sorted.
+    var advertisedRequests: [String] {
+        requests.values.filter(\.advertised).map(\.name).sorted()
+    }
+
+    private mutating func add(_ description: MethodDescription) {
+        precondition(requests[description.name] == nil, "\(description.name) registered twice")
+        requests[description.name] = description
+    }
+
+    // MARK: Registrations
+
+    /// A method of the LSP lifecycle (`initialize`, `shutdown`): not advertised; reads no store.
+    mutating func lifecycle<Params: JSONDecodable>(
+        _ name: String, _ params: Params.Type,
+        _ handler: @escaping (LifecycleContext, Params) throws(ResponseError) -> JSON
+    ) {
+        add(MethodDescription(name: name, store: .none, advertised: false) { json throws(ResponseError) in
+            let params = try decode(Params.self, json)
+            return Call { environment throws(ResponseError) in try handler(environment.lifecycleContext, params) }
+        })
+    }
+
+    /// A method about the server or the store's state (`.none` or `.state`): answered whatever the store's state.
+    mutating func state<Params: JSONDecodable>(
+        _ name: String, _ params: Params.Type, store: StoreUse = .state,
+        _ handler: @escaping (StateContext, Params) throws(ResponseError) -> JSON
+    ) {
+        precondition(store == .none || store == .state, "\(name): a state method reads no lists")
+        add(MethodDescription(name: name, store: store, advertised: true) { json throws(ResponseError) in
+            let params = try decode(Params.self, json)
+            return Call { environment throws(ResponseError) in try handler(environment.stateContext, params) }
+        })
+    }
+
+    /// A method that reads lists, items or views (`.reads`). `waiting` answers while the store loads or has
+    /// failed; without it the request is refused then.
+    mutating func reading<Params: JSONDecodable>(
+        _ name: String, _ params: Params.Type,
+        _ handler: @escaping (ReadingContext, Params) throws(ResponseError) -> JSON,
+        waiting: ((WaitingContext, Params) throws(ResponseError) -> JSON)? = nil
+    ) {
+        add(MethodDescription(name: name, store: .reads, advertised: true) { json throws(ResponseError) in
+            let params = try decode(Params.self, json)
+            var call = Call { environment throws(ResponseError) in try handler(environment.readingContext, params) }
+            if let waiting {
+                call.whileWaiting = { environment throws(ResponseError) in try waiting(environment.waitingContext, params) }
+            }
+            return call
+        })
+    }
+
+    /// A method that changes lists or items (`.writes`): its handler gets the only context that can apply
+    /// mutations. Refused while the store loads or has failed.
+    mutating func writing<Params: JSONDecodable>(
+        _ name: String, _ params: Params.Type,
+        _ handler: @escaping (WritingContext, Params) throws(ResponseError) -> JSON
+    ) {
+        add(MethodDescription(name: name, store: .writes, advertised: true) { json throws(ResponseError) in
+            let params = try decode(Params.self, json)
+            return Call { environment throws(ResponseError) in try handler(environment.writingContext(method: name), params) }
+        })
+    }
+
+    /// A notification the client sends.
+    mutating func notification<Params: JSONDecodable>(
+        _ name: String, _ params: Params.Type,
+        _ handler: @escaping (LifecycleContext, Params) throws(ResponseError) -> Void
+    ) {
+        precondition(notifications[name] == nil, "\(name) registered twice")
+        notifications[name] = NotificationDescription(name: name) { environment, json throws(ResponseError) in
+            try handler(environment.lifecycleContext, try decode(Params.self, json))
+        }
+    }
+}
+
+/// Reads params (absent reads as `{}`) at the path `params`.
+private func decode<Params: JSONDecodable>(_ type: Params.Type, _ json: JSON?) throws(ResponseError) -> Params {
+    try Params(json: json ?? .object([:]), path: "params")
+}
+
+/// One request method, whole: everything the loop does around it follows from these members.
+struct MethodDescription {
+    let name: String
+    /// How it uses the store (the lock, catching up, committing first, what happens while the store cannot serve).
+    let store: StoreUse
+    /// Whether `initialize` lists it among the server's requests.
+    let advertised: Bool
+    /// Decodes the params (refusing them with `-32602` naming the field) into the call of its handler.
+    let decode: (JSON?) throws(ResponseError) -> Call
+
+    /// Answers a request with `params`: the params are decoded first (a malformed request is refused as such,
+    /// whatever the store's state), then the store's preparations its `store` calls for, then the handler.
+    func answer(_ params: JSON?, in environment: Environment) throws(ResponseError) -> JSON {
+        let call = try decode(params)
+        let persistence = environment.persistence
+        switch store {
+        case .none, .state:
+            return try call.run(environment)
+        case .reads:
+            guard persistence.isUsable else {
+                guard let whileWaiting = call.whileWaiting else { throw persistence.refusal() }
+                return try whileWaiting(environment)
+            }
+            // A request sees every change other processes made durable before it arrived.
+            try persistence.catchUpBeforeReading()
+            return try call.run(environment)
+        case .writes:
+            guard persistence.isUsable else { throw persistence.refusal() }
+            try persistence.prepareToWrite()
+            return try call.run(environment)
+        }
+    }
+}
+
+/// A request whose params were decoded: its handler, and for a reading method what it answers while the store
+/// loads or has failed (nil: refused).
+struct Call {
+    let run: (Environment) throws(ResponseError) -> JSON
+    var whileWaiting: ((Environment) throws(ResponseError) -> JSON)?
+
+    init(run: @escaping (Environment) throws(ResponseError) -> JSON) {
+        self.run = run
+    }
+}
+
+/// One notification method the client may send.
+struct NotificationDescription {
+    let name: String
+    let run: (Environment, JSON?) throws(ResponseError) -> Void
+}

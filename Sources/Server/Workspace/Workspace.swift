@@ -1,0 +1,95 @@
+/// The lists, items and views one client works with, and what it is told when they change.
+
+import Domain
+import Store
+import Wire
+
+/// One client's working state: the engine (lists, items, open views), its undo history, its calendar, the views
+/// that wait for the store, and the overview it watches. Publishing a change sends it through the outbox.
+///
+/// Not `Sendable`: the message loop's thread owns it. Handlers reach it only through a `Context`.
+final class Workspace {
+    /// The lists, items and open views.
+    var engine: Engine
+    /// The client's undo and redo steps.
+    var history = UndoHistory()
+    /// The client's calendar (its time zone is set by `initialize`).
+    var calendar = ClientCalendar(timeZone: .current)
+    /// The overview as the client last saw it, once it has asked for it (`lists/list`); the server pushes
+    /// `lists/changed` whenever it changes.
+    var watchedOverview: Overview?
+    /// Views opened, or kept, while the store cannot serve them; opened in the engine once it can.
+    var pendingViews: [ViewID: DetachedView] = [:]
+    /// Whether lists and items can be shown (false while the store loads or has failed).
+    var listsAvailable = true
+    /// Whether a re-evaluation of dates is under way (it runs in steps between requests).
+    var advancing = false
+    let outbox: Outbox
+    let mailbox: Mailbox
+    let indexBuilder = IndexBuilder()
+    let options: ServerOptions
+
+    init(outbox: Outbox, mailbox: Mailbox, options: ServerOptions) {
+        self.outbox = outbox
+        self.mailbox = mailbox
+        self.options = options
+        engine = Engine(backgroundBuildThreshold: options.backgroundIndexThreshold)
+    }
+
+    /// The client's day now.
+    var today: Today { calendar.today(at: options.clock()) }
+
+    /// Sends the notification of each view change, in order, then `lists/changed` if the
+    /// overview the client watches changed.
+    func publish(_ changes: [ViewChange]) {
+        for change in changes {
+            outbox.noteHeldChange(of: change.view, version: change.version)
+            outbox.send(change.notification, isChange: true)
+        }
+        guard let watched = watchedOverview, listsAvailable else { return }
+        let overview = engine.overview()
+        if !overview.isIdentical(to: watched) {
+            watchedOverview = overview
+            outbox.send(.notification(method: "lists/changed", params: overview.json(revision: engine.revision)), isChange: true)
+        }
+    }
+
+    /// Starts the background build an opened or re-sorted view needs.
+    func startBuild(_ build: IndexBuild?) {
+        if let build { indexBuilder.start(build, reportingTo: mailbox) }
+    }
+
+    /// Applies records other processes appended, in log order, publishing them as ordinary changes (unrecorded
+    /// in this client's history).
+    func applyFromOthers(_ groups: [DurableStore.Group], logger: Logger) {
+        for group in groups {
+            do {
+                publish(try engine.apply(group.mutations).viewChanges)
+            } catch {
+                logger.log(.error, "store: record \(group.sequence) from another process does not apply here: \(error)")
+            }
+        }
+    }
+
+    // MARK: Time
+
+    /// Re-evaluates dates when time has reached the next change: one bounded step per loop
+    /// turn, so requests keep being answered while a large store catches up with midnight.
+    func stepTime() {
+        if !advancing {
+            guard let next = engine.nextTimeChange, options.clock() >= next else { return }
+        }
+        let step = engine.advance(to: today, budget: options.timeBudget)
+        advancing = !step.finished
+        publish(step.changes)
+    }
+
+    /// Moves time to `now` at once, every step in this turn (for `initialize` and `debug/setClock`).
+    func advanceTime() {
+        repeat {
+            let step = engine.advance(to: today, budget: options.timeBudget)
+            advancing = !step.finished
+            publish(step.changes)
+        } while advancing
+    }
+}
