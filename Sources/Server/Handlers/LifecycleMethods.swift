@@ -16,6 +16,7 @@ enum LifecycleMethods {
                 throw ResponseError(.invalidRequest, "initialize: the server is already initialized")
             }
             if let timeZone = params.timeZone { context.setTimeZone(ClientCalendar(timeZone: timeZone)) }
+            context.configureClient(workDoneProgress: params.workDoneProgress, trace: params.trace)
             context.lifecycle = .running
             context.advanceTime()
             switch context.options.store {
@@ -33,6 +34,9 @@ enum LifecycleMethods {
         table.notification("exit", AnyParams.self) { context, _ in
             context.exit(context.lifecycle == .shutDown ? 0 : 1)
         }
+        table.notification("$/setTrace", SetTraceParams.self) { context, params in
+            context.setTrace(params.value)
+        }
         table.notification("$/cancelRequest", CancelParams.self) { context, params in
             // Requests are answered in the order they arrive, so by the time a cancellation is
             // read on its own, its request has been answered: nothing is pending to cancel.
@@ -40,20 +44,22 @@ enum LifecycleMethods {
         }
     }
 
+    /// The capabilities: taskls's own, under `taskls` (where existing clients read them) and under
+    /// `experimental.taskls` (where typed LSP clients, which drop unknown members of `ServerCapabilities`, keep them).
     static func initializeResult(methods: MethodTable) -> JSON {
-        [
-            "capabilities": [
-                "taskls": [
-                    "protocolVersion": .integer(Int64(protocolVersion)),
-                    "requests": .array(methods.advertisedRequests.map(JSON.string)),
-                    "notifications": .array(serverNotifications.map(JSON.string)),
-                ]
-            ],
+        let taskls: JSON = [
+            "protocolVersion": .integer(Int64(protocolVersion)),
+            "requests": .array(methods.advertisedRequests.map(JSON.string)),
+            "notifications": .array(serverNotifications.map(JSON.string)),
+        ]
+        return [
+            "capabilities": ["taskls": taskls, "experimental": ["taskls": taskls]],
             "serverInfo": ["name": "taskls", "version": .string(tasklsVersion)],
         ]
     }
 
-    /// Notifications the server sends to the client.
+    /// Notifications the server sends to the client (besides LSP's `$/progress`, `window/logMessage` and
+    /// `window/showMessage`).
     static let serverNotifications = ["lists/changed", "view/changed", "view/closed"]
 }
 
@@ -66,10 +72,19 @@ struct InitializeParams: JSONDecodable {
     /// `initializationOptions.store`: the store directory the client asks for (used unless `--store` or
     /// `TASKLS_STORE` chose one).
     var store: String?
+    /// `capabilities.window.workDoneProgress`: the client shows `$/progress` on the tokens it gives.
+    var workDoneProgress = false
+    /// `trace`: how much of the server's log the client wants (`off` when absent).
+    var trace = Trace.off
 
     init(json: JSON, path: String) throws(ResponseError) {
         let fields = try Fields(json: json, path: path)
         _ = try fields.nullable("processId", as: Int.self)
+        if let name: String = try fields.nullable("trace") { trace = try Trace(name, path: fields.path("trace")) }
+        if case .object(let capabilities)? = fields.object["capabilities"], case .object(let window)? = capabilities["window"],
+           case .bool(let value)? = window["workDoneProgress"] {
+            workDoneProgress = value
+        }
         guard let optionsValue: JSON = try fields.nullable("initializationOptions") else { return }
         // An empty array is an empty object to clients whose JSON cannot tell them apart (Lua's `{}`).
         if case .array(let elements) = optionsValue, elements.isEmpty { return }
@@ -100,5 +115,25 @@ struct CancelParams: JSONDecodable {
             throw .invalidParams("\(path).id: expected an integer or a string, got \(value.typeDescription)")
         }
         self.id = id
+    }
+}
+
+/// `$/setTrace` params.
+struct SetTraceParams: JSONDecodable {
+    var value: Trace
+
+    init(json: JSON, path: String) throws(ResponseError) {
+        let fields = try Fields(json: json, path: path)
+        value = try Trace(try fields.required("value"), path: fields.path("value"))
+    }
+}
+
+extension Trace {
+    /// The trace value `name`, or `-32602` naming the three.
+    init(_ name: String, path: String) throws(ResponseError) {
+        guard let trace = Trace(rawValue: name) else {
+            throw .invalidParams("\(path): unknown trace value '\(name)'; expected off, messages or verbose")
+        }
+        self = trace
     }
 }

@@ -18,6 +18,8 @@ public final class Server {
     private let outbox: Outbox
     private let workspace: Workspace
     private let persistence: Persistence
+    private let log: ClientLog
+    private let progress: WorkDoneProgress
     private var logger: Logger { options.logger }
 
     /// A server for `connection`; call `run()` on the thread that is to own it.
@@ -27,12 +29,14 @@ public final class Server {
         session = Session(methods: MethodTable.standard())
         mailbox = Mailbox(waker: connection.waker)
         outbox = Outbox(connection: connection)
-        workspace = Workspace(outbox: outbox, mailbox: mailbox, options: options)
-        persistence = Persistence(workspace: workspace, outbox: outbox, mailbox: mailbox, options: options)
+        log = ClientLog(logger: options.logger, outbox: outbox)
+        progress = WorkDoneProgress(outbox: outbox)
+        workspace = Workspace(outbox: outbox, mailbox: mailbox, options: options, progress: progress)
+        persistence = Persistence(workspace: workspace, outbox: outbox, mailbox: mailbox, options: options, log: log, progress: progress)
     }
 
     private var environment: Environment {
-        Environment(session: session, workspace: workspace, persistence: persistence, options: options)
+        Environment(session: session, workspace: workspace, persistence: persistence, options: options, log: log, progress: progress)
     }
 
     /// Serves until `exit` or the end of input; returns the exit code LSP prescribes
@@ -43,7 +47,7 @@ public final class Server {
             if session.exitCode == nil { handle(mailbox.take()) }
             if session.exitCode == nil && session.lifecycle == .running { workspace.stepTime() }
             if session.exitCode == nil { persistence.pollForOthers() }
-            workspace.indexBuilder.keep(only: workspace.engine.pendingBuilds)
+            workspace.dropUnwantedBuilds()
             persistence.commitTurn()
             persistence.finishCompaction()
             outbox.flush()
@@ -103,8 +107,8 @@ public final class Server {
         defer { if othersWrote { persistence.catchUpWithOthers(waiting: false) } }
         for event in events {
             switch event {
-            case .progress(let build, let progress): workspace.publish(workspace.engine.reportProgress(build, progress))
-            case .built(let built): workspace.publish(workspace.engine.install(built))
+            case .progress(let build, let fraction): workspace.buildProgressed(build, fraction)
+            case .built(let built): workspace.buildFinished(built)
             case .storeProgress(let generation, let progress): persistence.storeProgressed(generation, progress)
             case .storeOpened(let generation, let result): persistence.storeOpened(generation, result)
             case .snapshotWritten(let ticket, let failure): persistence.snapshotWritten(ticket, failure)

@@ -27,8 +27,20 @@ struct LifecycleContext {
     /// Re-evaluates dates now, to the end.
     func advanceTime() { environment.workspace.advanceTime() }
 
-    /// Starts loading the store at `path` (views wait in `loading` until it is read).
-    func startLoading(_ path: String) { environment.persistence.startLoading(path) }
+    /// Starts loading the store at `path` (views wait in `loading` until it is read), reporting its progress on
+    /// the request's `workDoneToken`.
+    func startLoading(_ path: String) { environment.persistence.startLoading(path, reportingOn: environment.workDoneToken) }
+
+    /// What the client said it can do and wants, from `initialize`: progress reports, and how much of the
+    /// server's log it sees (`trace`). From now on the server may send it notifications.
+    func configureClient(workDoneProgress: Bool, trace: Trace) {
+        environment.progress.clientSupportsIt = workDoneProgress
+        environment.log.trace = trace
+        environment.log.reachesClient = true
+    }
+
+    /// `$/setTrace`.
+    func setTrace(_ trace: Trace) { environment.log.trace = trace }
 }
 
 /// For methods about the server and the store's state (`StoreUse.none`, `.state`).
@@ -36,18 +48,20 @@ struct StateContext {
     fileprivate let persistence: Persistence
     fileprivate let workspace: Workspace
     let options: ServerOptions
+    fileprivate let workDoneToken: ProgressToken?
 
-    init(persistence: Persistence, workspace: Workspace, options: ServerOptions) {
+    init(persistence: Persistence, workspace: Workspace, options: ServerOptions, workDoneToken: ProgressToken?) {
         self.persistence = persistence
         self.workspace = workspace
         self.options = options
+        self.workDoneToken = workDoneToken
     }
 
     /// What `store/status` answers.
     func storeStatus() -> JSON { persistence.status() }
 
     /// Reopens a failed store; false when there is nothing to retry.
-    func retryStore() -> Bool { persistence.retry() }
+    func retryStore() -> Bool { persistence.retry(reportingOn: workDoneToken) }
 
     /// Re-evaluates dates now, to the end.
     func advanceTime() { workspace.advanceTime() }
@@ -58,10 +72,13 @@ struct StateContext {
 struct ReadingContext {
     fileprivate let workspace: Workspace
     let options: ServerOptions
+    /// Where index builds this request starts are reported.
+    fileprivate let workDoneToken: ProgressToken?
 
-    init(workspace: Workspace, options: ServerOptions) {
+    init(workspace: Workspace, options: ServerOptions, workDoneToken: ProgressToken?) {
         self.workspace = workspace
         self.options = options
+        self.workDoneToken = workDoneToken
     }
 
     /// The lists, items and views, to read.
@@ -84,7 +101,7 @@ struct ReadingContext {
         let opened = try domain { () throws(DomainError) in
             try workspace.engine.openView(source: source, sort: sort, filter: filter, grouping: grouping, window: window)
         }
-        workspace.startBuild(opened.build)
+        workspace.startBuild(opened.build, reportingOn: workDoneToken)
         return opened.snapshot
     }
 
@@ -98,7 +115,7 @@ struct ReadingContext {
         let changed = try domain { () throws(DomainError) in
             try workspace.engine.reconfigure(view, sort: sort, filter: filter, grouping: grouping)
         }
-        workspace.startBuild(changed.build)
+        workspace.startBuild(changed.build, reportingOn: workDoneToken)
         workspace.publish([changed.change])
         return changed.change.version
     }

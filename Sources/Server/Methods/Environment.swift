@@ -10,10 +10,17 @@ struct Environment {
     let workspace: Workspace
     let persistence: Persistence
     let options: ServerOptions
+    let log: ClientLog
+    let progress: WorkDoneProgress
+    /// The token the request asked its work to be reported on (nil when it gave none, or the client did not
+    /// advertise `window.workDoneProgress`).
+    var workDoneToken: ProgressToken?
 
     var lifecycleContext: LifecycleContext { LifecycleContext(environment: self) }
-    var stateContext: StateContext { StateContext(persistence: persistence, workspace: workspace, options: options) }
-    var readingContext: ReadingContext { ReadingContext(workspace: workspace, options: options) }
+    var stateContext: StateContext {
+        StateContext(persistence: persistence, workspace: workspace, options: options, workDoneToken: workDoneToken)
+    }
+    var readingContext: ReadingContext { ReadingContext(workspace: workspace, options: options, workDoneToken: workDoneToken) }
     var waitingContext: WaitingContext { WaitingContext(workspace: workspace, persistence: persistence) }
     func writingContext(method: String) -> WritingContext {
         WritingContext(reading: readingContext, persistence: persistence, method: method)

@@ -118,6 +118,9 @@ struct MethodDescription {
     /// Answers a request with `params`: the params are decoded first (a malformed request is refused as such,
     /// whatever the store's state), then the store's preparations its `store` calls for, then the handler.
     func answer(_ params: JSON?, in environment: Environment) throws(ResponseError) -> JSON {
+        var params = params
+        var environment = environment
+        environment.workDoneToken = environment.progress.token(try GenericRequestFields(taking: &params).workDoneToken)
         let call = try decode(params)
         let persistence = environment.persistence
         switch store {

@@ -46,7 +46,7 @@ extension Persistence {
         }
         if let failure {
             compaction = nil
-            logger.log(.warning, "store: compaction skipped: \(failure.message)")
+            logger.tell(.warning, "store: compaction skipped: \(failure.message)")
             store.abandonCompaction(ticket)
             return
         }
@@ -60,10 +60,10 @@ extension Persistence {
         compaction = nil
         do {
             let others = try store.finishCompaction(ticket)
-            workspace.applyFromOthers(others, logger: logger)
-            logger.log(.info, "store: compacted through record \(ticket.sequence)")
+            workspace.applyFromOthers(others, log: logger)
+            logger.tell(.info, "store: compacted through record \(ticket.sequence)")
         } catch {
-            logger.log(.warning, "store: compaction stopped: \(error.message)")
+            logger.tell(.warning, "store: compaction stopped: \(error.message)")
         }
     }
 }

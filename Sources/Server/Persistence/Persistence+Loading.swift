@@ -7,7 +7,11 @@ import Wire
 
 extension Persistence {
     /// Starts reading the store at `path` off the loop; views opened meanwhile wait in `loading`.
-    func startLoading(_ path: String) {
+    /// Its progress is reported on `token` when the client gave one.
+    func startLoading(_ path: String, reportingOn token: ProgressToken? = nil) {
+        if let previous = loadToken { progress.end(previous, message: "superseded by another load") }
+        loadToken = token
+        if let token { progress.begin(token, title: "Loading tasks", message: path) }
         storePath = path
         storage = .loading(progress: 0)
         loadGeneration += 1
@@ -50,20 +54,25 @@ extension Persistence {
     func storeProgressed(_ generation: Int, _ progress: Double) {
         guard generation == loadGeneration, case .loading = storage else { return }
         storage = .loading(progress: progress)
+        if let loadToken { self.progress.report(loadToken, fraction: progress) }
         workspace.publishWaitingState(storage.viewState)
     }
 
     /// Installs what the loader read, or shows why it could not.
     func storeOpened(_ generation: Int, _ result: LoadResult) {
         guard generation == loadGeneration else { return }
+        let token = loadToken
+        loadToken = nil
         switch result {
         case .failed(let failure):
-            logger.log(.error, "store: \(failure.message)")
+            if let token { progress.end(token, message: failure.message) }
+            logger.tell(.error, "store: \(failure.message)", attention: true)
             storage = .failed(failure)
             workspace.publishWaitingState(storage.viewState)
         case .opened(let loaded):
-            for note in loaded.store.notes { logger.log(.warning, "store: \(note)") }
-            logger.log(.info, "store: opened \(loaded.store.path) at record \(loaded.store.sequence), \(loaded.engine.state.itemCount) items")
+            for note in loaded.store.notes { logger.tell(.warning, "store: \(note)") }
+            logger.tell(.info, "store: opened \(loaded.store.path) at record \(loaded.store.sequence), \(loaded.engine.state.itemCount) items")
+            if let token { progress.end(token, message: "\(loaded.engine.state.itemCount) items") }
             storage = .ready(loaded.store)
             watch(loaded.store.path)
             compaction = nil

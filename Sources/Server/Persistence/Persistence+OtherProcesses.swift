@@ -14,7 +14,7 @@ extension Persistence {
         watcher?.stop()
         let mailbox = self.mailbox
         watcher = JournalWatcher(directory: path) { mailbox.post(.storeChanged) }
-        if watcher?.isWatching == false { logger.log(.info, "store: inotify is not available; looking for other processes' changes every \(Persistence.pollingInterval) ms") }
+        if watcher?.isWatching == false { logger.tell(.info, "store: inotify is not available; looking for other processes' changes every \(Persistence.pollingInterval) ms") }
     }
 
     /// How long the loop may sleep before it must look for other processes' records (milliseconds; -1: no limit).
@@ -38,7 +38,7 @@ extension Persistence {
                 return nil
             }
             lookAgain = false
-            workspace.applyFromOthers(groups, logger: logger)
+            workspace.applyFromOthers(groups, log: logger)
         } catch {
             if error.kind == .overtaken {
                 do throws(StoreFailure) {
@@ -67,9 +67,9 @@ extension Persistence {
             lookAgain = true
             return error
         }
-        logger.log(.error, "store: \(error.message)")
         if outbox.isHolding {
             // A turn with records of its own is under way: it ends in the failure (commitTurn).
+            logger.log(.error, "store: \(error.message)")
             pendingFailure = error
         } else {
             fail(with: error)
@@ -85,8 +85,8 @@ extension Persistence {
     func catchUpFromSnapshot() throws(StoreFailure) {
         guard let path = storePath, let old = storage.store else { return }
         let (store, state) = try DurableStore.open(path, lockPatience: DurableStore.lockPatience)
-        for note in store.takeNotes() { logger.log(.warning, "store: \(note)") }
-        logger.log(.info, "store: other processes compacted past record \(old.sequence); read the store again at record \(store.sequence)")
+        for note in store.takeNotes() { logger.tell(.warning, "store: \(note)") }
+        logger.tell(.info, "store: other processes compacted past record \(old.sequence); read the store again at record \(store.sequence)")
         let engine = Engine(state: state, today: workspace.today, backgroundBuildThreshold: options.backgroundIndexThreshold)
         storage = .ready(store)
         watch(path)

@@ -72,7 +72,7 @@ extension Persistence {
             throw error.responseError
         }
         outbox.hold()
-        workspace.applyFromOthers(others, logger: logger)
+        workspace.applyFromOthers(others, log: logger)
     }
 
     /// `prepareToWrite` on the store read again: overtaken again (two more compactions meanwhile) is a failure.
@@ -80,7 +80,7 @@ extension Persistence {
         guard let store = storage.store else { return }
         let others = try store.lockForWriting()
         outbox.hold()
-        workspace.applyFromOthers(others, logger: logger)
+        workspace.applyFromOthers(others, log: logger)
     }
 
     /// Before a request that reads (and does not write) while this turn has journaled records: commits them
@@ -113,7 +113,6 @@ extension Persistence {
             maybeCompact()
             return
         }
-        logger.log(.error, "store: \(failure.message)")
         for note in storage.store?.takeNotes() ?? [] { logger.log(.error, "store: \(note)") }
         pendingFailure = nil
         for held in messages {

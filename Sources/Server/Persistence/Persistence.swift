@@ -42,13 +42,19 @@ final class Persistence {
     let outbox: Outbox
     let mailbox: Mailbox
     let options: ServerOptions
-    var logger: Logger { options.logger }
+    /// Where what the store does is told: stderr, and the client's log (and the user, when it needs attention).
+    let logger: ClientLog
+    let progress: WorkDoneProgress
+    /// The token the client asked the store's load to be reported on (`initialize`, `store/retry`).
+    var loadToken: ProgressToken?
 
-    init(workspace: Workspace, outbox: Outbox, mailbox: Mailbox, options: ServerOptions) {
+    init(workspace: Workspace, outbox: Outbox, mailbox: Mailbox, options: ServerOptions, log: ClientLog, progress: WorkDoneProgress) {
         self.workspace = workspace
         self.outbox = outbox
         self.mailbox = mailbox
         self.options = options
+        self.logger = log
+        self.progress = progress
         outbox.producedAfterWrite = { [unowned self] in
             requestWrote || pendingFailure != nil || storage.store?.hasUnsyncedRecords == true
         }
@@ -104,12 +110,13 @@ final class Persistence {
         guard storage.isUsable else { return }
         if failure.kind == .overtaken, let path = storePath {
             // Nothing is wrong with the store: read it again at once, as a retry would.
-            logger.log(.info, "store: \(failure.message)")
+            logger.tell(.info, "store: \(failure.message)")
             storage = .loading(progress: 0)
             workspace.waitForStore(in: storage.viewState, overview: unusableOverview())
             startLoading(path)
             return
         }
+        logger.tell(.error, "store: \(failure.message)", attention: true)
         let store = storage.store
         storage = .failed(failure, unvoided: store?.mustVoid == true ? store : nil)
         workspace.waitForStore(in: storage.viewState, overview: unusableOverview())
@@ -117,7 +124,7 @@ final class Persistence {
 
     /// `store/retry`: reopens a store that failed (views go back to `loading`, then `reset`). False when there
     /// is nothing to retry.
-    func retry() -> Bool {
+    func retry(reportingOn token: ProgressToken? = nil) -> Bool {
         guard case .failed(_, let unvoided) = storage, let path = storePath else { return false }
         if let unvoided {
             // The refused records must be void before anything reads the journal (this process included).
@@ -128,7 +135,7 @@ final class Persistence {
         }
         storage = .loading(progress: 0)
         workspace.publishWaitingState(storage.viewState)
-        startLoading(path)
+        startLoading(path, reportingOn: token)
         return true
     }
 

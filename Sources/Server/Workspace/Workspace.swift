@@ -28,11 +28,15 @@ final class Workspace {
     let mailbox: Mailbox
     let indexBuilder = IndexBuilder()
     let options: ServerOptions
+    let progress: WorkDoneProgress
+    /// The tokens index builds are reported on, by build (a client gave one with the request that started it).
+    private var buildTokens: [BuildID: ProgressToken] = [:]
 
-    init(outbox: Outbox, mailbox: Mailbox, options: ServerOptions) {
+    init(outbox: Outbox, mailbox: Mailbox, options: ServerOptions, progress: WorkDoneProgress) {
         self.outbox = outbox
         self.mailbox = mailbox
         self.options = options
+        self.progress = progress
         engine = Engine(backgroundBuildThreshold: options.backgroundIndexThreshold)
     }
 
@@ -54,19 +58,46 @@ final class Workspace {
         }
     }
 
-    /// Starts the background build an opened or re-sorted view needs.
-    func startBuild(_ build: IndexBuild?) {
-        if let build { indexBuilder.start(build, reportingTo: mailbox) }
+    /// Starts the background build an opened or re-sorted view needs, reporting its progress on `token`.
+    func startBuild(_ build: IndexBuild?, reportingOn token: ProgressToken? = nil) {
+        guard let build else { return }
+        indexBuilder.start(build, reportingTo: mailbox)
+        if let token {
+            buildTokens[build.id] = token
+            progress.begin(token, title: "Sorting tasks", message: "\(build.count) items by \(build.sort.field.rawValue)")
+        }
+    }
+
+    /// A background build got this far.
+    func buildProgressed(_ build: BuildID, _ fraction: Double) {
+        publish(engine.reportProgress(build, fraction))
+        if let token = buildTokens[build] { progress.report(token, fraction: fraction) }
+    }
+
+    /// A background build finished: its views get their rows.
+    func buildFinished(_ built: BuiltIndex) {
+        publish(engine.install(built))
+        if let token = buildTokens.removeValue(forKey: built.id) { progress.end(token) }
+    }
+
+    /// Tells the builder which builds are still wanted, and ends the progress of those no view waits for any more.
+    func dropUnwantedBuilds() {
+        let pending = engine.pendingBuilds
+        indexBuilder.keep(only: pending)
+        for (build, token) in buildTokens where !pending.contains(build) {
+            buildTokens[build] = nil
+            progress.end(token, message: "no longer needed")
+        }
     }
 
     /// Applies records other processes appended, in log order, publishing them as ordinary changes (unrecorded
     /// in this client's history).
-    func applyFromOthers(_ groups: [DurableStore.Group], logger: Logger) {
+    func applyFromOthers(_ groups: [DurableStore.Group], log: ClientLog) {
         for group in groups {
             do {
                 publish(try engine.apply(group.mutations).viewChanges)
             } catch {
-                logger.log(.error, "store: record \(group.sequence) from another process does not apply here: \(error)")
+                log.tell(.error, "store: record \(group.sequence) from another process does not apply here: \(error)")
             }
         }
     }
