@@ -12,9 +12,12 @@ struct Environment {
     let options: ServerOptions
     let log: ClientLog
     let progress: WorkDoneProgress
-    /// The token the request asked its work to be reported on (nil when it gave none, or the client did not
-    /// advertise `window.workDoneProgress`).
-    var workDoneToken: ProgressToken?
+    /// The `workDoneToken` the request gave, if any.
+    var requestedWorkDoneToken: ProgressToken?
+
+    /// The token to report the request's work on: nil when it gave none, or when the client did not advertise
+    /// `window.workDoneProgress` (read when the work starts: `initialize` advertises it in the same request).
+    var workDoneToken: ProgressToken? { progress.token(requestedWorkDoneToken) }
 
     var lifecycleContext: LifecycleContext { LifecycleContext(environment: self) }
     var stateContext: StateContext {

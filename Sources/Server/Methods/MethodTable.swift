@@ -120,7 +120,7 @@ struct MethodDescription {
     func answer(_ params: JSON?, in environment: Environment) throws(ResponseError) -> JSON {
         var params = params
         var environment = environment
-        environment.workDoneToken = environment.progress.token(try GenericRequestFields(taking: &params).workDoneToken)
+        environment.requestedWorkDoneToken = try GenericRequestFields(taking: &params).workDoneToken
         let call = try decode(params)
         let persistence = environment.persistence
         switch store {
