@@ -19,7 +19,7 @@ private func neovimTools() -> (nvim: String, timeout: String)? {
 }
 
 /// The first executable called `name` on $PATH.
-private func executableOnPath(_ name: String) -> String? {
+func executableOnPath(_ name: String) -> String? {
     guard let path = getenv("PATH").map({ String(cString: $0) }) else { return nil }
     for directory in path.split(separator: ":") where !directory.isEmpty {
         let candidate = "\(directory)/\(name)"
