@@ -138,7 +138,7 @@ extension Engine {
             start += chunk.count
             for manual in chunk {
                 let item = manual.record!.item
-                var keyed = Keyed(item: item, status: clock.status(of: item), listPosition: move.old)
+                var keyed = Keyed(item: item, status: day.status(of: item), listPosition: move.old)
                 guard let oldKey = spec.key(keyed) else { continue }
                 var newKey = oldKey
                 newKey.listPosition = newBytes

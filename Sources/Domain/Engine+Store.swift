@@ -8,8 +8,8 @@ extension Engine {
     public init(state: TaskState, today: Today, backgroundBuildThreshold: Int = 50_000) {
         self.init(backgroundBuildThreshold: backgroundBuildThreshold)
         self.state = state
-        clock.previous = today
-        clock.today = today
+        day.previous = today
+        day.today = today
         // Items with a due are counted one by one; the rest can only be in All or Completed, which the
         // lists' counts give at once.
         var dues: [DueKey] = []
@@ -17,14 +17,14 @@ extension Engine {
         state.forEachItem { item in
             guard let key = DueKey(item) else { return }
             dues.append(key)
-            clock.count(item, status: today.status(of: item.due), by: 1)
+            day.count(item, status: today.status(of: item.due), by: 1)
             if item.done { doneWithDue += 1 } else { openWithDue += 1 }
         }
         let open = state.lists.keys.reduce(0) { $0 + state.openItemCount(in: $1) }
-        clock.counts[.all] += open - openWithDue
-        clock.counts[.completed] += state.itemCount - open - doneWithDue
+        day.counts[.all] += open - openWithDue
+        day.counts[.completed] += state.itemCount - open - doneWithDue
         dues.sort()
-        clock.dues = OrderedIndex.build(sorted: dues)
+        day.dues = OrderedIndex.build(sorted: dues)
     }
 
     /// Continues view ids after `previous`'s, so ids handed out by an engine this one replaces stay unique.

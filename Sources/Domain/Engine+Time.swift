@@ -47,20 +47,20 @@ extension Engine {
     public static let defaultTimeBudget = 1_000
 
     /// The client's day as last handed to `advance` (`Today.epoch` until then).
-    public var today: Today { clock.today }
+    public var today: Today { day.today }
 
     /// The next instant after `today.now` at which some item's status changes by time alone (the next day
     /// start, or 1 ms after the next due instant not before now): call `advance` with the day at that instant
     /// then. Nil while a move to a new day is unfinished (call `advance` again first).
     /// - Complexity: O(log n).
     public var nextTimeChange: Timestamp? {
-        clock.remaining.isEmpty && clock.queued == nil ? clock.nextChange : nil
+        day.remaining.isEmpty && day.queued == nil ? day.nextChange : nil
     }
 
     /// Every list and smart group with its count.
     /// - Complexity: O(number of lists).
     public func overview() -> Overview {
-        Overview(lists: lists(), groups: SmartGroup.allCases.map { GroupSummary(group: $0, count: clock.counts[$0]) })
+        Overview(lists: lists(), groups: SmartGroup.allCases.map { GroupSummary(group: $0, count: day.counts[$0]) })
     }
 
     /// Moves the engine towards `today`: re-evaluates, at most `budget` items at a time, the items whose
@@ -70,50 +70,50 @@ extension Engine {
     /// - Returns: the changes of the views this chunk affected (each exact and versioned as usual).
     /// - Complexity: O(budget · (log n + views)) plus the window diffs of the affected views.
     public mutating func advance(to today: Today, budget: Int) -> TimeAdvance {
-        if clock.remaining.isEmpty {
-            start(clock.queued ?? today)
-            clock.queued = nil
+        if day.remaining.isEmpty {
+            start(day.queued ?? today)
+            day.queued = nil
         }
-        if today != clock.today, clock.queued != today { clock.queued = today }
-        if clock.queued == clock.today { clock.queued = nil }
+        if today != day.today, day.queued != today { day.queued = today }
+        if day.queued == day.today { day.queued = nil }
         var changes: [KeyChange] = []
         var taken = 0
-        while taken < max(1, budget), let range = clock.remaining.first {
-            let lower = clock.dues.insertionRank(of: range.lower)
-            let upper = clock.dues.insertionRank(of: range.upper)
-            let keys = clock.dues.keys(in: lower..<min(upper, lower + max(1, budget) - taken))
+        while taken < max(1, budget), let range = day.remaining.first {
+            let lower = day.dues.insertionRank(of: range.lower)
+            let upper = day.dues.insertionRank(of: range.upper)
+            let keys = day.dues.keys(in: lower..<min(upper, lower + max(1, budget) - taken))
             taken += keys.count
             if lower + keys.count >= upper {
-                clock.remaining.removeFirst()
+                day.remaining.removeFirst()
             } else {
                 let last = keys.last!
-                clock.remaining[0].lower = DueKey(kind: last.kind, value: last.value, item: ItemID(last.item.rawValue + 1))
+                day.remaining[0].lower = DueKey(kind: last.kind, value: last.value, item: ItemID(last.item.rawValue + 1))
             }
             for key in keys {
                 let item = state.item(key.item)!
-                let old = clock.previous.status(of: item.due)
-                let new = clock.today.status(of: item.due)
+                let old = day.previous.status(of: item.due)
+                let new = day.today.status(of: item.due)
                 guard old != new else { continue }
-                clock.count(item, status: old, by: -1)
-                clock.count(item, status: new, by: 1)
+                day.count(item, status: old, by: -1)
+                day.count(item, status: new, by: 1)
                 let position = state.lists[item.list]!.position
                 changes.append(KeyChange(id: item.id, old: Keyed(item: item, status: old, listPosition: position),
                                          new: Keyed(item: item, status: new, listPosition: position)))
             }
         }
         let viewChanges = changes.isEmpty ? [] : propagate(changes, contentChanged: false)
-        if clock.remaining.isEmpty, let queued = clock.queued {
+        if day.remaining.isEmpty, let queued = day.queued {
             start(queued)
-            clock.queued = nil
+            day.queued = nil
         }
-        return TimeAdvance(changes: viewChanges, finished: clock.remaining.isEmpty && clock.queued == nil)
+        return TimeAdvance(changes: viewChanges, finished: day.remaining.isEmpty && day.queued == nil)
     }
 
     /// Starts moving from the current day to `today` (nothing to do when it is the same day).
     private mutating func start(_ today: Today) {
-        guard today != clock.today else { return }
-        clock.previous = clock.today
-        clock.today = today
-        clock.remaining = clock.previous.changedRanges(to: today)
+        guard today != day.today else { return }
+        day.previous = day.today
+        day.today = today
+        day.remaining = day.previous.changedRanges(to: today)
     }
 }

@@ -21,7 +21,7 @@ public struct Engine: Sendable {
     var builds: [IndexSpec: PendingBuild] = [:]
     var nextView: UInt64 = 1
     /// The client's day, the dues index and the smart groups' counts.
-    var clock = Clock()
+    var day = DayState()
     var nextBuild: UInt64 = 1
 
     /// An engine with an empty state.

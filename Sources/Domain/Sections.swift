@@ -47,7 +47,7 @@ extension Engine {
     func sourceCount(_ source: ViewSource) -> Int {
         switch source {
         case .list(let list): state.itemCount(in: list)
-        case .group(let group): clock.counts[group]
+        case .group(let group): day.counts[group]
         }
     }
 

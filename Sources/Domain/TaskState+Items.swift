@@ -2,7 +2,7 @@
 
 extension TaskState {
     mutating func createItem(_ id: ItemID, in list: ListID, _ fields: ItemFields, before: ItemID?,
-                             at time: Timestamp, journal: inout Journal) throws(DomainError) {
+                             at time: Timestamp, log: inout ChangeLog) throws(DomainError) {
         let fields = try Validation.fields(fields)
         _ = try existingList(list)
         let anchor = try before.map { id throws(DomainError) in try existingRecord(id) }
@@ -12,27 +12,27 @@ extension TaskState {
         try claim(id.rawValue, field: "id")
         let (lower, upper) = manualGap(in: list, before: anchor)
         let item = Item(id: id, list: list, fields: fields, position: Position.between(lower, upper), at: time)
-        put(id, item, journal: &journal)
+        put(id, item, log: &log)
     }
 
     mutating func updateItems(_ ids: [ItemID], _ patch: ItemPatch, at time: Timestamp,
-                              journal: inout Journal) throws(DomainError) {
+                              log: inout ChangeLog) throws(DomainError) {
         let patch = try Validation.patch(patch)
         let ids = try Validation.identifiers(ids, field: "ids")
         for item in try existingItems(ids) {
             let updated = TaskState.patched(item, patch, at: time)
-            if updated != item { put(item.id, updated, journal: &journal) }
+            if updated != item { put(item.id, updated, log: &log) }
         }
     }
 
-    mutating func deleteItems(_ ids: [ItemID], journal: inout Journal) throws(DomainError) {
+    mutating func deleteItems(_ ids: [ItemID], log: inout ChangeLog) throws(DomainError) {
         let ids = try Validation.identifiers(ids, field: "ids")
         _ = try existingItems(ids)
-        for id in ids { put(id, nil, journal: &journal) }
+        for id in ids { put(id, nil, log: &log) }
     }
 
     mutating func moveItems(_ ids: [ItemID], toList: ListID?, before: ItemID?, at time: Timestamp,
-                            journal: inout Journal) throws(DomainError) {
+                            log: inout ChangeLog) throws(DomainError) {
         let ids = try Validation.identifiers(ids, field: "ids")
         let moved = try existingItems(ids)
         if let toList { _ = try existingList(toList) }
@@ -65,7 +65,7 @@ extension TaskState {
             updated.position = position
             updated.modifiedAt = time
             updated.revision += 1
-            put(item.id, updated, journal: &journal)
+            put(item.id, updated, log: &log)
         }
     }
 

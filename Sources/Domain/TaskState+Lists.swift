@@ -2,30 +2,30 @@
 
 extension TaskState {
     mutating func createList(_ id: ListID, _ fields: ListFields, before: ListID?,
-                             journal: inout Journal) throws(DomainError) {
+                             log: inout ChangeLog) throws(DomainError) {
         try Validation.listFields(fields)
         let anchor = try before.map { id throws(DomainError) in try existingList(id) }
         try claim(id.rawValue, field: "id")
         let (lower, upper) = listGap(before: anchor)
         let list = TaskList(id: id, name: fields.name, color: fields.color, icon: fields.icon,
                             position: Position.between(lower, upper))
-        putList(id, list, journal: &journal)
+        putList(id, list, log: &log)
     }
 
-    mutating func updateList(_ id: ListID, _ patch: ListPatch, journal: inout Journal) throws(DomainError) {
+    mutating func updateList(_ id: ListID, _ patch: ListPatch, log: inout ChangeLog) throws(DomainError) {
         try Validation.listPatch(patch)
         var list = try existingList(id)
         if let name = patch.name { list.name = name }
         if let color = patch.color { list.color = color.value }
         if let icon = patch.icon { list.icon = icon.value }
         // Text is stored as given: a new Unicode spelling of the same name is a change too.
-        if let old = lists[id], list != old || !Validation.spelledAlike(list, old) { putList(id, list, journal: &journal) }
+        if let old = lists[id], list != old || !Validation.spelledAlike(list, old) { putList(id, list, log: &log) }
     }
 
-    mutating func deleteList(_ id: ListID, journal: inout Journal) throws(DomainError) {
+    mutating func deleteList(_ id: ListID, log: inout ChangeLog) throws(DomainError) {
         _ = try existingList(id)
-        empty(id, journal: &journal)
-        putList(id, nil, journal: &journal)
+        empty(id, log: &log)
+        putList(id, nil, log: &log)
     }
 
     /// Moves the lists `ids` as a block, in their current relative order, before `before` (nil: to the end).
@@ -37,7 +37,7 @@ extension TaskState {
     /// - Complexity: O((k + j) log n) for the k lists of the block and the j lists counted on the other side
     ///   (counting stops once that side holds more than the block): O(k + min(block, jumped)) lists re-keyed.
     ///   An engine then re-keys the items of the repositioned lists in every order that uses list positions.
-    mutating func moveLists(_ ids: [ListID], before: ListID?, journal: inout Journal) throws(DomainError) {
+    mutating func moveLists(_ ids: [ListID], before: ListID?, log: inout ChangeLog) throws(DomainError) {
         let ids = try Validation.identifiers(ids, field: "ids")
         let missing = ids.filter { lists[$0] == nil }.map(\.rawValue)
         guard missing.isEmpty else { throw .notFound(kind: .list, ids: missing) }
@@ -56,7 +56,7 @@ extension TaskState {
         for (list, position) in repositioned {
             var updated = list
             updated.position = position
-            putList(list.id, updated, journal: &journal)
+            putList(list.id, updated, log: &log)
         }
     }
 

@@ -3,7 +3,7 @@
 extension TaskState {
     /// Stores each list as given (a deleted one comes back empty), then checks that no two lists share a position.
     /// - Complexity: O(k log n) for k lists.
-    mutating func restoreLists(_ restored: [TaskList], journal: inout Journal) throws(DomainError) {
+    mutating func restoreLists(_ restored: [TaskList], log: inout ChangeLog) throws(DomainError) {
         for list in restored {
             try Validation.listFields(ListFields(name: list.name, color: list.color, icon: list.icon))
             try Validation.position(list.position)
@@ -11,7 +11,7 @@ extension TaskState {
                 try checkReturning(list.id.rawValue, name: "list \(list.id)",
                                    heldByOtherKind: items[ItemID(list.id.rawValue)] != nil)
             }
-            putList(list.id, list, journal: &journal)
+            putList(list.id, list, log: &log)
         }
         for list in restored {
             let stored = lists[list.id]!
@@ -25,7 +25,7 @@ extension TaskState {
 
     /// Stores each item as given (a deleted one comes back), then checks that no two items of a list share a position.
     /// - Complexity: O(k log n) for k items.
-    mutating func restoreItems(_ restored: [Item], journal: inout Journal) throws(DomainError) {
+    mutating func restoreItems(_ restored: [Item], log: inout ChangeLog) throws(DomainError) {
         for item in restored {
             try TaskState.validate(item)
             _ = try existingList(item.list)
@@ -38,7 +38,7 @@ extension TaskState {
                 try checkReturning(item.id.rawValue, name: "item \(item.id)",
                                    heldByOtherKind: lists[ListID(item.id.rawValue)] != nil)
             }
-            put(item.id, item, journal: &journal)
+            put(item.id, item, log: &log)
         }
         for item in restored {
             let stored = items[item.id]!.item

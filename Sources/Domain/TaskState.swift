@@ -82,50 +82,50 @@ public struct TaskState: Sendable {
     /// Applies `mutations` as `apply(_:)` does, then asks `keep` whether to keep what they changed (the store
     /// writes the group there); when it says no, rolls everything back and returns nil.
     public mutating func apply(_ mutations: [Mutation], keepIf keep: (Changes) -> Bool) throws(DomainError) -> Changes? {
-        var journal = Journal(nextIdentifier: nextIdentifier)
+        var log = ChangeLog(nextIdentifier: nextIdentifier)
         do {
             for mutation in mutations {
-                try apply(mutation, journal: &journal)
+                try apply(mutation, log: &log)
             }
         } catch {
-            rollback(journal)
+            rollback(log)
             throw error
         }
-        let changes = journal.changes()
+        let changes = log.changes()
         guard keep(changes) else {
-            rollback(journal)
+            rollback(log)
             return nil
         }
         if !changes.isEmpty { revision += 1 }
         return changes
     }
 
-    private mutating func apply(_ mutation: Mutation, journal: inout Journal) throws(DomainError) {
+    private mutating func apply(_ mutation: Mutation, log: inout ChangeLog) throws(DomainError) {
         switch mutation {
         case .createList(let id, let fields, let before):
-            try createList(id, fields, before: before, journal: &journal)
+            try createList(id, fields, before: before, log: &log)
         case .updateList(let id, let patch):
-            try updateList(id, patch, journal: &journal)
+            try updateList(id, patch, log: &log)
         case .deleteList(let id):
-            try deleteList(id, journal: &journal)
+            try deleteList(id, log: &log)
         case .moveLists(let ids, let before):
-            try moveLists(ids, before: before, journal: &journal)
+            try moveLists(ids, before: before, log: &log)
         case .createItem(let id, let list, let fields, let before, let time):
-            try createItem(id, in: list, fields, before: before, at: time, journal: &journal)
+            try createItem(id, in: list, fields, before: before, at: time, log: &log)
         case .updateItems(let ids, let patch, let time):
-            try updateItems(ids, patch, at: time, journal: &journal)
+            try updateItems(ids, patch, at: time, log: &log)
         case .deleteItems(let ids):
-            try deleteItems(ids, journal: &journal)
+            try deleteItems(ids, log: &log)
         case .moveItems(let ids, let list, let before, let time):
-            try moveItems(ids, toList: list, before: before, at: time, journal: &journal)
+            try moveItems(ids, toList: list, before: before, at: time, log: &log)
         case .restoreLists(let restored):
-            try restoreLists(restored, journal: &journal)
+            try restoreLists(restored, log: &log)
         case .restoreItems(let restored):
-            try restoreItems(restored, journal: &journal)
+            try restoreItems(restored, log: &log)
         }
     }
 
-    // MARK: Primitives: every change goes through these, and the journal can undo each.
+    // MARK: Primitives: every change goes through these, and the change log can undo each.
 
     /// Claims `raw` as a new id, or refuses an id already used.
     mutating func claim(_ raw: UInt64, field: String) throws(DomainError) {
@@ -137,9 +137,9 @@ public struct TaskState: Sendable {
 
     /// Replaces item `id` (nil: absent) and records it.
     /// - Complexity: O(log n).
-    mutating func put(_ id: ItemID, _ new: Item?, journal: inout Journal) {
+    mutating func put(_ id: ItemID, _ new: Item?, log: inout ChangeLog) {
         let old = place(id, new)
-        journal.entries.append(.item(id, old: old, new: new))
+        log.entries.append(.item(id, old: old, new: new))
     }
 
     /// Stores `new` as item `id` (nil: removes it) in the dictionary, its list's manual order and the
@@ -161,10 +161,10 @@ public struct TaskState: Sendable {
     }
 
     /// Replaces list `id` (nil: absent) and records it. A list is deleted only once emptied.
-    mutating func putList(_ id: ListID, _ new: TaskList?, journal: inout Journal) {
+    mutating func putList(_ id: ListID, _ new: TaskList?, log: inout ChangeLog) {
         let old = lists[id]
         replaceList(id, old: old, new: new)
-        journal.entries.append(.list(id, old: old, new: new))
+        log.entries.append(.list(id, old: old, new: new))
     }
 
     private mutating func replaceList(_ id: ListID, old: TaskList?, new: TaskList?) {
@@ -185,7 +185,7 @@ public struct TaskState: Sendable {
 
     /// Removes every item of `list` at once and records them.
     /// - Complexity: O(items in the list).
-    mutating func empty(_ list: ListID, journal: inout Journal) {
+    mutating func empty(_ list: ListID, log: inout ChangeLog) {
         let order = manualOrders[list] ?? OrderedIndex()
         var removed: [Item] = []
         removed.reserveCapacity(order.count)
@@ -195,11 +195,11 @@ public struct TaskState: Sendable {
         manualOrders[list] = OrderedIndex()
         let openCount = openCounts[list] ?? 0
         openCounts[list] = 0
-        journal.entries.append(.emptied(list, order: order, items: removed, openCount: openCount))
+        log.entries.append(.emptied(list, order: order, items: removed, openCount: openCount))
     }
 
-    private mutating func rollback(_ journal: Journal) {
-        for entry in journal.entries.reversed() {
+    private mutating func rollback(_ log: ChangeLog) {
+        for entry in log.entries.reversed() {
             switch entry {
             case .item(let id, let old, _):
                 place(id, old)
@@ -211,7 +211,7 @@ public struct TaskState: Sendable {
                 for key in order.allKeys { items[key.item] = key.record! }
             }
         }
-        nextIdentifier = journal.nextIdentifier
+        nextIdentifier = log.nextIdentifier
     }
 
     // MARK: Lookups used by the mutations.

@@ -83,24 +83,24 @@ struct IndexSpec: Hashable, Sendable {
 
 /// What a background build needs to key items exactly as the engine does at its snapshot.
 struct KeyContext: Sendable {
-    var clock: Clock
+    var day: DayState
     var listPositions: [ListID: Position]
 
     func keyed(_ item: Item) -> Keyed {
-        Keyed(item: item, status: clock.status(of: item), listPosition: listPositions[item.list] ?? Position.initial)
+        Keyed(item: item, status: day.status(of: item), listPosition: listPositions[item.list] ?? Position.initial)
     }
 }
 
 extension Engine {
     /// The key inputs of `item` now; `listPosition` overrides its list's current position.
     func keyed(_ item: Item, listPosition: Position? = nil) -> Keyed {
-        Keyed(item: item, status: clock.status(of: item),
+        Keyed(item: item, status: day.status(of: item),
               listPosition: listPosition ?? state.lists[item.list]?.position ?? Position.initial)
     }
 
     /// The key inputs of `item` as the background builds see the engine now.
     var keyContext: KeyContext {
-        KeyContext(clock: clock, listPositions: state.lists.mapValues(\.position))
+        KeyContext(day: day, listPositions: state.lists.mapValues(\.position))
     }
 
     /// Whether any open view or pending build orders by list position.
@@ -108,7 +108,7 @@ extension Engine {
         views.values.contains { $0.spec.usesListPosition } || builds.keys.contains { $0.usesListPosition }
     }
 
-    /// The key changes of a group's changes, recording them in the clock. Items of a list whose position
+    /// The key changes of a group's changes, recording them in the day state. Items of a list whose position
     /// changed are keyed with its old position; the list is then reported in `listMoves` (only when some order
     /// uses list positions: any smart-group view, whose ties follow the lists' order, or a view grouped by list),
     /// and `propagate` re-keys its items in those orders alone.
@@ -132,7 +132,7 @@ extension Engine {
             let old = change.old.map { keyed($0, listPosition: oldPositions[$0.list]) }
             let new = change.new.map { keyed($0, listPosition: oldPositions[$0.list]) }
             result.append(KeyChange(id: change.id, old: old, new: new))
-            clock.record(old: change.old, new: change.new)
+            day.record(old: change.old, new: change.new)
         }
         return KeyChanges(items: result, listMoves: anyOrderUsesListPosition ? moved : [])
     }

@@ -1,7 +1,7 @@
-// Journal: the primitive changes of a group being applied, to roll back on refusal or to summarize as Changes.
+// ChangeLog: the primitive changes of a group being applied, to roll back on refusal or to summarize as Changes.
 
 /// What one group of mutations has done so far, primitive by primitive.
-struct Journal {
+struct ChangeLog {
     enum Entry {
         case item(ItemID, old: Item?, new: Item?)
         case list(ListID, old: TaskList?, new: TaskList?)

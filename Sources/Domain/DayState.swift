@@ -1,11 +1,11 @@
-// Clock: the engine's day, the global index of dues, the re-evaluation still to do, and the smart groups' counts.
+// DayState: the engine's day, the global index of dues, the re-evaluation still to do, and the smart groups' counts.
 
 /// The time-dependent part of the engine: which day items are evaluated in, and what it takes to move on.
 ///
 /// While a move to a new day is unfinished, the dues in `remaining` are still evaluated in `previous`;
 /// every other due already in `today`. So an item's status is a pure function of the item and this value,
 /// and an index built in the background can be keyed exactly as the engine keys it.
-struct Clock: Sendable {
+struct DayState: Sendable {
     /// The day the dues in `remaining` are still evaluated in.
     var previous = Today.epoch
     /// The day every other due is evaluated in (the newest day handed to `Engine.advance`).
