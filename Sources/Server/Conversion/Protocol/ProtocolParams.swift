@@ -1,0 +1,96 @@
+/// Params to the domain values mutations carry, and the checks of params that need more than the
+/// wire: dues, the clock's instant, the client's time zone. The store's state as `store/status` says it.
+
+import Foundation
+import Domain
+import Store
+import TasklsProtocol
+import Wire
+
+extension ItemFields {
+    /// The fields of a new item from `items/create` params; `due` is parsed (`params.due: ...`).
+    init(_ params: ItemsCreate) throws(ResponseError) {
+        self.init(
+            title: params.title, notes: params.notes ?? "", done: params.done ?? false,
+            due: try params.due.map { text throws(ResponseError) in try Due(wire: text, path: "params.due") },
+            priority: params.priority.map(Domain.Priority.init) ?? .none, tags: params.tags ?? [])
+    }
+}
+
+extension ItemPatch {
+    /// The fields `items/update` changes: absent leaves a field alone, `null` clears `due` (parsed: `params.due: ...`).
+    init(_ params: ItemsUpdate) throws(ResponseError) {
+        self.init(title: params.title, notes: params.notes, done: params.done,
+                  priority: params.priority.map(Domain.Priority.init), tags: params.tags)
+        switch params.due {
+        case .unchanged: due = nil
+        case .cleared: due = .clear
+        case .set(let text): due = .set(try Due(wire: text, path: "params.due"))
+        }
+    }
+}
+
+extension ListFields {
+    /// The fields of a new list from `lists/create` params.
+    init(_ params: ListsCreate) {
+        self.init(name: params.name, color: params.color, icon: params.icon)
+    }
+}
+
+extension ListPatch {
+    /// The fields `lists/update` changes: absent leaves a field alone, `null` clears `color` or `icon`.
+    init(_ params: ListsUpdate) {
+        self.init(name: params.name, color: Clearable(params.color), icon: Clearable(params.icon))
+    }
+}
+
+extension Clearable {
+    /// The change `patch` makes: nil when it leaves the field alone.
+    init?(_ patch: Patch<Value>) {
+        switch patch {
+        case .unchanged: return nil
+        case .cleared: self = .clear
+        case .set(let value): self = .set(value)
+        }
+    }
+}
+
+extension DebugSetClock {
+    /// The instant `now` names: `-32602` unless it is an instant with its offset.
+    func instant() throws(ResponseError) -> Timestamp {
+        guard case .dateTime(let instant, _)? = try? Due(parsing: now, field: "now") else {
+            throw .invalidParams("params.now: expected an instant such as 2026-11-22T23:59:00Z, got '\(now)'")
+        }
+        return instant
+    }
+}
+
+extension Initialize {
+    /// The client's time zone, nil when it gave none: `-32602` for a name the system does not know.
+    func clientTimeZone() throws(ResponseError) -> TimeZone? {
+        guard let timeZone else { return nil }
+        guard let zone = TimeZone(identifier: timeZone) else { throw Initialize.unknownTimeZone(timeZone) }
+        return zone
+    }
+}
+
+extension StoreErrorData {
+    /// The data of the error requests get while the store is refused for `failure`.
+    init(_ failure: StoreFailure) {
+        self.init(reason: failure.reason, retryable: failure.retryable, file: failure.file, offset: failure.offset)
+    }
+}
+
+extension StoreState {
+    /// The state `store/status` reports for `storage`; `compacting`: whether this process is writing a snapshot.
+    init(_ storage: Storage, compacting: Bool) {
+        switch storage {
+        case .memory: self = .memory
+        case .loading(let progress): self = .loading(progress: (progress * 1000).rounded() / 1000)
+        case .ready(let store):
+            self = .ready(sequence: store.sequence, journalBytes: UInt64(store.journalBytes),
+                          snapshotSequence: store.snapshotSequence, compacting: compacting)
+        case .failed(let failure, _): self = .error(message: failure.message, error: StoreErrorData(failure))
+        }
+    }
+}

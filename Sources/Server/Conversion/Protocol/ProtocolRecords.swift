@@ -1,0 +1,72 @@
+/// Domain records to protocol values: items (in full and as rows), lists, header rows and the overview.
+
+import Domain
+import TasklsProtocol
+import Wire
+
+extension TasklsProtocol.Item {
+    /// `item` in full, as `items/get` and the mutation results give it.
+    init(_ item: Domain.Item) {
+        self.init(
+            id: TasklsProtocol.ItemID(item.id), list: TasklsProtocol.ListID(item.list), title: item.title, notes: item.notes,
+            done: item.done, completed: item.completedAt?.iso8601, due: item.due?.iso8601,
+            priority: TasklsProtocol.Priority(item.priority), tags: item.tags, created: item.createdAt.iso8601,
+            modified: item.modifiedAt.iso8601, revision: item.revision)
+    }
+}
+
+extension ItemRow {
+    /// `item` as a row of a view: without its notes (a window's size does not depend on them).
+    init(_ item: Domain.Item) {
+        self.init(
+            id: TasklsProtocol.ItemID(item.id), list: TasklsProtocol.ListID(item.list), title: item.title, done: item.done,
+            due: item.due?.iso8601, priority: TasklsProtocol.Priority(item.priority), tags: item.tags,
+            hasNotes: !item.notes.isEmpty, revision: item.revision)
+    }
+}
+
+extension HeaderRow {
+    /// `header` as a row: its section's id (`s:due:today`), title and count.
+    init(_ header: SectionHeader) {
+        self.init(id: header.section.wireID, title: header.title, count: header.count)
+    }
+}
+
+extension TasklsProtocol.Row {
+    /// `row` as the wire shows it.
+    init(_ row: Domain.Row) {
+        switch row {
+        case .item(let item): self = .item(ItemRow(item))
+        case .header(let header): self = .header(HeaderRow(header))
+        }
+    }
+}
+
+extension TasklsProtocol.TaskList {
+    /// `list`, with its counts when known.
+    init(_ list: Domain.TaskList, open: Int? = nil, total: Int? = nil) {
+        self.init(id: TasklsProtocol.ListID(list.id), name: list.name, color: list.color, icon: list.icon, open: open, total: total)
+    }
+
+    /// A list with its counts, as the overview and the list mutations' results give it.
+    init(_ summary: ListSummary) {
+        self.init(summary.list, open: summary.open, total: summary.total)
+    }
+}
+
+extension TasklsProtocol.GroupSummary {
+    /// A smart group with its count, titled as a pane shows it.
+    init(_ summary: Domain.GroupSummary) {
+        self.init(id: TasklsProtocol.SmartGroup(summary.group), name: summary.group.title, count: summary.count)
+    }
+}
+
+extension TasklsProtocol.Overview {
+    /// What `lists/list` answers and `lists/changed` pushes: `overview` at `revision`, and the store's
+    /// status while it is loading or has failed.
+    init(_ overview: Domain.Overview, revision: UInt64, store: StoreStatusResult? = nil) {
+        self.init(
+            lists: overview.lists.map(TasklsProtocol.TaskList.init), groups: overview.groups.map(TasklsProtocol.GroupSummary.init),
+            revision: revision, store: store)
+    }
+}

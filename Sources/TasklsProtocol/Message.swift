@@ -1,0 +1,60 @@
+/// The core of the protocol module: what a request, a notification and a protocol value are.
+
+import Wire
+
+/// A type of the taskls protocol: read from JSON with errors that name the field's path, written as
+/// JSON exactly as the server writes it, and described by a schema (`protocol.json` is generated
+/// from these, and an object's decoder accepts exactly the members its schema lists).
+public protocol ProtocolValue: JSONDecodable, JSONEncodable, Sendable, Equatable {
+    /// The shape of the type's JSON.
+    static var schema: TypeSchema { get }
+}
+
+/// A request: this type is its params; `Result` is what it answers.
+///
+/// Params are read with path `"params"`; absent params are read as `{}` by the caller.
+public protocol RequestMessage: ProtocolValue {
+    /// What the request answers.
+    associatedtype Result: ProtocolValue
+    /// The method name, such as `items/create`.
+    static var method: String { get }
+}
+
+/// A notification (either direction): this type is its params.
+public protocol NotificationMessage: ProtocolValue {
+    /// The method name, such as `view/changed`.
+    static var method: String { get }
+}
+
+/// The result of a request that answers `null` (`shutdown`, `view/close`).
+public struct NullResult: ProtocolValue {
+    /// The `null` result.
+    public init() {}
+
+    /// Reads `null`; anything else is refused.
+    public init(json: JSON, path: String) throws(ResponseError) {
+        guard json == .null else { throw .invalidParams("\(path): expected null, got \(json.typeDescription)") }
+    }
+
+    public var json: JSON { .null }
+
+    public static let schema = TypeSchema(
+        name: "NullResult", doc: "The result of a request that answers `null`.", shape: .null)
+}
+
+/// The result of a request that answers `{}` (`server/ping`, `debug/continueLoading`).
+public struct EmptyResult: ProtocolValue {
+    /// The `{}` result.
+    public init() {}
+
+    /// Reads `{}`; any member is refused.
+    public init(json: JSON, path: String) throws(ResponseError) {
+        let fields = try Fields(json: json, path: path)
+        if let key = fields.object.keys.first { throw .invalidParams("\(fields.path(key)): unknown field; expected an empty object") }
+    }
+
+    public var json: JSON { .object([:]) }
+
+    public static let schema = TypeSchema.object(
+        "EmptyResult", doc: "The result of a request that answers an empty object.", [])
+}

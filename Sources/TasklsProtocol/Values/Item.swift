@@ -1,0 +1,91 @@
+/// An item in full, as `items/get` and the results of `items/create` and `items/update` give it.
+
+import Wire
+
+/// A task in full. Times are UTC ISO 8601 with milliseconds (`2026-11-22T09:30:00.000Z`); a due is a
+/// day (`2026-11-23`) or an instant with its offset in canonical form (`2026-11-23T09:30:00+01:00`:
+/// seconds always, milliseconds only when not zero, `Z` for a zero offset).
+public struct Item: ProtocolValue, Hashable {
+    /// The item's id.
+    public var id: ItemID
+    /// The list it belongs to.
+    public var list: ListID
+    /// 1 to 1,000 characters, not only white space.
+    public var title: String
+    /// At most 100,000 characters.
+    public var notes: String
+    /// Whether it is done.
+    public var done: Bool
+    /// When it last became done (a UTC time); nil while not done (written as `null`).
+    public var completed: String?
+    /// When it is due (a day or an instant with its offset); nil for none (written as `null`).
+    public var due: String?
+    /// Its priority.
+    public var priority: Priority
+    /// At most 50 tags, each 1 to 100 characters, trimmed, without repeats.
+    public var tags: [String]
+    /// When it was created (a UTC time).
+    public var created: String
+    /// When it last changed (a UTC time).
+    public var modified: String
+    /// Its own revision: 1 when created, +1 on every change to it.
+    public var revision: UInt64
+
+    /// Makes an item.
+    public init(id: ItemID, list: ListID, title: String, notes: String = "", done: Bool = false, completed: String? = nil,
+                due: String? = nil, priority: Priority = .none, tags: [String] = [], created: String, modified: String,
+                revision: UInt64) {
+        self.id = id
+        self.list = list
+        self.title = title
+        self.notes = notes
+        self.done = done
+        self.completed = completed
+        self.due = due
+        self.priority = priority
+        self.tags = tags
+        self.created = created
+        self.modified = modified
+        self.revision = revision
+    }
+
+    public init(json: JSON, path: String) throws(ResponseError) {
+        let fields = try Fields(json: json, path: path)
+        try fields.rejectUnknown(Self.schema)
+        id = try fields.required("id")
+        list = try fields.required("list")
+        title = try fields.required("title")
+        notes = try fields.required("notes")
+        done = try fields.required("done")
+        completed = try fields.requiredNullable("completed")
+        due = try fields.requiredNullable("due")
+        priority = try fields.required("priority")
+        tags = try fields.required("tags")
+        created = try fields.required("created")
+        modified = try fields.required("modified")
+        revision = try fields.counter("revision")
+    }
+
+    public var json: JSON {
+        [
+            "id": id.json, "list": list.json, "title": .string(title), "notes": .string(notes), "done": .bool(done),
+            "completed": completed.json, "due": due.json, "priority": priority.json, "tags": tags.json,
+            "created": .string(created), "modified": .string(modified), "revision": revision.json,
+        ]
+    }
+
+    public static let schema = TypeSchema.object("Item", doc: "An item (a task) in full.", [
+        .required("id", ItemID.schema.reference, "The item's id."),
+        .required("list", ListID.schema.reference, "The list it belongs to."),
+        .required("title", .string, "1 to 1,000 characters, not only white space."),
+        .required("notes", .string, "At most 100,000 characters."),
+        .required("done", .boolean, "Whether it is done."),
+        .required("completed", .string, nullable: true, "When it last became done (UTC, YYYY-MM-DDThh:mm:ss.fffZ); null while not done."),
+        .required("due", .string, nullable: true, "A day (YYYY-MM-DD) or an instant with its offset (YYYY-MM-DDThh:mm:ss[.fff](Z|±hh:mm), canonical); null: none."),
+        .required("priority", Priority.schema.reference, "Its priority."),
+        .required("tags", .array(.string), "At most 50 tags, each 1 to 100 characters; trimmed, repeats dropped, order kept."),
+        .required("created", .string, "When it was created (UTC, YYYY-MM-DDThh:mm:ss.fffZ)."),
+        .required("modified", .string, "When it last changed (UTC, YYYY-MM-DDThh:mm:ss.fffZ)."),
+        .required("revision", .integer, "Its own revision: 1 when created, +1 on every change to it."),
+    ])
+}

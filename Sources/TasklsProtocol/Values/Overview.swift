@@ -1,0 +1,80 @@
+/// The lists overview: what `lists/list` answers and `lists/changed` pushes.
+
+import Wire
+
+/// The overview a pane's home screen shows: every list in manual order with its counts, the smart
+/// groups with theirs, and the store's revision. While the store is loading or has failed: no lists,
+/// every group at 0, revision 0, and `store`.
+public struct Overview: ProtocolValue, Hashable {
+    /// The lists, in their manual order, each with `open` and `total`.
+    public var lists: [TaskList]
+    /// The smart groups, in the order today, scheduled, overdue, all, completed.
+    public var groups: [GroupSummary]
+    /// The store's revision when the overview was taken.
+    public var revision: UInt64
+    /// The store's status, while it is loading or has failed (left out otherwise).
+    public var store: StoreStatusResult?
+
+    /// Makes an overview.
+    public init(lists: [TaskList], groups: [GroupSummary], revision: UInt64, store: StoreStatusResult? = nil) {
+        self.lists = lists
+        self.groups = groups
+        self.revision = revision
+        self.store = store
+    }
+
+    public init(json: JSON, path: String) throws(ResponseError) {
+        let fields = try Fields(json: json, path: path)
+        try fields.rejectUnknown(Self.schema)
+        lists = try fields.required("lists")
+        groups = try fields.required("groups")
+        revision = try fields.counter("revision")
+        store = try fields.optional("store")
+    }
+
+    public var json: JSON {
+        var object: JSONObject = ["lists": lists.json, "groups": groups.json, "revision": revision.json]
+        object["store"] = store?.json
+        return .object(object)
+    }
+
+    public static let schema = TypeSchema.object("Overview", doc: "The lists overview (lists/list, lists/changed).", [
+        .required("lists", .array(TaskList.schema.reference), "Every list in manual order, each with open and total."),
+        .required("groups", .array(GroupSummary.schema.reference), "The smart groups: today, scheduled, overdue, all, completed."),
+        .required("revision", .integer, "The store's revision when the overview was taken."),
+        .optional("store", StoreStatusResult.schema.reference, "Present exactly while the store is loading or has failed (then there are no lists, every group is at 0, revision 0)."),
+    ])
+}
+
+/// A smart group in the overview, with its live count.
+public struct GroupSummary: ProtocolValue, Hashable {
+    /// The group.
+    public var id: SmartGroup
+    /// Its title: Today, Scheduled, Overdue, All, Completed.
+    public var name: String
+    /// How many items it holds.
+    public var count: Int
+
+    /// Makes a group summary.
+    public init(id: SmartGroup, name: String, count: Int) {
+        self.id = id
+        self.name = name
+        self.count = count
+    }
+
+    public init(json: JSON, path: String) throws(ResponseError) {
+        let fields = try Fields(json: json, path: path)
+        try fields.rejectUnknown(Self.schema)
+        id = try fields.required("id")
+        name = try fields.required("name")
+        count = try fields.required("count")
+    }
+
+    public var json: JSON { ["id": id.json, "name": .string(name), "count": .integer(Int64(count))] }
+
+    public static let schema = TypeSchema.object("GroupSummary", doc: "A smart group with its live count.", [
+        .required("id", SmartGroup.schema.reference, "The group."),
+        .required("name", .string, "Its title: Today, Scheduled, Overdue, All, Completed."),
+        .required("count", .integer, "How many items it holds."),
+    ])
+}

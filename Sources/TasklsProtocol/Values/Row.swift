@@ -1,0 +1,155 @@
+/// The rows of a view's window: item rows and section header rows.
+
+import Wire
+
+/// A row of a view: an item, or the header before a section's items. Its `id` is stable and unique
+/// within the view.
+public enum Row: ProtocolValue, Hashable {
+    /// An item row (`kind: "item"`).
+    case item(ItemRow)
+    /// A section header row (`kind: "header"`).
+    case header(HeaderRow)
+
+    public init(json: JSON, path: String) throws(ResponseError) {
+        let fields = try Fields(json: json, path: path)
+        let kind: String = try fields.required("kind")
+        switch kind {
+        case "item": self = .item(try ItemRow(fields))
+        case "header": self = .header(try HeaderRow(fields))
+        default: throw .invalidParams("\(fields.path("kind")): expected item or header, got '\(kind)'")
+        }
+    }
+
+    public var json: JSON {
+        switch self {
+        case .item(let row): row.json
+        case .header(let row): row.json
+        }
+    }
+
+    public static let schema = TypeSchema(
+        name: "Row", doc: "A row of a view's window.",
+        shape: .alternatives(.value(of: "kind"), [ItemRow.schema, HeaderRow.schema]))
+}
+
+/// An item as a row: what a pane renders. Leaves out `notes`, `completed`, `created` and `modified`
+/// (fetch them with `items/get`) and says `hasNotes` instead.
+public struct ItemRow: ProtocolValue, Hashable {
+    /// The item's id (also the row's id).
+    public var id: ItemID
+    /// The list it belongs to.
+    public var list: ListID
+    /// Its title.
+    public var title: String
+    /// Whether it is done.
+    public var done: Bool
+    /// When it is due (a day or an instant with its offset, as `Item.due`); nil for none (written as `null`).
+    public var due: String?
+    /// Its priority.
+    public var priority: Priority
+    /// Its tags.
+    public var tags: [String]
+    /// Whether its notes are not empty.
+    public var hasNotes: Bool
+    /// The item's own revision.
+    public var revision: UInt64
+
+    /// Makes an item row.
+    public init(id: ItemID, list: ListID, title: String, done: Bool = false, due: String? = nil, priority: Priority = .none,
+                tags: [String] = [], hasNotes: Bool = false, revision: UInt64) {
+        self.id = id
+        self.list = list
+        self.title = title
+        self.done = done
+        self.due = due
+        self.priority = priority
+        self.tags = tags
+        self.hasNotes = hasNotes
+        self.revision = revision
+    }
+
+    public init(json: JSON, path: String) throws(ResponseError) {
+        let fields = try Fields(json: json, path: path)
+        guard case .string("item")? = fields.object["kind"] else {
+            throw .invalidParams("\(fields.path("kind")): expected \"item\"")
+        }
+        try self.init(fields)
+    }
+
+    /// Reads the members of an object whose `kind` is `item`.
+    init(_ fields: Fields) throws(ResponseError) {
+        try fields.rejectUnknown(Self.schema)
+        id = try fields.required("id")
+        list = try fields.required("list")
+        title = try fields.required("title")
+        done = try fields.required("done")
+        due = try fields.requiredNullable("due")
+        priority = try fields.required("priority")
+        tags = try fields.required("tags")
+        hasNotes = try fields.required("hasNotes")
+        revision = try fields.counter("revision")
+    }
+
+    public var json: JSON {
+        [
+            "kind": "item", "id": id.json, "list": list.json, "title": .string(title), "done": .bool(done),
+            "due": due.json, "priority": priority.json, "tags": tags.json, "hasNotes": .bool(hasNotes),
+            "revision": revision.json,
+        ]
+    }
+
+    public static let schema = TypeSchema.object("ItemRow", doc: "An item as a row of a view.", [
+        .required("kind", .constant("item"), "Says this is an item row."),
+        .required("id", ItemID.schema.reference, "The item's id, also the row's."),
+        .required("list", ListID.schema.reference, "The list it belongs to."),
+        .required("title", .string, "Its title."),
+        .required("done", .boolean, "Whether it is done."),
+        .required("due", .string, nullable: true, "When it is due, as Item.due; null: none."),
+        .required("priority", Priority.schema.reference, "Its priority."),
+        .required("tags", .array(.string), "Its tags."),
+        .required("hasNotes", .boolean, "Whether its notes are not empty (fetch them with items/get)."),
+        .required("revision", .integer, "The item's own revision."),
+    ])
+}
+
+/// A section's header row, placed before the section's items.
+public struct HeaderRow: ProtocolValue, Hashable {
+    /// The section's id, also the row's: `s:due:today`, `s:priority:high`, `s:list:l3`, `s:done:false`.
+    public var id: String
+    /// The section's title ("Today", "High", the list's name, "Not Done").
+    public var title: String
+    /// How many items the section holds (items the filter hides do not count); at least 1.
+    public var count: Int
+
+    /// Makes a header row.
+    public init(id: String, title: String, count: Int) {
+        self.id = id
+        self.title = title
+        self.count = count
+    }
+
+    public init(json: JSON, path: String) throws(ResponseError) {
+        let fields = try Fields(json: json, path: path)
+        guard case .string("header")? = fields.object["kind"] else {
+            throw .invalidParams("\(fields.path("kind")): expected \"header\"")
+        }
+        try self.init(fields)
+    }
+
+    /// Reads the members of an object whose `kind` is `header`.
+    init(_ fields: Fields) throws(ResponseError) {
+        try fields.rejectUnknown(Self.schema)
+        id = try fields.required("id")
+        title = try fields.required("title")
+        count = try fields.required("count")
+    }
+
+    public var json: JSON { ["kind": "header", "id": .string(id), "title": .string(title), "count": .integer(Int64(count))] }
+
+    public static let schema = TypeSchema.object("HeaderRow", doc: "A section's header row.", [
+        .required("kind", .constant("header"), "Says this is a header row."),
+        .required("id", .string, "The section's id, also the row's: s:due:today, s:priority:high, s:list:l3, s:done:false."),
+        .required("title", .string, "The section's title: Today, High, the list's name, Not Done."),
+        .required("count", .integer, "How many items the section holds; items the filter hides do not count."),
+    ])
+}

@@ -1,0 +1,254 @@
+/// Seeded random params, results and notifications of every method.
+
+import TasklsProtocol
+import Wire
+
+extension Initialize: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> Initialize {
+        Initialize(
+            processId: random.maybe { $0.anyInt() }, timeZone: random.maybe { $0.string() }, store: random.maybe { $0.path() },
+            workDoneProgress: random.maybe { $0.bool() }, trace: random.maybe { .arbitrary(&$0) },
+            workDoneToken: random.maybe { $0.bool() ? .integer(Int64($0.anyInt())) : .string($0.string()) })
+    }
+}
+
+extension InitializeResult: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> InitializeResult {
+        InitializeResult(
+            capabilities: ServerCapabilities(taskls: TasklsCapabilities(
+                protocolVersion: random.anyInt(), requests: random.strings(), notifications: random.strings())),
+            serverInfo: ServerInfo(name: random.string(), version: random.maybe { $0.string() }))
+    }
+}
+
+extension Initialized: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> Initialized { Initialized() }
+}
+
+extension Shutdown: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> Shutdown { Shutdown() }
+}
+
+extension Exit: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> Exit { Exit() }
+}
+
+extension CancelRequest: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> CancelRequest {
+        CancelRequest(id: random.bool() ? .integer(Int64(random.anyInt())) : .string(random.string()))
+    }
+}
+
+extension ServerPing: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ServerPing { ServerPing() }
+}
+
+extension StoreStatus: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> StoreStatus { StoreStatus() }
+}
+
+extension StoreRetry: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> StoreRetry { StoreRetry() }
+}
+
+extension StoreRetryResult: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> StoreRetryResult {
+        StoreRetryResult(status: .arbitrary(&random), retried: random.bool())
+    }
+}
+
+extension DebugContinueLoading: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> DebugContinueLoading { DebugContinueLoading() }
+}
+
+extension DebugSetClock: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> DebugSetClock { DebugSetClock(now: random.string()) }
+}
+
+extension DebugSetClockResult: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> DebugSetClockResult { DebugSetClockResult(now: random.string()) }
+}
+
+extension ListsList: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ListsList { ListsList(watch: random.maybe { $0.bool() }) }
+}
+
+extension ListsCreate: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ListsCreate {
+        ListsCreate(name: random.string(), color: random.maybe { $0.string() }, icon: random.maybe { $0.string() },
+                    before: random.maybe { .arbitrary(&$0) })
+    }
+}
+
+extension ListsCreateResult: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ListsCreateResult {
+        ListsCreateResult(list: .arbitrary(&random), revision: random.counter())
+    }
+}
+
+extension ListsUpdate: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ListsUpdate {
+        ListsUpdate(id: .arbitrary(&random), name: random.maybe { $0.string() }, color: random.patch { $0.string() },
+                    icon: random.patch { $0.string() })
+    }
+}
+
+extension ListsUpdateResult: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ListsUpdateResult {
+        ListsUpdateResult(list: .arbitrary(&random), revision: random.counter(), changed: random.bool())
+    }
+}
+
+extension ListsDelete: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ListsDelete { ListsDelete(id: .arbitrary(&random)) }
+}
+
+extension ListsDeleteResult: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ListsDeleteResult { ListsDeleteResult(revision: random.counter()) }
+}
+
+extension ListsMove: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ListsMove {
+        ListsMove(ids: random.ids(ListID.self), before: random.maybe { .arbitrary(&$0) })
+    }
+}
+
+extension ListsMoveResult: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ListsMoveResult {
+        ListsMoveResult(revision: random.counter(), changed: random.bool())
+    }
+}
+
+extension ListsChanged: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ListsChanged { ListsChanged(.arbitrary(&random)) }
+}
+
+extension ItemsCreate: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ItemsCreate {
+        ItemsCreate(
+            list: .arbitrary(&random), title: random.string(), notes: random.maybe { $0.string() }, done: random.maybe { $0.bool() },
+            due: random.maybe { $0.string() }, priority: random.maybe { .arbitrary(&$0) }, tags: random.maybe { $0.strings() },
+            before: random.maybe { .arbitrary(&$0) })
+    }
+}
+
+extension ItemsCreateResult: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ItemsCreateResult {
+        ItemsCreateResult(item: .arbitrary(&random), revision: random.counter())
+    }
+}
+
+extension ItemsGet: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ItemsGet { ItemsGet(id: .arbitrary(&random)) }
+}
+
+extension ItemsUpdate: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ItemsUpdate {
+        var update = ItemsUpdate(
+            random.bool() ? .id(.arbitrary(&random)) : .ids(random.ids(ItemID.self)), title: random.maybe { $0.string() },
+            notes: random.maybe { $0.string() }, done: random.maybe { $0.bool() }, due: random.patch { $0.string() },
+            priority: random.maybe { .arbitrary(&$0) }, tags: random.maybe { $0.strings() })
+        // Params that change nothing are refused; these must change something.
+        if update.changesNothing { update.done = random.bool() }
+        return update
+    }
+}
+
+extension ItemsUpdateResult: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ItemsUpdateResult {
+        ItemsUpdateResult(items: (0..<random.int(0...3)).map { _ in .arbitrary(&random) }, revision: random.counter(),
+                          changed: random.bool())
+    }
+}
+
+extension ItemsDelete: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ItemsDelete { ItemsDelete(ids: random.ids(ItemID.self)) }
+}
+
+extension ItemsDeleteResult: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ItemsDeleteResult { ItemsDeleteResult(revision: random.counter()) }
+}
+
+extension ItemsMove: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ItemsMove {
+        if random.bool() {
+            return .ids(random.ids(ItemID.self), before: random.maybe { .arbitrary(&$0) }, list: random.maybe { .arbitrary(&$0) })
+        }
+        return .view(.arbitrary(&random), version: random.counter(), from: random.anyInt(), count: random.maybe { $0.anyInt() },
+                     to: random.anyInt())
+    }
+}
+
+extension ItemsMoveResult: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ItemsMoveResult {
+        ItemsMoveResult(revision: random.counter(), changed: random.bool())
+    }
+}
+
+extension ListsOpen: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ListsOpen {
+        ListsOpen(.arbitrary(&random), sort: random.maybe { .arbitrary(&$0) }, filter: random.maybe { .arbitrary(&$0) },
+                  sections: random.maybe { .arbitrary(&$0) }, window: random.maybe { .arbitrary(&$0) })
+    }
+}
+
+extension ViewSetWindow: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ViewSetWindow { ViewSetWindow(view: .arbitrary(&random), window: .arbitrary(&random)) }
+}
+
+extension ViewSort: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ViewSort { ViewSort(view: .arbitrary(&random), sort: .arbitrary(&random)) }
+}
+
+extension ViewFilter: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ViewFilter {
+        ViewFilter(view: .arbitrary(&random), filter: random.maybe { .arbitrary(&$0) })
+    }
+}
+
+extension ViewSections: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ViewSections {
+        ViewSections(view: .arbitrary(&random), sections: .arbitrary(&random))
+    }
+}
+
+extension ViewSnapshot: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ViewSnapshot { ViewSnapshot(view: .arbitrary(&random)) }
+}
+
+extension ViewClose: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ViewClose { ViewClose(view: .arbitrary(&random)) }
+}
+
+extension ViewChanged: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ViewChanged {
+        ViewChanged(
+            view: .arbitrary(&random), version: random.counter(), state: .arbitrary(&random), count: random.maybe { $0.anyInt() },
+            empty: random.maybe { .arbitrary(&$0) }, window: .arbitrary(&random),
+            ops: (0..<random.int(0...4)).map { _ in .arbitrary(&random) })
+    }
+}
+
+extension ViewClosed: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ViewClosed { ViewClosed(view: .arbitrary(&random), reason: random.string()) }
+}
+
+extension Undo: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> Undo { Undo() }
+}
+
+extension UndoResult: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> UndoResult {
+        UndoResult(undone: random.string(), canUndo: random.bool(), canRedo: random.bool(), revision: random.counter())
+    }
+}
+
+extension Redo: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> Redo { Redo() }
+}
+
+extension RedoResult: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> RedoResult {
+        RedoResult(redone: random.string(), canUndo: random.bool(), canRedo: random.bool(), revision: random.counter())
+    }
+}

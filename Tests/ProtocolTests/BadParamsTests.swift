@@ -1,0 +1,283 @@
+/// Bad params of every message, each refused with `-32602` and exactly the message the server gives
+/// today (copied from the transcripts and the handlers): the first problem in the order the server
+/// reads the params.
+
+import TasklsProtocol
+import Testing
+import Wire
+
+struct BadParams: Sendable, CustomTestStringConvertible {
+    let type: any ProtocolValue.Type
+    let params: JSON
+    let message: String
+
+    init(_ type: any ProtocolValue.Type, _ params: JSON, _ message: String) {
+        self.type = type
+        self.params = params
+        self.message = message
+    }
+
+    var testDescription: String { "\(type) \(params.text)" }
+}
+
+/// The error reading `params` as `type` gives, or nil when it reads.
+func refusal(_ type: any ProtocolValue.Type, _ params: JSON) -> ResponseError? {
+    do {
+        _ = try type.init(json: params, path: "params")
+        return nil
+    } catch {
+        return error
+    }
+}
+
+private let lifecycle: [BadParams] = [
+    .init(Initialize.self, [1], "params: expected an object, got an array"),
+    .init(Initialize.self, ["processId": "4242"], "params.processId: expected an integer, got a string"),
+    .init(Initialize.self, ["initializationOptions": "x"], "params.initializationOptions: expected an object, got a string"),
+    .init(Initialize.self, ["initializationOptions": [1]], "params.initializationOptions: expected an object, got an array"),
+    .init(Initialize.self, ["initializationOptions": ["timeZone": 5]],
+          "params.initializationOptions.timeZone: expected a string, got an integer"),
+    .init(Initialize.self, ["initializationOptions": ["timeZone": nil]],
+          "params.initializationOptions.timeZone: expected a string, got null"),
+    .init(Initialize.self, ["initializationOptions": ["store": nil]], "params.initializationOptions.store: expected a string, got null"),
+    .init(Initialize.self, ["initializationOptions": ["store": ""]], "params.initializationOptions.store: expected a directory path, got ''"),
+    .init(Initialize.self, ["initializationOptions": ["store": "a\u{0}b"]],
+          "params.initializationOptions.store: expected a directory path, got 'a\u{0}b'"),
+    // The members read in the order the server read them: processId, then the options.
+    .init(Initialize.self, ["initializationOptions": ["timeZone": 5], "processId": "x"], "params.processId: expected an integer, got a string"),
+    .init(Initialize.self, ["capabilities": 3], "params.capabilities: expected an object, got an integer"),
+    .init(Initialize.self, ["capabilities": nil], "params.capabilities: expected an object, got null"),
+    .init(Initialize.self, ["capabilities": ["window": true]], "params.capabilities.window: expected an object, got a boolean"),
+    .init(Initialize.self, ["capabilities": ["window": ["workDoneProgress": "yes"]]],
+          "params.capabilities.window.workDoneProgress: expected a boolean, got a string"),
+    .init(Initialize.self, ["trace": "loud"], "params.trace: expected off, messages or verbose, got 'loud'"),
+    .init(Initialize.self, ["trace": nil], "params.trace: expected a string, got null"),
+    .init(Initialize.self, ["workDoneToken": true], "params.workDoneToken: expected an integer or a string, got a boolean"),
+    .init(Initialize.self, ["workDoneToken": nil], "params.workDoneToken: expected an integer or a string, got null"),
+    .init(CancelRequest.self, [:], "params.id: missing"),
+    .init(CancelRequest.self, ["id": nil], "params.id: expected an integer or a string, got null"),
+    .init(CancelRequest.self, ["id": 1.5], "params.id: expected an integer or a string, got a number with a fraction or exponent"),
+    .init(CancelRequest.self, "x", "params: expected an object, got a string"),
+]
+
+private let noParams: [BadParams] = [ServerPing.self, StoreStatus.self, StoreRetry.self, DebugContinueLoading.self, Undo.self,
+                                     Redo.self].flatMap { type -> [BadParams] in
+    [.init(type, ["force": true], "params.force: unknown field; this method takes no params"),
+     .init(type, [], "params: expected an object, got an array")]
+}
+
+private let server: [BadParams] = [
+    .init(DebugSetClock.self, ["zone": "UTC"], "params.zone: unknown field; expected one of now"),
+    .init(DebugSetClock.self, [:], "params.now: missing"),
+    .init(DebugSetClock.self, ["now": 5], "params.now: expected a string, got an integer"),
+]
+
+private let lists: [BadParams] = [
+    .init(ListsList.self, ["all": true], "params.all: unknown field; expected one of watch"),
+    .init(ListsList.self, ["watch": "yes"], "params.watch: expected a boolean, got a string"),
+    .init(ListsList.self, ["watch": nil], "params.watch: expected a boolean, got null"),
+    .init(ListsCreate.self, ["name": "N", "colour": "red"], "params.colour: unknown field; expected one of before, color, icon, name"),
+    .init(ListsCreate.self, [:], "params.name: missing"),
+    .init(ListsCreate.self, ["name": nil], "params.name: expected a string, got null"),
+    .init(ListsCreate.self, ["name": "N", "color": 5], "params.color: expected a string, got an integer"),
+    .init(ListsCreate.self, ["name": "N", "icon": []], "params.icon: expected a string, got an array"),
+    .init(ListsCreate.self, ["name": "N", "before": "inbox"], "params.before: 'inbox' is not a list id"),
+    .init(ListsUpdate.self, ["id": "l1", "title": "x"], "params.title: unknown field; expected one of color, icon, id, name"),
+    .init(ListsUpdate.self, ["name": "x"], "params.id: missing"),
+    .init(ListsUpdate.self, ["id": "inbox"], "params.id: 'inbox' is not a list id"),
+    .init(ListsUpdate.self, ["id": "l01"], "params.id: 'l01' is not a list id"),
+    .init(ListsUpdate.self, ["id": ""], "params.id: '' is not a list id"),
+    .init(ListsUpdate.self, ["id": "l18446744073709551616"], "params.id: 'l18446744073709551616' is out of range; list ids number from 1 to 2^64 - 1"),
+    .init(ListsUpdate.self, ["id": "l1", "name": nil], "params.name: expected a string, got null"),
+    .init(ListsUpdate.self, ["id": "l1", "color": true], "params.color: expected a string, got a boolean"),
+    .init(ListsDelete.self, ["id": "l1", "force": true], "params.force: unknown field; expected one of id"),
+    .init(ListsDelete.self, ["id": 5], "params.id: expected a string, got an integer"),
+    .init(ListsMove.self, ["ids": ["l1"]], "params.before: missing; give a list id, or null for the end"),
+    .init(ListsMove.self, ["before": nil], "params.ids: missing"),
+    .init(ListsMove.self, ["ids": [], "before": nil], "params.ids: must not be empty"),
+    .init(ListsMove.self, ["ids": ["l1", "l1"], "before": nil], "params.ids: lists an id twice"),
+    .init(ListsMove.self, ["ids": ["l1", "?"], "before": nil], "params.ids[1]: '?' is not a list id"),
+    .init(ListsMove.self, ["ids": ["l1"], "after": "l2"], "params.after: unknown field; expected one of before, ids"),
+    .init(ListsMove.self, ["ids": ["l1"], "before": 5], "params.before: expected a string, got an integer"),
+    .init(ListsMove.self, ["ids": .array((1...100_001).map { .string("l\($0)") }), "before": nil],
+          "params.ids: at most 100000 ids per request"),
+]
+
+private let items: [BadParams] = [
+    .init(ItemsCreate.self, ["list": "l1", "title": "t", "colour": 1],
+          "params.colour: unknown field; expected one of before, done, due, list, notes, priority, tags, title"),
+    .init(ItemsCreate.self, ["title": "t"], "params.list: missing"),
+    .init(ItemsCreate.self, ["list": "inbox", "title": "t"], "params.list: 'inbox' is not a list id"),
+    .init(ItemsCreate.self, ["list": "l1"], "params.title: missing"),
+    .init(ItemsCreate.self, ["list": "l1", "title": nil], "params.title: expected a string, got null"),
+    .init(ItemsCreate.self, ["list": "l1", "title": "t", "notes": nil], "params.notes: expected a string, got null"),
+    .init(ItemsCreate.self, ["list": "l1", "title": "t", "done": "yes"], "params.done: expected a boolean, got a string"),
+    .init(ItemsCreate.self, ["list": "l1", "title": "t", "due": 5], "params.due: expected a string, got an integer"),
+    .init(ItemsCreate.self, ["list": "l1", "title": "t", "priority": "urgent"],
+          "params.priority: unknown priority 'urgent'; expected none, low, medium or high"),
+    .init(ItemsCreate.self, ["list": "l1", "title": "t", "priority": "HIGH"],
+          "params.priority: unknown priority 'HIGH'; expected none, low, medium or high"),
+    .init(ItemsCreate.self, ["list": "l1", "title": "t", "priority": nil], "params.priority: expected a string, got null"),
+    .init(ItemsCreate.self, ["list": "l1", "title": "t", "tags": "home"], "params.tags: expected an array, got a string"),
+    .init(ItemsCreate.self, ["list": "l1", "title": "t", "tags": nil], "params.tags: expected an array, got null"),
+    .init(ItemsCreate.self, ["list": "l1", "title": "t", "tags": ["a", 1]], "params.tags[1]: expected a string, got an integer"),
+    .init(ItemsCreate.self, ["list": "l1", "title": "t", "tags": [[:]]], "params.tags[0]: expected a string, got an object"),
+    .init(ItemsCreate.self, ["list": "l1", "title": "t", "before": 5], "params.before: expected a string, got an integer"),
+    .init(ItemsCreate.self, ["list": "l1", "title": "t", "before": "l2"], "params.before: 'l2' is not an item id"),
+    // In the order the server reads them: the list before the title, the tags before `before`.
+    .init(ItemsCreate.self, ["title": 5, "list": 5], "params.list: expected a string, got an integer"),
+    .init(ItemsCreate.self, ["before": 5, "tags": 5, "list": "l1", "title": "t"], "params.tags: expected an array, got an integer"),
+    .init(ItemsGet.self, ["id": "i1", "full": true], "params.full: unknown field; expected one of id"),
+    .init(ItemsGet.self, [:], "params.id: missing"),
+    .init(ItemsGet.self, ["id": "milk"], "params.id: 'milk' is not an item id"),
+    .init(ItemsGet.self, ["id": "i0099"], "params.id: 'i0099' is not an item id"),
+    .init(ItemsGet.self, ["id": "i0"], "params.id: 'i0' is not an item id"),
+    .init(ItemsGet.self, ["id": "i"], "params.id: 'i' is not an item id"),
+    .init(ItemsGet.self, ["id": "l1"], "params.id: 'l1' is not an item id"),
+    .init(ItemsGet.self, ["id": "i+98"], "params.id: 'i+98' is not an item id"),
+    .init(ItemsGet.self, ["id": "i18446744073709551616"],
+          "params.id: 'i18446744073709551616' is out of range; item ids number from 1 to 2^64 - 1"),
+    .init(ItemsGet.self, ["id": 42], "params.id: expected a string, got an integer"),
+    .init(ItemsUpdate.self, ["id": "i1", "list": "l1"],
+          "params.list: unknown field; expected one of done, due, id, ids, notes, priority, tags, title"),
+    .init(ItemsUpdate.self, ["title": "t"], "params.id: missing; give id (one item) or ids (several)"),
+    .init(ItemsUpdate.self, ["id": "i1", "ids": ["i2"], "title": "t"], "params: give id or ids, not both"),
+    .init(ItemsUpdate.self, ["id": "i1"], "params: nothing to change; give at least one of title, notes, done, due, priority, tags"),
+    .init(ItemsUpdate.self, ["ids": [], "title": "t"], "params.ids: must not be empty"),
+    .init(ItemsUpdate.self, ["ids": ["i+98"], "title": "t"], "params.ids[0]: 'i+98' is not an item id"),
+    .init(ItemsUpdate.self, ["id": nil, "title": "t"], "params.id: expected a string, got null"),
+    .init(ItemsUpdate.self, ["ids": nil, "title": "t"], "params.ids: expected an array, got null"),
+    .init(ItemsUpdate.self, ["id": "i1", "title": nil], "params.title: expected a string, got null"),
+    .init(ItemsUpdate.self, ["id": "i1", "priority": nil], "params.priority: expected a string, got null"),
+    .init(ItemsUpdate.self, ["id": "i1", "due": 5], "params.due: expected a string, got an integer"),
+    .init(ItemsUpdate.self, ["id": "i1", "tags": nil], "params.tags: expected an array, got null"),
+    // Both members' types before the choice; every field's type before "nothing to change".
+    .init(ItemsUpdate.self, ["ids": ["i1"], "id": nil], "params.id: expected a string, got null"),
+    .init(ItemsUpdate.self, ["id": "i1", "ids": [5]], "params.ids[0]: expected a string, got an integer"),
+    .init(ItemsUpdate.self, ["title": 5], "params.id: missing; give id (one item) or ids (several)"),
+    .init(ItemsDelete.self, ["ids": ["i1"], "force": true], "params.force: unknown field; expected one of ids"),
+    .init(ItemsDelete.self, ["ids": "i1"], "params.ids: expected an array, got a string"),
+    .init(ItemsDelete.self, ["ids": ["i1", "i1"]], "params.ids: lists an id twice"),
+    .init(ItemsDelete.self, [:], "params.ids: missing"),
+    .init(ItemsMove.self, ["ids": ["i1"]], "params.before: missing; give an item id, or null for the end of the list"),
+    .init(ItemsMove.self, ["ids": ["i1"], "list": 5], "params.before: missing; give an item id, or null for the end of the list"),
+    .init(ItemsMove.self, ["ids": ["i1"], "before": nil, "after": 1], "params.after: unknown field; expected one of before, ids, list"),
+    .init(ItemsMove.self, ["ids": ["i1"], "before": 5], "params.before: expected a string, got an integer"),
+    .init(ItemsMove.self, ["ids": ["i1"], "before": nil, "list": nil], "params.list: expected a string, got null"),
+    .init(ItemsMove.self, ["ids": ["i1"], "before": 5, "list": 5], "params.list: expected a string, got an integer"),
+    .init(ItemsMove.self, ["before": nil], "params.ids: missing"),
+    .init(ItemsMove.self, ["view": "v1", "version": 1, "from": 0, "to": 1, "ids": ["i1"]],
+          "params.ids: unknown field; expected one of count, from, to, version, view"),
+    .init(ItemsMove.self, ["view": nil, "version": 1, "from": 0, "to": 1], "params.view: expected a string, got null"),
+    .init(ItemsMove.self, ["view": 5, "version": 1, "from": 0, "to": 1], "params.view: expected a string, got an integer"),
+    .init(ItemsMove.self, ["view": "v1", "from": 0, "to": 1], "params.version: missing"),
+    .init(ItemsMove.self, ["view": "v1", "version": "1", "from": 0, "to": 1], "params.version: expected an integer, got a string"),
+    .init(ItemsMove.self, ["view": "v1", "version": 1, "from": 1.5, "to": 1],
+          "params.from: expected an integer, got a number with a fraction or exponent"),
+    .init(ItemsMove.self, ["view": "v1", "version": 1, "from": .double(1e19), "to": 1],
+          "params.from: out of range; integers must lie within -2^63 ..< 2^63"),
+    .init(ItemsMove.self, ["view": "v1", "version": 1, "from": 0, "to": 1, "count": nil], "params.count: expected an integer, got null"),
+    .init(ItemsMove.self, ["view": "v1", "version": 1, "from": 0], "params.to: missing"),
+    .init(ItemsMove.self, ["view": "v1", "version": 1, "to": 0, "count": "x"], "params.from: missing"),
+]
+
+private let views: [BadParams] = [
+    .init(ListsOpen.self, ["list": "l1", "colour": 1], "params.colour: unknown field; expected one of filter, group, list, sections, sort, window"),
+    .init(ListsOpen.self, [:], "params.list: missing; give list (a list id) or group (a smart group)"),
+    .init(ListsOpen.self, ["list": "l1", "group": "all"], "params: give list or group, not both"),
+    .init(ListsOpen.self, ["list": nil], "params.list: expected a string, got null"),
+    .init(ListsOpen.self, ["list": nil, "group": "all"], "params.list: expected a string, got null"),
+    .init(ListsOpen.self, ["list": "l1", "group": nil], "params.group: expected a string, got null"),
+    .init(ListsOpen.self, ["list": "inbox"], "params.list: 'inbox' is not a list id"),
+    .init(ListsOpen.self, ["group": "tomorrow"], "params.group: unknown group 'tomorrow'; expected one of today, scheduled, overdue, all, completed"),
+    .init(ListsOpen.self, ["list": "l1", "sort": "title"], "params.sort: expected an object, got a string"),
+    .init(ListsOpen.self, ["list": "l1", "sort": nil], "params.sort: expected an object, got null"),
+    .init(ListsOpen.self, ["list": "l1", "sort": [:]], "params.sort.by: missing"),
+    .init(ListsOpen.self, ["list": "l1", "sort": ["by": "size"]],
+          "params.sort.by: unknown sort 'size'; expected one of manual, title, due, priority, created, modified"),
+    .init(ListsOpen.self, ["list": "l1", "sort": ["by": "title", "direction": "up"]],
+          "params.sort.direction: expected ascending or descending, got 'up'"),
+    .init(ListsOpen.self, ["list": "l1", "sort": ["by": "title", "direction": nil]], "params.sort.direction: expected a string, got null"),
+    .init(ListsOpen.self, ["list": "l1", "sort": ["by": "title", "order": "up"]],
+          "params.sort.order: unknown field; expected one of by, direction"),
+    .init(ListsOpen.self, ["list": "l1", "filter": nil], "params.filter: expected an object, got null"),
+    .init(ListsOpen.self, ["list": "l1", "filter": "x"], "params.filter: expected an object, got a string"),
+    .init(ListsOpen.self, ["list": "l1", "filter": ["tag": "home"]],
+          "params.filter.tag: unknown field; expected one of done, dueAfter, dueBefore, priorityAtLeast, tagsAllOf, tagsAnyOf, text"),
+    .init(ListsOpen.self, ["list": "l1", "filter": ["done": "maybe"]], "params.filter.done: expected any, done or notDone, got 'maybe'"),
+    .init(ListsOpen.self, ["list": "l1", "filter": ["done": true]], "params.filter.done: expected a string, got a boolean"),
+    .init(ListsOpen.self, ["list": "l1", "filter": ["priorityAtLeast": "urgent"]],
+          "params.filter.priorityAtLeast: unknown priority 'urgent'; expected none, low, medium or high"),
+    .init(ListsOpen.self, ["list": "l1", "filter": ["tagsAllOf": [1]]], "params.filter.tagsAllOf[0]: expected a string, got an integer"),
+    .init(ListsOpen.self, ["list": "l1", "filter": ["tagsAnyOf": "home"]], "params.filter.tagsAnyOf: expected an array, got a string"),
+    .init(ListsOpen.self, ["list": "l1", "filter": ["text": 5]], "params.filter.text: expected a string, got an integer"),
+    .init(ListsOpen.self, ["list": "l1", "filter": ["dueBefore": nil]], "params.filter.dueBefore: expected a string, got null"),
+    .init(ListsOpen.self, ["list": "l1", "filter": ["dueAfter": 5]], "params.filter.dueAfter: expected a string, got an integer"),
+    // The filter reads `done` first, then the members in order.
+    .init(ListsOpen.self, ["list": "l1", "filter": ["text": 5, "done": "maybe"]],
+          "params.filter.done: expected any, done or notDone, got 'maybe'"),
+    .init(ListsOpen.self, ["list": "l1", "sections": "byDue"],
+          "params.sections: unknown sections 'byDue'; expected one of none, dueBucket, priority, list, done"),
+    .init(ListsOpen.self, ["list": "l1", "window": []], "params.window: expected an object, got an array"),
+    .init(ListsOpen.self, ["list": "l1", "window": ["start": "0", "end": 1]], "params.window.start: expected an integer, got a string"),
+    .init(ListsOpen.self, ["list": "l1", "window": ["start": -1, "end": 1]], "params.window.start: must not be negative"),
+    .init(ListsOpen.self, ["list": "l1", "window": ["start": 5, "end": 4]], "params.window.end: must not be less than start"),
+    .init(ListsOpen.self, ["list": "l1", "window": ["start": 0, "end": 1001]], "params.window: must span at most 1000 rows, got 1001"),
+    .init(ListsOpen.self, ["list": "l1", "window": ["start": 0]], "params.window.end: missing"),
+    .init(ListsOpen.self, ["list": "l1", "window": ["start": .double(1e19), "end": 1]],
+          "params.window.start: out of range; integers must lie within -2^63 ..< 2^63"),
+    .init(ListsOpen.self, ["list": "l1", "window": ["start": 0, "end": 1, "size": 1]],
+          "params.window.size: unknown field; expected one of end, start"),
+    // In the order the server reads them: the source, sort, filter, sections, window.
+    .init(ListsOpen.self, ["window": ["start": -1, "end": 0], "sort": ["by": "size"], "list": "l1"],
+          "params.sort.by: unknown sort 'size'; expected one of manual, title, due, priority, created, modified"),
+    .init(ListsOpen.self, ["window": [], "sections": "x", "group": "all"],
+          "params.sections: unknown sections 'x'; expected one of none, dueBucket, priority, list, done"),
+    .init(ViewSetWindow.self, ["view": "v1"], "params.window: missing"),
+    .init(ViewSetWindow.self, ["window": ["start": 0, "end": 1]], "params.view: missing"),
+    .init(ViewSetWindow.self, ["view": "v1", "window": ["start": 0, "end": 1001]], "params.window: must span at most 1000 rows, got 1001"),
+    .init(ViewSetWindow.self, ["view": "v1", "window": ["start": 0, "end": 1], "scroll": 1],
+          "params.scroll: unknown field; expected one of view, window"),
+    .init(ViewSort.self, ["view": "v1"], "params.sort: missing"),
+    .init(ViewSort.self, ["sort": ["by": "title"]], "params.view: missing"),
+    // The sort is read before the view.
+    .init(ViewSort.self, ["view": 5, "sort": ["by": "size"]],
+          "params.sort.by: unknown sort 'size'; expected one of manual, title, due, priority, created, modified"),
+    .init(ViewFilter.self, ["view": "v1", "filter": ["done": "maybe"]], "params.filter.done: expected any, done or notDone, got 'maybe'"),
+    .init(ViewFilter.self, ["filter": nil], "params.view: missing"),
+    .init(ViewFilter.self, ["view": 5, "filter": 5], "params.filter: expected an object, got an integer"),
+    .init(ViewFilter.self, ["view": "v1", "sort": nil], "params.sort: unknown field; expected one of filter, view"),
+    .init(ViewSections.self, ["view": "v1"], "params.sections: missing"),
+    .init(ViewSections.self, ["view": "v1", "sections": "tags"],
+          "params.sections: unknown sections 'tags'; expected one of none, dueBucket, priority, list, done"),
+    .init(ViewSections.self, ["view": 5, "sections": nil], "params.sections: expected a string, got null"),
+    .init(ViewSnapshot.self, [:], "params.view: missing"),
+    .init(ViewSnapshot.self, ["view": "v0"], "params.view: 'v0' is not a view id"),
+    .init(ViewSnapshot.self, ["view": "i1"], "params.view: 'i1' is not a view id"),
+    .init(ViewSnapshot.self, ["view": "v1", "version": 1], "params.version: unknown field; expected one of view"),
+    .init(ViewClose.self, ["view": 5], "params.view: expected a string, got an integer"),
+    .init(ViewClose.self, ["view": "v18446744073709551616"], "params.view: 'v18446744073709551616' is out of range; view ids number from 1 to 2^64 - 1"),
+]
+
+@Test(arguments: lifecycle + noParams + server + lists + items + views)
+func badParamsAreRefusedWithTodaysMessage(_ bad: BadParams) {
+    guard let error = refusal(bad.type, bad.params) else {
+        Issue.record("accepted: \(bad.params.text)")
+        return
+    }
+    #expect(error.code == .invalidParams)
+    #expect(error.message == bad.message)
+}
+
+@Test func theTablesCoverEveryParamsTypeThatCanBeRefused() {
+    let tested = Set((lifecycle + noParams + server + lists + items + views).map { String(reflecting: $0.type) })
+    // Only the lifecycle notifications and `shutdown` accept anything at all.
+    let acceptsAnything: Set<String> = [Initialized.self, Exit.self, Shutdown.self].map { String(reflecting: $0) }.reduce(into: []) { $0.insert($1) }
+    var untested: [String] = []
+    for type in ProtocolCatalog.requests.map({ $0 as any ProtocolValue.Type }) + ProtocolCatalog.clientNotifications.map({ $0 as any ProtocolValue.Type }) {
+        let name = String(reflecting: type)
+        if !tested.contains(name) && !acceptsAnything.contains(name) { untested.append(name) }
+    }
+    #expect(untested.isEmpty, "no bad params for \(untested)")
+    #expect(tested.count >= 25)
+}

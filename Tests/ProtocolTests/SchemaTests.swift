@@ -1,0 +1,69 @@
+/// The catalog against protocol.md: every method once, every type a schema names exists, and the
+/// schemas describe what the decoders read.
+
+import TasklsProtocol
+import Testing
+import Wire
+
+/// The request methods `initialize` advertises (protocol.md), plus the LSP lifecycle's.
+private let documentedRequests: Set<String> = [
+    "initialize", "shutdown",
+    "debug/continueLoading", "debug/setClock", "items/create", "items/delete", "items/get", "items/move", "items/update",
+    "lists/create", "lists/delete", "lists/list", "lists/move", "lists/open", "lists/update", "redo", "server/ping",
+    "store/retry", "store/status", "undo", "view/close", "view/filter", "view/sections", "view/setWindow", "view/snapshot",
+    "view/sort",
+]
+
+@Test func theCatalogHasEveryMethodOfProtocolMdOnce() {
+    let requests = ProtocolCatalog.requests.map { $0.method }
+    #expect(Set(requests) == documentedRequests)
+    #expect(requests.count == documentedRequests.count)
+    #expect(ProtocolCatalog.clientNotifications.map { $0.method } == ["initialized", "exit", "$/cancelRequest"])
+    #expect(ProtocolCatalog.serverNotifications.map { $0.method }.sorted() == ["lists/changed", "view/changed", "view/closed"])
+}
+
+/// Every type a reference names.
+private func names(_ reference: TypeReference) -> [String] {
+    switch reference {
+    case .named(let name): [name]
+    case .array(let element): names(element)
+    case .oneOf(let choices): choices.flatMap(names)
+    default: []
+    }
+}
+
+private func references(_ schema: TypeSchema) -> [String] {
+    switch schema.shape {
+    case .object(let object): object.fields.flatMap { names($0.type) }
+    case .alternatives(_, let shapes): shapes.flatMap(references)
+    case .value(let reference): names(reference)
+    default: []
+    }
+}
+
+@Test func everyNamedTypeIsInTheCatalogOnce() {
+    let schemas = ProtocolCatalog.schemas
+    let known = Set(schemas.map(\.name))
+    #expect(known.count == schemas.count, "a schema name is used twice")
+    var referenced = 0
+    for schema in schemas {
+        #expect(!schema.doc.isEmpty, "\(schema.name) has no doc")
+        for name in references(schema) {
+            #expect(known.contains(name), "\(schema.name) refers to \(name), which the catalog lacks")
+            referenced += 1
+        }
+        if case .object(let object) = schema.shape {
+            #expect(Set(object.fields.map(\.name)).count == object.fields.count, "\(schema.name) lists a member twice")
+            for field in object.fields { #expect(!field.doc.isEmpty, "\(schema.name).\(field.name) has no doc") }
+            for group in object.exactlyOneOf { #expect(Set(group).isSubset(of: schema.fieldNames), "\(schema.name): \(group)") }
+        }
+    }
+    #expect(schemas.count >= 80, "only \(schemas.count) schemas")
+    #expect(referenced >= 100)
+}
+
+@Test func theLimitsAreTheServersDocumentedOnes() {
+    #expect(ProtocolLimits.windowRows == 1_000)
+    #expect(ProtocolLimits.idsPerRequest == 100_000)
+    #expect(ListsOpen.defaultWindow == Window(start: 0, end: 100))
+}
