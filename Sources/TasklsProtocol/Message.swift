@@ -26,6 +26,16 @@ public protocol NotificationMessage: ProtocolValue {
     static var method: String { get }
 }
 
+extension NotificationMessage {
+    /// The notification as a message, with these params.
+    public var message: Message { .notification(method: Self.method, params: json) }
+}
+
+extension RequestMessage {
+    /// The request as a message with `id`, with these params.
+    public func message(id: RequestID) -> Message { .request(id: id, method: Self.method, params: json) }
+}
+
 /// The result of a request that answers `null` (`shutdown`, `view/close`).
 public struct NullResult: ProtocolValue {
     /// The `null` result.

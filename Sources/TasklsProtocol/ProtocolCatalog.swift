@@ -17,12 +17,17 @@ public enum ProtocolCatalog {
 
     /// Every notification a client sends.
     public static let clientNotifications: [any NotificationMessage.Type] = [
-        Initialized.self, Exit.self, CancelRequest.self,
+        Initialized.self, Exit.self, CancelRequest.self, SetTrace.self,
     ]
 
-    /// Every notification the server sends.
+    /// Every taskls notification the server sends (what `initialize` advertises).
     public static let serverNotifications: [any NotificationMessage.Type] = [
         ViewChanged.self, ViewClosed.self, ListsChanged.self,
+    ]
+
+    /// The notifications of LSP itself the server sends.
+    public static let lspServerNotifications: [any NotificationMessage.Type] = [
+        Progress.self, LogMessage.self, ShowMessage.self,
     ]
 
     /// Every named schema: each message's params and result, and every type they refer to (with
@@ -38,7 +43,7 @@ public enum ProtocolCatalog {
             add(request.schema)
             add(request.resultSchema)
         }
-        for notification in clientNotifications + serverNotifications { add(notification.schema) }
+        for notification in clientNotifications + serverNotifications + lspServerNotifications { add(notification.schema) }
         for value in values { add(value) }
         return all
     }()
@@ -53,7 +58,8 @@ public enum ProtocolCatalog {
         WindowOperation.updateSchema, WindowOperation.resetSchema, ViewSnapshotResult.schema, ViewVersion.schema,
         StoreState.schema, StoreErrorData.schema, StoreStatusResult.schema,
         Initialize.optionsSchema, Initialize.capabilitiesSchema, Initialize.windowCapabilitiesSchema,
-        Trace.schema, ProgressToken.schema, ServerCapabilities.schema, TasklsCapabilities.schema, ServerInfo.schema,
+        Trace.schema, ProgressToken.schema, ServerCapabilities.schema, ExperimentalCapabilities.schema, TasklsCapabilities.schema,
+        ProgressValue.schema, ProgressValue.beginSchema, ProgressValue.reportSchema, ProgressValue.endSchema, MessageType.schema, ServerInfo.schema,
         ItemsMove.byViewSchema, ItemsMove.byIDsSchema, NullResult.schema, EmptyResult.schema,
     ]
 }

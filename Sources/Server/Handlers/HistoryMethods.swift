@@ -1,25 +1,28 @@
 /// `undo` and `redo`: a client's own steps, undone and redone as ordinary mutations.
 
 import Domain
+import TasklsProtocol
 import Wire
 
 enum HistoryMethods {
     static func register(in table: inout MethodTable) {
-        table.writing("undo", NoParams.self) { context, _ throws(ResponseError) in
+        table.writing(Undo.self) { context, _ throws(ResponseError) in
             guard let step = context.history.popUndo() else {
                 throw .requestFailed(reason: "nothingToUndo", "undo: there is nothing to undo")
             }
             let applied = try invert(step, context: context, verb: "undo")
             context.history.pushRedo(HistoryStep(method: step.method, changes: applied.changes))
-            return result(context, applied, step: step, key: "undone")
+            return UndoResult(undone: step.method, canUndo: !context.history.undoSteps.isEmpty,
+                              canRedo: !context.history.redoSteps.isEmpty, revision: applied.revision)
         }
-        table.writing("redo", NoParams.self) { context, _ throws(ResponseError) in
+        table.writing(Redo.self) { context, _ throws(ResponseError) in
             guard let step = context.history.popRedo() else {
                 throw .requestFailed(reason: "nothingToRedo", "redo: there is nothing to redo")
             }
             let applied = try invert(step, context: context, verb: "redo")
             context.history.pushUndo(HistoryStep(method: step.method, changes: applied.changes))
-            return result(context, applied, step: step, key: "redone")
+            return RedoResult(redone: step.method, canUndo: !context.history.undoSteps.isEmpty,
+                              canRedo: !context.history.redoSteps.isEmpty, revision: applied.revision)
         }
     }
 
@@ -48,14 +51,5 @@ enum HistoryMethods {
         var refusal = error
         refusal.message = "\(verb) of \(step.method): \(refusal.message); that step is dropped from the history"
         return refusal
-    }
-
-    private static func result(_ context: WritingContext, _ applied: Applied, step: HistoryStep, key: String) -> JSON {
-        [
-            key: .string(step.method),
-            "canUndo": .bool(!context.history.undoSteps.isEmpty),
-            "canRedo": .bool(!context.history.redoSteps.isEmpty),
-            "revision": .integer(Int64(applied.revision)),
-        ]
     }
 }

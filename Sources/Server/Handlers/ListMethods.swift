@@ -1,68 +1,43 @@
 /// `lists/list`, `lists/create`, `lists/update`, `lists/delete`, `lists/move`.
 
 import Domain
+import TasklsProtocol
 import Wire
 
 enum ListMethods {
     static func register(in table: inout MethodTable) {
         // `watch: true`: from now on the client is told whenever the overview changes (`lists/changed`);
         // `watch: false` stops that; absent leaves it as it is.
-        table.reading("lists/list", ListsListParams.self) { context, params throws(ResponseError) in
-            context.overview(watch: params.watch).json(revision: context.engine.revision)
+        table.reading(ListsList.self) { context, params throws(ResponseError) in
+            TasklsProtocol.Overview(context.overview(watch: params.watch), revision: context.engine.revision)
         } waiting: { context, params throws(ResponseError) in
             // Loading or failed: no lists yet, and the store's state; the lists follow in `lists/changed`.
             context.overview(watch: params.watch)
         }
-        table.writing("lists/create", Fields.self) { context, fields throws(ResponseError) in
-            try fields.rejectUnknown(["name", "color", "icon", "before"])
+        table.writing(ListsCreate.self) { context, params throws(ResponseError) in
             let id = ListID(context.freshIdentifier())
-            let listFields = ListFields(name: try fields.required("name"), color: try fields.nullable("color"), icon: try fields.nullable("icon"))
-            let applied = try context.apply([.createList(id: id, fields: listFields, before: try fields.nullable("before"))])
-            return try result(context, applied, list: id)
+            let applied = try context.apply([.createList(id: id, fields: ListFields(params), before: params.before.map(ListID.init))])
+            return ListsCreateResult(list: try list(context.engine, id), revision: applied.revision)
         }
-        table.writing("lists/update", Fields.self) { context, fields throws(ResponseError) in
-            try fields.rejectUnknown(["id", "name", "color", "icon"])
-            let id: ListID = try fields.required("id")
-            let applied = try context.apply([.updateList(id: id, patch: try ListPatch(fields))])
-            return try result(context, applied, list: id, sayingWhetherItChanged: true)
+        table.writing(ListsUpdate.self) { context, params throws(ResponseError) in
+            let id = ListID(params.id)
+            let applied = try context.apply([.updateList(id: id, patch: ListPatch(params))])
+            return ListsUpdateResult(list: try list(context.engine, id), revision: applied.revision, changed: !applied.changes.isEmpty)
         }
-        table.writing("lists/delete", Fields.self) { context, fields throws(ResponseError) in
-            try fields.rejectUnknown(["id"])
-            let applied = try context.apply([.deleteList(id: try fields.required("id"))])
-            return ["revision": .integer(Int64(applied.revision))]
+        table.writing(ListsDelete.self) { context, params throws(ResponseError) in
+            ListsDeleteResult(revision: try context.apply([.deleteList(id: ListID(params.id))]).revision)
         }
-        table.writing("lists/move", Fields.self) { context, fields throws(ResponseError) in
-            try fields.rejectUnknown(["ids", "before"])
-            let ids: [ListID] = try identifiers(fields, "ids")
-            guard fields.contains("before") else {
-                throw .invalidParams("params.before: missing; give a list id, or null for the end")
-            }
-            let applied = try context.apply([.moveLists(ids: ids, before: try fields.nullable("before"))])
-            return ["revision": .integer(Int64(applied.revision)), "changed": .bool(!applied.changes.isEmpty)]
+        table.writing(ListsMove.self) { context, params throws(ResponseError) in
+            let applied = try context.apply([.moveLists(ids: params.ids.map(ListID.init), before: params.before.map(ListID.init))])
+            return ListsMoveResult(revision: applied.revision, changed: !applied.changes.isEmpty)
         }
     }
 
-    /// `{list, revision}` for the list a mutation created or changed, and `changed` when the request may have
-    /// changed nothing.
-    private static func result(_ context: WritingContext, _ applied: Applied, list id: ListID,
-                               sayingWhetherItChanged: Bool = false) throws(ResponseError) -> JSON {
-        guard let summary = context.engine.lists().first(where: { $0.list.id == id }) else {
+    /// The list `id` with its counts, as a mutation left it.
+    private static func list(_ engine: Engine, _ id: ListID) throws(ResponseError) -> TasklsProtocol.TaskList {
+        guard let summary = engine.lists().first(where: { $0.list.id == id }) else {
             throw ResponseError(.internalError, "list \(id) vanished after it was written")
         }
-        let answer: JSON = ["list": summary.json, "revision": .integer(Int64(applied.revision))]
-        guard sayingWhetherItChanged else { return answer }
-        return ["list": summary.json, "revision": .integer(Int64(applied.revision)), "changed": .bool(!applied.changes.isEmpty)]
-    }
-}
-
-
-/// `lists/list` params.
-struct ListsListParams: JSONDecodable {
-    var watch: Bool?
-
-    init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
-        try fields.rejectUnknown(["watch"])
-        watch = try fields.optional("watch")
+        return TasklsProtocol.TaskList(summary)
     }
 }

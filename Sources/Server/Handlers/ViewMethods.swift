@@ -4,170 +4,105 @@
 /// state) while it loads or has failed.
 
 import Domain
+import TasklsProtocol
 import Wire
 
 enum ViewMethods {
-    /// The window a view opens with when the client does not say.
-    static let defaultWindow = Window(start: 0, end: 100)
-
     static func register(in table: inout MethodTable) {
-        table.reading("lists/open", OpenParams.self) { context, params throws(ResponseError) in
-            try context.openView(source: params.source, sort: params.sort, filter: params.filter, grouping: params.grouping,
-                                 window: params.window).json
+        table.reading(ListsOpen.self) { context, params throws(ResponseError) in
+            let spec = try ViewSpec(params)
+            return ViewSnapshotResult(try context.openView(source: spec.source, sort: spec.sort, filter: spec.filter,
+                                                           grouping: spec.grouping, window: spec.window))
         } waiting: { context, params throws(ResponseError) in
-            let view = context.openView(source: params.source, sort: params.sort, filter: params.filter, grouping: params.grouping,
-                                        window: params.window)
+            let spec = try ViewSpec(params)
+            let view = context.openView(source: spec.source, sort: spec.sort, filter: spec.filter, grouping: spec.grouping,
+                                        window: spec.window)
             return waitingSnapshot(view, context)
         }
-        table.reading("view/setWindow", WindowParams.self) { context, params throws(ResponseError) in
-            try context.setWindow(params.view, params.window).json
+        table.reading(ViewSetWindow.self) { context, params throws(ResponseError) in
+            ViewSnapshotResult(try context.setWindow(ViewID(params.view), Domain.Window(params.window)))
         } waiting: { context, params throws(ResponseError) in
-            var view = try context.view(params.view)
-            view.window = params.window
+            var view = try context.view(ViewID(params.view))
+            view.window = Domain.Window(params.window)
             context.update(view)
             return waitingSnapshot(view, context)
         }
-        register(SortParams.self, as: "view/sort", in: &table)
-        register(FilterParams.self, as: "view/filter", in: &table)
-        register(SectionsParams.self, as: "view/sections", in: &table)
-        table.reading("view/snapshot", ViewParams.self) { context, params throws(ResponseError) in
-            try context.snapshot(params.view).json
-        } waiting: { context, params throws(ResponseError) in
-            waitingSnapshot(try context.view(params.view), context)
+        register(ViewSort.self, in: &table) { params throws(ResponseError) in (Domain.Sort(params.sort), nil, nil) }
+        register(ViewFilter.self, in: &table) { params throws(ResponseError) in
+            (nil, try params.filter.map { wire throws(ResponseError) in try Domain.Filter(wire) } ?? .all, nil)
         }
-        table.reading("view/close", ViewParams.self) { context, params throws(ResponseError) in
-            try context.closeView(params.view)
-            return .null
+        register(ViewSections.self, in: &table) { params throws(ResponseError) in (nil, nil, Grouping(params.sections)) }
+        table.reading(TasklsProtocol.ViewSnapshot.self) { context, params throws(ResponseError) in
+            ViewSnapshotResult(try context.snapshot(ViewID(params.view)))
         } waiting: { context, params throws(ResponseError) in
-            _ = try context.view(params.view)
-            context.close(params.view)
-            return .null
+            waitingSnapshot(try context.view(ViewID(params.view)), context)
+        }
+        table.reading(ViewClose.self) { context, params throws(ResponseError) in
+            try context.closeView(ViewID(params.view))
+            return NullResult()
+        } waiting: { context, params throws(ResponseError) in
+            let id = ViewID(params.view)
+            _ = try context.view(id)
+            context.close(id)
+            return NullResult()
         }
     }
 
+    /// What a reconfiguration changes (nil: kept).
+    private typealias Change = (sort: Domain.Sort?, filter: Domain.Filter?, grouping: Grouping?)
+
     /// `view/sort`, `view/filter` or `view/sections`: a new generation of the view, announced by one `reset`
     /// before the answer `{view, version}` (and a background build when the order is new and large).
-    private static func register<Params: Reconfiguration>(_ params: Params.Type, as method: String, in table: inout MethodTable) {
-        table.reading(method, Params.self) { context, params throws(ResponseError) in
-            let change = params.change
-            let version = try context.reconfigure(params.view, sort: change.sort, filter: change.filter, grouping: change.grouping)
-            return ["view": WireID.view(params.view), "version": .integer(Int64(version))]
+    private static func register<Message: RequestMessage & ViewAddressed>(
+        _ message: Message.Type, in table: inout MethodTable, change: @escaping (Message) throws(ResponseError) -> Change
+    ) where Message.Result == ViewVersion {
+        table.reading(Message.self) { context, params throws(ResponseError) in
+            let wanted = try change(params)
+            let version = try context.reconfigure(ViewID(params.view), sort: wanted.sort, filter: wanted.filter, grouping: wanted.grouping)
+            return ViewVersion(view: params.view, version: version)
         } waiting: { context, params throws(ResponseError) in
-            var view = try context.view(params.view)
-            let change = params.change
-            view.sort = change.sort ?? view.sort
-            view.filter = change.filter ?? view.filter
-            view.grouping = change.grouping ?? view.grouping
+            let wanted = try change(params)
+            var view = try context.view(ViewID(params.view))
+            view.sort = wanted.sort ?? view.sort
+            view.filter = wanted.filter ?? view.filter
+            view.grouping = wanted.grouping ?? view.grouping
             view.version += 1
             context.update(view)
             context.publish(ViewChange(view: view.id, version: view.version, count: nil, window: view.window, state: context.state,
                                        operations: [.reset(rows: [])]))
-            return ["view": WireID.view(view.id), "version": .integer(Int64(view.version))]
+            return ViewVersion(view: params.view, version: view.version)
         }
     }
 
     /// The snapshot of a view waiting for the store: no rows, no count, the store's state.
-    private static func waitingSnapshot(_ view: DetachedView, _ context: WaitingContext) -> JSON {
-        ViewSnapshot(view: view.id, version: view.version, state: context.state, count: nil, window: view.window, rows: [],
-                     source: view.source, sort: view.sort, filter: view.filter, grouping: view.grouping).json
+    private static func waitingSnapshot(_ view: DetachedView, _ context: WaitingContext) -> ViewSnapshotResult {
+        ViewSnapshotResult(ViewSnapshot(view: view.id, version: view.version, state: context.state, count: nil, window: view.window,
+                                        rows: [], source: view.source, sort: view.sort, filter: view.filter, grouping: view.grouping))
     }
 }
 
-/// The params of `lists/open`: what to show, how, and through which window.
-struct OpenParams: JSONDecodable {
+/// A view's params as the domain takes them (`lists/open`'s defaults filled in).
+private struct ViewSpec {
     var source: ViewSource
-    var sort: Sort
-    var filter: Filter
+    var sort: Domain.Sort
+    var filter: Domain.Filter
     var grouping: Grouping
-    var window: Window
+    var window: Domain.Window
 
-    init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
-        try fields.rejectUnknown(["list", "group", "sort", "filter", "sections", "window"])
-        // Both members' types first (a `null` is refused naming its member), then the choice.
-        let list: ListID? = try fields.optional("list")
-        let group: SmartGroup? = try fields.optional("group")
-        switch (list, group) {
-        case (let list?, nil): source = .list(list)
-        case (nil, let group?): source = .group(group)
-        case (.some, .some): throw .invalidParams("params: give list or group, not both")
-        case (nil, nil): throw .invalidParams("params.list: missing; give list (a list id) or group (a smart group)")
-        }
-        sort = try fields.optional("sort") ?? .manual
-        filter = try fields.optional("filter") ?? .all
-        grouping = try fields.optional("sections") ?? .none
-        window = try fields.optional("window") ?? ViewMethods.defaultWindow
+    init(_ params: ListsOpen) throws(ResponseError) {
+        source = ViewSource(params.source)
+        sort = params.sort.map(Domain.Sort.init) ?? .manual
+        filter = try params.filter.map { wire throws(ResponseError) in try Domain.Filter(wire) } ?? .all
+        grouping = params.sections.map(Grouping.init) ?? .none
+        window = Domain.Window(params.window ?? ListsOpen.defaultWindow)
     }
 }
 
-/// Params naming one view.
-struct ViewParams: JSONDecodable {
-    var view: ViewID
-
-    init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
-        try fields.rejectUnknown(["view"])
-        view = try fields.required("view")
-    }
+/// Params that name one view.
+protocol ViewAddressed {
+    var view: TasklsProtocol.ViewID { get }
 }
 
-/// `view/setWindow` params.
-struct WindowParams: JSONDecodable {
-    var view: ViewID
-    var window: Window
-
-    init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
-        try fields.rejectUnknown(["view", "window"])
-        view = try fields.required("view")
-        window = try fields.required("window")
-    }
-}
-
-/// The params of `view/sort`, `view/filter` or `view/sections`: the view, and what changes (nil: kept).
-protocol Reconfiguration: JSONDecodable {
-    var view: ViewID { get }
-    var change: (sort: Sort?, filter: Filter?, grouping: Grouping?) { get }
-}
-
-/// `view/sort` params.
-struct SortParams: Reconfiguration {
-    var view: ViewID
-    var sort: Sort
-    var change: (sort: Sort?, filter: Filter?, grouping: Grouping?) { (sort, nil, nil) }
-
-    init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
-        try fields.rejectUnknown(["view", "sort"])
-        view = try fields.required("view")
-        sort = try fields.required("sort")
-    }
-}
-
-/// `view/filter` params (`filter: null` is no filter).
-struct FilterParams: Reconfiguration {
-    var view: ViewID
-    var filter: Filter
-    var change: (sort: Sort?, filter: Filter?, grouping: Grouping?) { (nil, filter, nil) }
-
-    init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
-        try fields.rejectUnknown(["view", "filter"])
-        view = try fields.required("view")
-        filter = try fields.nullable("filter") ?? .all
-    }
-}
-
-/// `view/sections` params.
-struct SectionsParams: Reconfiguration {
-    var view: ViewID
-    var grouping: Grouping
-    var change: (sort: Sort?, filter: Filter?, grouping: Grouping?) { (nil, nil, grouping) }
-
-    init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
-        try fields.rejectUnknown(["view", "sections"])
-        view = try fields.required("view")
-        grouping = try fields.required("sections")
-    }
-}
+extension ViewSort: ViewAddressed {}
+extension ViewFilter: ViewAddressed {}
+extension ViewSections: ViewAddressed {}

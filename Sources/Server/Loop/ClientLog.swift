@@ -1,11 +1,9 @@
 /// What the server tells the client's log and the user (`window/logMessage`, `window/showMessage`), besides stderr.
 
+import TasklsProtocol
 import Wire
 
-/// The client's `trace` setting (LSP 3.17 `TraceValue`: `initialize`'s `trace`, then `$/setTrace`).
-enum Trace: String, CaseIterable {
-    case off, messages, verbose
-
+extension Trace {
     /// The most detailed level sent as `window/logMessage` at this setting: warnings and errors always, what
     /// the store did (opened, compacted, read again) from `messages` on, details at `verbose`.
     var logMessageLevel: LogLevel {
@@ -45,22 +43,22 @@ final class ClientLog {
         logger.log(level, message)
         guard reachesClient else { return }
         if level <= trace.logMessageLevel {
-            outbox.send(.notification(method: "window/logMessage", params: ["type": .integer(Int64(level.messageType)), "message": .string(message)]))
+            outbox.send(LogMessage(type: level.messageType, message: message).message)
         }
         if attention {
-            outbox.send(.notification(method: "window/showMessage", params: ["type": .integer(Int64(level.messageType)), "message": .string("taskls: " + message)]))
+            outbox.send(ShowMessage(type: level.messageType, message: "taskls: " + message).message)
         }
     }
 }
 
 extension LogLevel {
-    /// LSP's `MessageType`: 1 error, 2 warning, 3 info, 4 log.
-    var messageType: Int {
+    /// LSP's `MessageType` for a line at this level.
+    var messageType: MessageType {
         switch self {
-        case .error: 1
-        case .warning: 2
-        case .info: 3
-        case .debug: 4
+        case .error: .error
+        case .warning: .warning
+        case .info: .info
+        case .debug: .log
         }
     }
 }

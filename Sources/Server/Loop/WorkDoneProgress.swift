@@ -1,5 +1,6 @@
 /// `$/progress` for work that takes time, reported on the token the client gave in its request.
 
+import TasklsProtocol
 import Wire
 
 /// Reports work done (LSP 3.17 work done progress: `begin`, `report`, `end`) on tokens clients pass as
@@ -23,36 +24,18 @@ final class WorkDoneProgress {
     }
 
     func begin(_ token: ProgressToken, title: String, message: String? = nil) {
-        var value: JSONObject = ["kind": "begin", "title": .string(title), "cancellable": false, "percentage": 0]
-        if let message { value["message"] = .string(message) }
-        send(token, value)
+        send(token, .begin(title: title, message: message))
     }
 
     func report(_ token: ProgressToken, fraction: Double, message: String? = nil) {
-        var value: JSONObject = ["kind": "report", "percentage": .integer(Int64(max(0, min(100, (fraction * 100).rounded(.down)))))]
-        if let message { value["message"] = .string(message) }
-        send(token, value)
+        send(token, .report(percentage: Int(max(0, min(100, (fraction * 100).rounded(.down)))), message: message))
     }
 
     func end(_ token: ProgressToken, message: String? = nil) {
-        var value: JSONObject = ["kind": "end"]
-        if let message { value["message"] = .string(message) }
-        send(token, value)
+        send(token, .end(message: message))
     }
 
-    private func send(_ token: ProgressToken, _ value: JSONObject) {
-        outbox.send(.notification(method: "$/progress", params: ["token": token.json, "value": .object(value)]))
-    }
-}
-
-/// A progress token: an integer or a string (LSP's `ProgressToken`).
-struct ProgressToken: Hashable, JSONDecodable {
-    let json: JSON
-
-    init(json: JSON, path: String) throws(ResponseError) {
-        switch json {
-        case .integer, .string: self.json = json
-        default: throw .invalidParams("\(path): expected an integer or a string, got \(json.typeDescription)")
-        }
+    private func send(_ token: ProgressToken, _ value: ProgressValue) {
+        outbox.send(Progress(token: token, value: value).message)
     }
 }

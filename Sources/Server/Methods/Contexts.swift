@@ -2,6 +2,7 @@
 
 import Domain
 import Store
+import TasklsProtocol
 import Wire
 
 /// For the lifecycle (`initialize`, `shutdown`, `exit`, `$/cancelRequest`): the session, and starting the store.
@@ -58,7 +59,7 @@ struct StateContext {
     }
 
     /// What `store/status` answers.
-    func storeStatus() -> JSON { persistence.status() }
+    func storeStatus() -> StoreStatusResult { persistence.status() }
 
     /// Reopens a failed store; false when there is nothing to retry.
     func retryStore() -> Bool { persistence.retry(reportingOn: workDoneToken) }
@@ -160,7 +161,7 @@ struct WaitingContext {
     var refusal: ResponseError { persistence.refusal() }
 
     /// The overview while the store cannot serve (no lists; the store's state). `watch` as for `ReadingContext`.
-    func overview(watch: Bool?) -> JSON {
+    func overview(watch: Bool?) -> TasklsProtocol.Overview {
         switch watch {
         case true?: workspace.watchedOverview = Overview(lists: [], groups: [])
         case false?: workspace.watchedOverview = nil

@@ -1,6 +1,7 @@
 /// What the loop hands a method's description: the parts of the server, from which each kind of context is made.
 
 import Domain
+import TasklsProtocol
 import Wire
 
 /// The server's parts a request may reach. Handlers never see it: each gets the context its method's `StoreUse`

@@ -1,6 +1,7 @@
 /// The one registration per method: its name, params, how it uses the store, what it does while the store cannot
 /// serve, whether it is advertised, and its handler.
 
+import TasklsProtocol
 import Wire
 
 /// Every method the server answers, by name, each with its whole description.
@@ -37,40 +38,40 @@ struct MethodTable {
     // MARK: Registrations
 
     /// A method of the LSP lifecycle (`initialize`, `shutdown`): not advertised; reads no store.
-    mutating func lifecycle<Params: JSONDecodable>(
-        _ name: String, _ params: Params.Type,
-        _ handler: @escaping (LifecycleContext, Params) throws(ResponseError) -> JSON
+    mutating func lifecycle<Message: RequestMessage>(
+        _ message: Message.Type,
+        _ handler: @escaping (LifecycleContext, Message) throws(ResponseError) -> Message.Result
     ) {
-        add(MethodDescription(name: name, store: .none, advertised: false) { json throws(ResponseError) in
-            let params = try decode(Params.self, json)
-            return Call { environment throws(ResponseError) in try handler(environment.lifecycleContext, params) }
+        add(MethodDescription(name: Message.method, store: .none, advertised: false) { json throws(ResponseError) in
+            let params = try decode(Message.self, json)
+            return Call { environment throws(ResponseError) in try handler(environment.lifecycleContext, params).json }
         })
     }
 
     /// A method about the server or the store's state (`.none` or `.state`): answered whatever the store's state.
-    mutating func state<Params: JSONDecodable>(
-        _ name: String, _ params: Params.Type, store: StoreUse = .state,
-        _ handler: @escaping (StateContext, Params) throws(ResponseError) -> JSON
+    mutating func state<Message: RequestMessage>(
+        _ message: Message.Type, store: StoreUse = .state,
+        _ handler: @escaping (StateContext, Message) throws(ResponseError) -> Message.Result
     ) {
-        precondition(store == .none || store == .state, "\(name): a state method reads no lists")
-        add(MethodDescription(name: name, store: store, advertised: true) { json throws(ResponseError) in
-            let params = try decode(Params.self, json)
-            return Call { environment throws(ResponseError) in try handler(environment.stateContext, params) }
+        precondition(store == .none || store == .state, "\(Message.method): a state method reads no lists")
+        add(MethodDescription(name: Message.method, store: store, advertised: true) { json throws(ResponseError) in
+            let params = try decode(Message.self, json)
+            return Call { environment throws(ResponseError) in try handler(environment.stateContext, params).json }
         })
     }
 
     /// A method that reads lists, items or views (`.reads`). `waiting` answers while the store loads or has
     /// failed; without it the request is refused then.
-    mutating func reading<Params: JSONDecodable>(
-        _ name: String, _ params: Params.Type,
-        _ handler: @escaping (ReadingContext, Params) throws(ResponseError) -> JSON,
-        waiting: ((WaitingContext, Params) throws(ResponseError) -> JSON)? = nil
+    mutating func reading<Message: RequestMessage>(
+        _ message: Message.Type,
+        _ handler: @escaping (ReadingContext, Message) throws(ResponseError) -> Message.Result,
+        waiting: ((WaitingContext, Message) throws(ResponseError) -> Message.Result)? = nil
     ) {
-        add(MethodDescription(name: name, store: .reads, advertised: true) { json throws(ResponseError) in
-            let params = try decode(Params.self, json)
-            var call = Call { environment throws(ResponseError) in try handler(environment.readingContext, params) }
+        add(MethodDescription(name: Message.method, store: .reads, advertised: true) { json throws(ResponseError) in
+            let params = try decode(Message.self, json)
+            var call = Call { environment throws(ResponseError) in try handler(environment.readingContext, params).json }
             if let waiting {
-                call.whileWaiting = { environment throws(ResponseError) in try waiting(environment.waitingContext, params) }
+                call.whileWaiting = { environment throws(ResponseError) in try waiting(environment.waitingContext, params).json }
             }
             return call
         })
@@ -78,24 +79,26 @@ struct MethodTable {
 
     /// A method that changes lists or items (`.writes`): its handler gets the only context that can apply
     /// mutations. Refused while the store loads or has failed.
-    mutating func writing<Params: JSONDecodable>(
-        _ name: String, _ params: Params.Type,
-        _ handler: @escaping (WritingContext, Params) throws(ResponseError) -> JSON
+    mutating func writing<Message: RequestMessage>(
+        _ message: Message.Type,
+        _ handler: @escaping (WritingContext, Message) throws(ResponseError) -> Message.Result
     ) {
-        add(MethodDescription(name: name, store: .writes, advertised: true) { json throws(ResponseError) in
-            let params = try decode(Params.self, json)
-            return Call { environment throws(ResponseError) in try handler(environment.writingContext(method: name), params) }
+        add(MethodDescription(name: Message.method, store: .writes, advertised: true) { json throws(ResponseError) in
+            let params = try decode(Message.self, json)
+            return Call { environment throws(ResponseError) in
+                try handler(environment.writingContext(method: Message.method), params).json
+            }
         })
     }
 
     /// A notification the client sends.
-    mutating func notification<Params: JSONDecodable>(
-        _ name: String, _ params: Params.Type,
-        _ handler: @escaping (LifecycleContext, Params) throws(ResponseError) -> Void
+    mutating func notification<Message: NotificationMessage>(
+        _ message: Message.Type,
+        _ handler: @escaping (LifecycleContext, Message) throws(ResponseError) -> Void
     ) {
-        precondition(notifications[name] == nil, "\(name) registered twice")
-        notifications[name] = NotificationDescription(name: name) { environment, json throws(ResponseError) in
-            try handler(environment.lifecycleContext, try decode(Params.self, json))
+        precondition(notifications[Message.method] == nil, "\(Message.method) registered twice")
+        notifications[Message.method] = NotificationDescription(name: Message.method) { environment, json throws(ResponseError) in
+            try handler(environment.lifecycleContext, try decode(Message.self, json))
         }
     }
 }

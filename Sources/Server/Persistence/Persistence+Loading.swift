@@ -3,6 +3,7 @@
 import Dispatch
 import Domain
 import Store
+import TasklsProtocol
 import Wire
 
 extension Persistence {

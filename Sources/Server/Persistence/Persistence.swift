@@ -3,6 +3,7 @@
 import Dispatch
 import Domain
 import Store
+import TasklsProtocol
 import Wire
 
 /// Owns the store on disk for one server: loading it off the loop, the lock and catching up with other
@@ -75,34 +76,14 @@ final class Persistence {
     }
 
     /// The overview while the store cannot serve: no lists, the smart groups at 0, and the store's state.
-    func unusableOverview() -> JSON {
+    func unusableOverview() -> TasklsProtocol.Overview {
         let empty = Overview(lists: [], groups: SmartGroup.allCases.map { GroupSummary(group: $0, count: 0) })
-        guard case .object(var object) = empty.json(revision: 0) else { return .null }
-        object["store"] = status()
-        return .object(object)
+        return TasklsProtocol.Overview(empty, revision: 0, store: status())
     }
 
     /// What `store/status` answers.
-    func status() -> JSON {
-        var object: JSONObject = [:]
-        switch storage {
-        case .memory: object["state"] = "memory"
-        case .loading(let progress):
-            object["state"] = "loading"
-            object["progress"] = .double((progress * 1000).rounded() / 1000)
-        case .ready(let store):
-            object["state"] = "ready"
-            object["sequence"] = .integer(Int64(store.sequence))
-            object["journalBytes"] = .integer(Int64(store.journalBytes))
-            object["snapshotSequence"] = .integer(Int64(store.snapshotSequence))
-            object["compacting"] = .bool(compaction != nil)
-        case .failed(let failure, _):
-            object["state"] = "error"
-            object["error"] = failure.responseError.data ?? .null
-            object["message"] = .string(failure.message)
-        }
-        if let storePath { object["path"] = .string(storePath) }
-        return .object(object)
+    func status() -> StoreStatusResult {
+        StoreStatusResult(state: StoreState(storage, compacting: compaction != nil), path: storePath)
     }
 
     /// Switches to `failed`: the workspace's views wait (in `error`) for a reloaded store.

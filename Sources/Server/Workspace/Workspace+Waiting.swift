@@ -1,16 +1,17 @@
 /// Views while the store cannot serve them: they wait (in `loading` or `error`) and open in the engine once it can.
 
 import Domain
+import TasklsProtocol
 import Wire
 
 extension Workspace {
     /// Moves the engine's views to waiting, in `state` (error or loading), telling the client; the watched
     /// overview shows no lists; the undo history is dropped (the state it was recorded against is gone).
-    func waitForStore(in state: ViewState?, overview: JSON) {
+    func waitForStore(in state: ViewState?, overview: TasklsProtocol.Overview) {
         listsAvailable = false
         if watchedOverview != nil {
             watchedOverview = Overview(lists: [], groups: [])
-            outbox.sendNow(.notification(method: "lists/changed", params: overview))
+            outbox.sendNow(ListsChanged(overview).message)
         }
         for view in engine.detachViews() {
             var waiting = view

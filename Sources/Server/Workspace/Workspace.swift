@@ -2,6 +2,7 @@
 
 import Domain
 import Store
+import TasklsProtocol
 import Wire
 
 /// One client's working state: the engine (lists, items, open views), its undo history, its calendar, the views
@@ -30,7 +31,7 @@ final class Workspace {
     let options: ServerOptions
     let progress: WorkDoneProgress
     /// The tokens index builds are reported on, by build (a client gave one with the request that started it).
-    private var buildTokens: [BuildID: ProgressToken] = [:]
+    private var buildTokens: [BuildID: TasklsProtocol.ProgressToken] = [:]
 
     init(outbox: Outbox, mailbox: Mailbox, options: ServerOptions, progress: WorkDoneProgress) {
         self.outbox = outbox
@@ -54,12 +55,12 @@ final class Workspace {
         let overview = engine.overview()
         if !overview.isIdentical(to: watched) {
             watchedOverview = overview
-            outbox.send(.notification(method: "lists/changed", params: overview.json(revision: engine.revision)), isChange: true)
+            outbox.send(ListsChanged(TasklsProtocol.Overview(overview, revision: engine.revision)).message, isChange: true)
         }
     }
 
     /// Starts the background build an opened or re-sorted view needs, reporting its progress on `token`.
-    func startBuild(_ build: IndexBuild?, reportingOn token: ProgressToken? = nil) {
+    func startBuild(_ build: IndexBuild?, reportingOn token: TasklsProtocol.ProgressToken? = nil) {
         guard let build else { return }
         indexBuilder.start(build, reportingTo: mailbox)
         if let token {

@@ -2,12 +2,45 @@
 
 import Wire
 
-/// The server's capabilities: taskls's own, under `taskls`.
+/// The server's capabilities: taskls's own, under `taskls`, and the same again under `experimental.taskls`, where
+/// typed LSP clients (which drop the members of `ServerCapabilities` they do not know) keep them.
 public struct ServerCapabilities: ProtocolValue, Hashable {
     /// The taskls protocol the server speaks.
     public var taskls: TasklsCapabilities
+    /// The same, under `experimental` (the server always writes it; a reader accepts its absence).
+    public var experimental: ExperimentalCapabilities?
 
-    /// Makes the capabilities.
+    /// Makes the capabilities, written in both places.
+    public init(taskls: TasklsCapabilities) {
+        self.taskls = taskls
+        experimental = ExperimentalCapabilities(taskls: taskls)
+    }
+
+    public init(json: JSON, path: String) throws(ResponseError) {
+        let fields = try Fields(json: json, path: path)
+        try fields.rejectUnknown(Self.schema)
+        taskls = try fields.required("taskls")
+        experimental = try fields.optional("experimental")
+    }
+
+    public var json: JSON {
+        var object: JSONObject = ["taskls": taskls.json]
+        object["experimental"] = experimental?.json
+        return .object(object)
+    }
+
+    public static let schema = TypeSchema.object("ServerCapabilities", doc: "The server's capabilities.", [
+        .required("taskls", TasklsCapabilities.schema.reference, "The taskls protocol the server speaks."),
+        .optional("experimental", ExperimentalCapabilities.schema.reference,
+                  "The same under experimental.taskls, for typed LSP clients that drop unknown capabilities; always written."),
+    ])
+}
+
+/// LSP's `experimental` capabilities as taskls fills them: its own, under `taskls`.
+public struct ExperimentalCapabilities: ProtocolValue, Hashable {
+    /// Equal to `ServerCapabilities.taskls`.
+    public var taskls: TasklsCapabilities
+
     public init(taskls: TasklsCapabilities) { self.taskls = taskls }
 
     public init(json: JSON, path: String) throws(ResponseError) {
@@ -18,8 +51,8 @@ public struct ServerCapabilities: ProtocolValue, Hashable {
 
     public var json: JSON { ["taskls": taskls.json] }
 
-    public static let schema = TypeSchema.object("ServerCapabilities", doc: "The server's capabilities.", [
-        .required("taskls", TasklsCapabilities.schema.reference, "The taskls protocol the server speaks."),
+    public static let schema = TypeSchema.object("ExperimentalCapabilities", doc: "taskls's capabilities under LSP's experimental.", [
+        .required("taskls", TasklsCapabilities.schema.reference, "The same object as ServerCapabilities.taskls."),
     ])
 }
 

@@ -41,21 +41,16 @@ extension TasklsProtocol.WindowOperation {
     }
 }
 
-extension ViewChanged {
-    /// The `view/changed` of `change`; nil when the view closed (that is a `ViewClosed`).
-    init?(_ change: ViewChange) {
-        if case .closed = change.state { return nil }
-        self.init(
-            view: TasklsProtocol.ViewID(change.view), version: change.version, state: TasklsProtocol.ViewState(change.state),
-            count: change.count, empty: change.empty.map(TasklsProtocol.EmptyReason.init),
-            window: TasklsProtocol.Window(change.window), ops: change.operations.map(TasklsProtocol.WindowOperation.init))
-    }
-}
-
-extension ViewClosed {
-    /// The `view/closed` of `change`; nil when the view did not close (that is a `ViewChanged`).
-    init?(_ change: ViewChange) {
-        guard case .closed(let reason) = change.state else { return nil }
-        self.init(view: TasklsProtocol.ViewID(change.view), reason: reason)
+extension ViewChange {
+    /// The notification for this change: `view/closed` for a view that closed, else `view/changed`.
+    /// Public so the benchmarks can measure exactly what the server writes.
+    public var notification: Message {
+        if case .closed(let reason) = state {
+            return ViewClosed(view: TasklsProtocol.ViewID(view), reason: reason).message
+        }
+        return ViewChanged(
+            view: TasklsProtocol.ViewID(view), version: version, state: TasklsProtocol.ViewState(state),
+            count: count, empty: empty.map(TasklsProtocol.EmptyReason.init),
+            window: TasklsProtocol.Window(window), ops: operations.map(TasklsProtocol.WindowOperation.init)).message
     }
 }
