@@ -9,7 +9,7 @@ public enum ProtocolCatalog {
         ServerPing.self, DebugSetClock.self,
         StoreStatus.self, StoreRetry.self, DebugContinueLoading.self,
         ListsList.self, ListsCreate.self, ListsUpdate.self, ListsDelete.self, ListsMove.self,
-        ItemsCreate.self, ItemsGet.self, ItemsUpdate.self, ItemsDelete.self, ItemsMove.self,
+        ItemsCreate.self, ItemsGet.self, ItemsUpdate.self, ItemsDelete.self, ItemsMove.self, ItemsDuplicate.self,
         ListsOpen.self, ViewSetWindow.self, ViewSort.self, ViewFilter.self, ViewSections.self, ViewSnapshot.self,
         ViewClose.self,
         Undo.self, Redo.self,

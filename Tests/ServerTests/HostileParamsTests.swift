@@ -10,7 +10,7 @@ import Wire
 private let members: [String: [String]] = [
     "items/create": ["list", "title", "notes", "done", "due", "priority", "tags", "before"],
     "items/update": ["id", "ids", "title", "notes", "done", "due", "priority", "tags"],
-    "items/get": ["id"], "items/delete": ["ids"],
+    "items/get": ["id"], "items/delete": ["ids"], "items/duplicate": ["ids"],
     "items/move": ["ids", "before", "list", "view", "version", "from", "count", "to"],
     "lists/create": ["name", "color", "icon", "before"], "lists/update": ["id", "name", "color", "icon"],
     "lists/delete": ["id"], "lists/move": ["ids", "before"], "lists/list": ["watch"],

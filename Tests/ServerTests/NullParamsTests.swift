@@ -76,6 +76,7 @@ private let bases: [(method: String, params: JSON)] = [
                       "priority": "low", "tags": ["work"]]),
     ("items/update", ["ids": ["$item1"], "title": "t"]),
     ("items/delete", ["ids": ["$item1"]]),
+    ("items/duplicate", ["ids": ["$item1"]]),
     ("items/move", ["ids": ["$item1"], "before": "$item2", "list": "$listA"]),
     ("items/move", ["view": "$view", "version": 1, "from": 0, "count": 1, "to": 1]),
     ("view/setWindow", ["view": "$view", "window": ["start": 0, "end": 5]]),

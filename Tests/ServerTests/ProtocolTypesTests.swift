@@ -106,6 +106,8 @@ private final class TypedClient {
     try session.send(DebugSetClock(now: "2026-11-24T00:00:00Z"))
     try session.send(Undo())
     try session.send(Redo())
+    let copies = try session.send(ItemsDuplicate(ids: [bread.id, milk.id]))
+    #expect(copies.items.map(\.title) == ["Bread", "Buy oat milk"])
     try session.send(ItemsDelete(ids: [bread.id]))
     try session.send(ViewClose(view: group.view))
     try session.send(ListsDelete(id: inbox.id))

@@ -1,4 +1,4 @@
-/// `items/create`, `items/get`, `items/update`, `items/move`, `items/delete`.
+/// `items/create`, `items/get`, `items/update`, `items/move`, `items/delete`, `items/duplicate`.
 
 import Domain
 import TasklsProtocol
@@ -26,6 +26,16 @@ enum ItemMethods {
         table.writing(ItemsDelete.self) { context, params throws(ResponseError) in
             let applied = try context.apply([.deleteItems(ids: params.ids.map(ItemID.init))])
             return ItemsDeleteResult(revision: applied.revision)
+        }
+        table.writing(ItemsDuplicate.self) { context, params throws(ResponseError) in
+            let first = context.freshIdentifier()
+            let mutations = try context.reading.domain { () throws(DomainError) in
+                try context.engine.state.duplicates(of: params.ids.map(ItemID.init), firstIdentifier: first, at: context.now)
+            }
+            let applied = try context.apply(mutations)
+            var copies: [TasklsProtocol.Item] = []
+            for offset in mutations.indices { copies.append(try item(context.engine, ItemID(first + UInt64(offset)))) }
+            return ItemsDuplicateResult(items: copies, revision: applied.revision)
         }
         table.writing(ItemsMove.self) { context, params throws(ResponseError) in
             let mutation: Mutation?
