@@ -3,6 +3,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestSupport
 import Wire
 
 /// The outcome of replaying one transcript.
@@ -124,18 +125,4 @@ public struct Replayer: Sendable {
             return ReplayOutcome(passed: false, report: "\(path):\(error.line): \(error.message)")
         }
     }
-}
-
-/// The contents of a text file, or `nil` if it cannot be read.
-public func readTextFile(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let count = fread(&chunk, 1, chunk.count, file)
-        if count <= 0 { break }
-        bytes.append(contentsOf: chunk[0..<count])
-    }
-    return String(decoding: bytes, as: UTF8.self)
 }

@@ -3,6 +3,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestSupport
 import Wire
 
 /// A child process whose stdin and stdout are pipes to this process and whose stderr goes to a file.
@@ -223,48 +224,6 @@ public struct ProcessError: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
-
-/// A fresh path in the temporary directory that nothing else will pick.
-func makeTemporaryPath(prefix: String) -> String {
-    let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-    var template = Array("\(directory)/\(prefix)-XXXXXX".utf8CString)
-    let descriptor = mkstemp(&template)
-    if descriptor >= 0 { close(descriptor) }
-    return string(fromNullTerminated: template)
-}
-
-/// A fresh empty directory in the temporary directory.
-public func makeTemporaryDirectory(prefix: String) -> String {
-    let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-    var template = Array("\(directory)/\(prefix)-XXXXXX".utf8CString)
-    guard mkdtemp(&template) != nil else { return "\(directory)/\(prefix)-\(getpid())" }
-    return string(fromNullTerminated: template)
-}
-
-/// Removes a directory tree (for temporary stores); errors are ignored.
-public func removeTree(_ path: String) {
-    guard let directory = opendir(path) else {
-        unlink(path)
-        return
-    }
-    while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        if name == "." || name == ".." { continue }
-        let child = path + "/" + name
-        var info = stat()
-        if lstat(child, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-            removeTree(child)
-        } else {
-            unlink(child)
-        }
-    }
-    closedir(directory)
-    rmdir(path)
-}
-
-private func string(fromNullTerminated characters: [CChar]) -> String {
-    String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-}
 
 /// Held while a child is spawned (see `ServerProcess.init`).
 private let spawning = SpawnLock()

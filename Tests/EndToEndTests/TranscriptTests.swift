@@ -4,11 +4,12 @@
 import Glibc
 #endif
 import Testing
+import TestSupport
 import Transcript
 
 /// Every `.tx` file below `Tests/Transcripts`, relative to that directory.
 func transcriptFiles() -> [String] {
-    let root = Binary.repositoryRoot + "/Tests/Transcripts"
+    let root = BuildPaths.repositoryRoot + "/Tests/Transcripts"
     var found: [String] = []
     func walk(_ relative: String) {
         let path = relative.isEmpty ? root : root + "/" + relative
@@ -31,6 +32,6 @@ func transcriptFiles() -> [String] {
 
 @Test(arguments: transcriptFiles())
 func transcript(_ file: String) {
-    let outcome = Replayer(executable: Binary.path).run(path: Binary.repositoryRoot + "/Tests/Transcripts/" + file)
+    let outcome = Replayer(executable: BuildPaths.taskls).run(path: BuildPaths.repositoryRoot + "/Tests/Transcripts/" + file)
     #expect(outcome.passed, "\(outcome.report)")
 }

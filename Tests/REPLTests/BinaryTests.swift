@@ -5,11 +5,12 @@ import Glibc
 #endif
 import Foundation
 import Testing
+import TestSupport
 import Transcript
 
 /// Runs `taskls repl ARGUMENTS` with `script` on stdin; returns its stdout, stderr and exit code.
 func runScript(_ script: String, _ arguments: [String]) throws -> (output: String, errors: String, status: Int32?) {
-    let process = try ServerProcess(executable: Paths.binary, arguments: ["repl"] + arguments, environment: ["TZ": "UTC", "NO_COLOR": "1", "COLUMNS": "80"])
+    let process = try ServerProcess(executable: BuildPaths.taskls, arguments: ["repl"] + arguments, environment: ["TZ": "UTC", "NO_COLOR": "1", "COLUMNS": "80"])
     process.write(Array(script.utf8))
     process.closeInput()
     var output: [UInt8] = []
@@ -85,7 +86,7 @@ func replInRealTerminal() throws {
     let store = makeTemporaryDirectory(prefix: "taskls-repl-tmux")
     defer { removeTree(store) }
     let socket = "taskls-repl-test-\(getpid())"
-    let command = "env TZ=UTC COLUMNS= NO_COLOR= TERM=xterm-256color '\(Paths.binary)' repl --store '\(store)' --clock 2026-11-22T10:00:00Z"
+    let command = "env TZ=UTC COLUMNS= NO_COLOR= TERM=xterm-256color '\(BuildPaths.taskls)' repl --store '\(store)' --clock 2026-11-22T10:00:00Z"
     try run(tmux, ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "40", "-s", "repl", command])
     defer { _ = try? run(tmux, ["-L", socket, "kill-server"]) }
     /// The screen once it shows `text`, or the last screen when it does not within ten seconds.

@@ -4,10 +4,11 @@
 import Testing
 import Domain
 @testable import Store
+import TestSupport
 
 @Suite struct ListMoveReplayTests {
     @Test func aMoveThatRepositionsTheJumpedListsReplaysToTheSameState() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let path = scratch.path("store")
         let (writer, start) = try DurableStore.open(path)

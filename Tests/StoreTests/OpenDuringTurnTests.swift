@@ -4,6 +4,7 @@
 import Testing
 import Domain
 @testable import Store
+import TestSupport
 
 @Suite struct OpenDuringTurnTests {
     /// A second handle opens the store; just after its locked part, the first handle takes the lock and appends
@@ -11,7 +12,7 @@ import Domain
     /// only the acknowledged groups, and read nothing more afterwards.
     @Test(arguments: [false, true])
     func anOpenerNeverReadsATurnThatIsRefused(withSnapshot: Bool) throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let path = scratch.path("store")
         let base = try sampleGroups(3)
