@@ -3,7 +3,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Dispatch
 // Domain only for `Timestamp`, which a manual clock (`--clock`) is built from.
 import Domain
 import Foundation
@@ -19,19 +18,13 @@ final class EmbeddedServer {
     /// What the server sent, in order; its waker fires when something arrives.
     let inbox = Inbox()
     private let client: InMemoryClient
-    private let finished = DispatchSemaphore(value: 0)
+    private let loop: ServerThread
 
     /// Starts a server with `options` and a thread that forwards its messages to `inbox`.
     init(options: ServerOptions) {
         let (serverEnd, clientEnd) = InMemoryConnection.pair()
         client = clientEnd
-        let box = ConnectionBox(serverEnd)
-        let finished = finished
-        Thread {
-            let server = Server(connection: box.take(), options: options)
-            _ = server.run()
-            finished.signal()
-        }.start()
+        loop = ServerThread(connection: serverEnd, options: options)
         let client = clientEnd
         let inbox = inbox
         Thread {
@@ -46,7 +39,7 @@ final class EmbeddedServer {
     /// Closes the client's side and waits (at most `timeout` milliseconds) for the server's loop to end.
     func stop(timeout: Int) {
         client.close()
-        _ = finished.wait(timeout: .now() + .milliseconds(timeout))
+        _ = loop.waitForExit(timeout: Int32(clamping: timeout))
     }
 
     /// A manual clock stopped at `instant` (ISO 8601, such as `2026-11-22T10:00:00Z`), or nil when it is not one.
@@ -101,17 +94,4 @@ final class Inbox: Sendable {
 
     /// Whether a message is waiting.
     var hasMessages: Bool { state.withLock { !$0.messages.isEmpty } }
-}
-
-
-/// Hands the non-Sendable server end to the server's thread exactly once.
-private final class ConnectionBox: Sendable {
-    private let connection: Mutex<InMemoryConnection?>
-    init(_ connection: sending InMemoryConnection) { self.connection = Mutex(connection) }
-    func take() -> InMemoryConnection {
-        connection.withLock { box in
-            guard let taken = box.take() else { preconditionFailure("the connection was taken twice") }
-            return taken
-        }
-    }
 }
