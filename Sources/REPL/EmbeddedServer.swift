@@ -49,16 +49,6 @@ final class EmbeddedServer {
     }
 }
 
-/// Milliseconds since 1970 of an ISO 8601 instant with an offset, or nil.
-func parseInstant(_ text: String) -> Int64? {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    if let date = formatter.date(from: text) { return Int64((date.timeIntervalSince1970 * 1000).rounded()) }
-    formatter.formatOptions = [.withInternetDateTime]
-    if let date = formatter.date(from: text) { return Int64((date.timeIntervalSince1970 * 1000).rounded()) }
-    return nil
-}
-
 /// Messages from the server waiting for the REPL, and the waker that says some arrived.
 final class Inbox: Sendable {
     private let state = Mutex<(messages: [Message], closed: Bool)>(([], false))
