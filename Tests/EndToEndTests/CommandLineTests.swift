@@ -8,14 +8,10 @@ import TestSupport
 import Transcript
 import Wire
 
-/// Runs `taskls` with `arguments` and no input; returns exit code, stdout and stderr.
+/// Runs `taskls` with `arguments` and no input; returns exit code (-1 when it hung and was killed), stdout and stderr.
 func runTaskls(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-    let process = try ServerProcess(executable: BuildPaths.taskls, arguments: arguments)
-    process.closeInput()
-    var output: [UInt8] = []
-    while let chunk = process.receiveRaw(timeout: 10_000) { output += chunk }
-    let status = process.waitForExit(timeout: 10_000) ?? -1
-    return (status, String(decoding: output, as: UTF8.self), process.standardError)
+    let run = try ServerProcess.run(BuildPaths.taskls, arguments, timeout: 10_000)
+    return (run.status ?? -1, run.output, run.error)
 }
 
 @Test func helpPrintsUsage() throws {

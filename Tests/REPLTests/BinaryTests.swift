@@ -10,13 +10,9 @@ import Transcript
 
 /// Runs `taskls repl ARGUMENTS` with `script` on stdin; returns its stdout, stderr and exit code.
 func runScript(_ script: String, _ arguments: [String]) throws -> (output: String, errors: String, status: Int32?) {
-    let process = try ServerProcess(executable: BuildPaths.taskls, arguments: ["repl"] + arguments, environment: ["TZ": "UTC", "NO_COLOR": "1", "COLUMNS": "80"])
-    process.write(Array(script.utf8))
-    process.closeInput()
-    var output: [UInt8] = []
-    while let chunk = process.receiveRaw(timeout: 20_000) { output += chunk }
-    let status = process.waitForExit(timeout: 20_000)
-    return (String(decoding: output, as: UTF8.self), process.standardError, status)
+    let run = try ServerProcess.run(BuildPaths.taskls, ["repl"] + arguments, environment: ["TZ": "UTC", "NO_COLOR": "1", "COLUMNS": "80"],
+                                    input: Array(script.utf8), timeout: 20_000)
+    return (run.output, run.error, run.status)
 }
 
 @Test func pipedScriptRunsWithoutPrompt() throws {
@@ -54,16 +50,11 @@ func runScript(_ script: String, _ arguments: [String]) throws -> (output: Strin
 /// open after the command itself has ended.
 @discardableResult
 func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    // Its output is read until it closes (the program ended), then its exit status is collected.
-    let process = try ServerProcess(executable: executable, arguments: arguments)
-    process.closeInput()
-    var output: [UInt8] = []
-    while let bytes = process.receiveRaw(timeout: 10_000) { output += bytes }
-    guard let status = process.waitForExit(timeout: 10_000) else {
-        process.terminate()
+    let run = try ServerProcess.run(executable, arguments, timeout: 10_000)
+    guard let status = run.status else {
         throw ProcessError("\(executable) \(arguments.joined(separator: " ")) did not finish within ten seconds")
     }
-    return (status, String(decoding: output, as: UTF8.self))
+    return (status, run.output)
 }
 
 /// The path of `tmux`, if it is installed.

@@ -4,7 +4,6 @@
 import Testing
 import Domain
 @testable import Store
-import TestSupport
 
 @Suite struct ListMoveReplayTests {
     @Test func aMoveThatRepositionsTheJumpedListsReplaysToTheSameState() throws {

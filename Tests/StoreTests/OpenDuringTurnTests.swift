@@ -4,7 +4,6 @@
 import Testing
 import Domain
 @testable import Store
-import TestSupport
 
 @Suite struct OpenDuringTurnTests {
     /// A second handle opens the store; just after its locked part, the first handle takes the lock and appends

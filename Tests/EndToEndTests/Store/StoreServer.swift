@@ -205,11 +205,6 @@ func storeCheck(_ directory: String) throws -> (status: Int32, report: String) {
 func runProgram(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws
     -> (status: Int32, output: String, error: String)
 {
-    let process = try ServerProcess(executable: executable, arguments: arguments, environment: environment)
-    process.closeInput()
-    var output: [UInt8] = []
-    while let chunk = process.receiveRaw(timeout: storePatience) { output += chunk }
-    let status = process.waitForExit(timeout: storePatience)
-    if status == nil { process.terminate() }
-    return (status ?? -1, String(decoding: output, as: UTF8.self), process.standardError)
+    let run = try ServerProcess.run(executable, arguments, environment: environment, timeout: storePatience)
+    return (run.status ?? -1, run.output, run.error)
 }
