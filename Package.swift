@@ -20,19 +20,21 @@ let package = Package(
         // The store on disk: snapshot, journal, locking, recovery. Knows the domain, not the wire.
         .target(name: "Store", dependencies: ["Domain"]),
         .target(name: "Server", dependencies: ["Wire", "TasklsProtocol", "Domain", "Store"]),
-        // Transcript files: parsing, structural matching, replay against a child process.
-        .target(name: "Transcript", dependencies: ["Wire"]),
+        // What the tests and the benchmarks share: a seeded generator, temporary directories, whole files, built paths.
+        .target(name: "TestSupport", dependencies: ["Wire"]),
+        // Transcript files: parsing, structural matching, replay against a child process or any other server.
+        .target(name: "Transcript", dependencies: ["Wire", "TestSupport"]),
         // `taskls repl`: a terminal client of the protocol (Domain and Store only for its demo store and clock).
         .target(name: "REPL", dependencies: ["Wire", "TasklsProtocol", "Server", "Domain", "Store"]),
         .executableTarget(name: "taskls", dependencies: ["Wire", "TasklsProtocol", "Domain", "Store", "Server", "Transcript", "REPL"]),
-        .executableTarget(name: "taskls-bench", dependencies: ["taskls", "Wire", "TasklsProtocol", "Domain", "Store", "Server", "Transcript"]),
-        .testTarget(name: "WireTests", dependencies: ["Wire"]),
-        .testTarget(name: "ProtocolTests", dependencies: ["TasklsProtocol", "Wire"]),
-        .testTarget(name: "DomainTests", dependencies: ["Domain"]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "Domain"]),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "Wire", "TasklsProtocol", "Domain"]),
-        .testTarget(name: "REPLTests", dependencies: ["taskls", "REPL", "Server", "Wire", "TasklsProtocol", "Transcript"], exclude: ["Golden"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["taskls", "Wire", "TasklsProtocol", "Transcript"]),
+        .executableTarget(name: "taskls-bench", dependencies: ["taskls", "Wire", "TasklsProtocol", "Domain", "Store", "Server", "Transcript", "TestSupport"]),
+        .testTarget(name: "WireTests", dependencies: ["Wire", "TestSupport"]),
+        .testTarget(name: "ProtocolTests", dependencies: ["TasklsProtocol", "Wire", "TestSupport"]),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "Domain", "TestSupport"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "Wire", "TasklsProtocol", "Domain", "TestSupport"]),
+        .testTarget(name: "REPLTests", dependencies: ["taskls", "REPL", "Server", "Wire", "TasklsProtocol", "Transcript", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["taskls", "Server", "Wire", "TasklsProtocol", "Transcript", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

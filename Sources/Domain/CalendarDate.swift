@@ -19,7 +19,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     }
 
     /// The date that is `days` days after 1970-01-01 (Howard Hinnant's `civil_from_days`).
-    init(daysSinceEpoch days: Int64) {
+    public init(daysSinceEpoch days: Int64) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097

@@ -1,6 +1,8 @@
 /// The REPL's idea of today, for due dates said relative to it ("tomorrow", "2 days ago") and for
-/// reading the `due:` shorthand.
+/// reading the `due:` shorthand. Days are counted and written with the domain's `CalendarDate`, dues and
+/// instants read with its `Due` (as the server reads them); only the time zone's rules come from Foundation.
 
+import Domain
 import Foundation
 
 /// The client's clock and time zone, as the REPL told the server in `initialize`.
@@ -43,7 +45,8 @@ struct ClientDay {
     /// The local day number of an instant.
     func dayNumber(ofInstant milliseconds: Int64) -> Int {
         let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
-        return dayNumber(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+        let date = CalendarDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+        return Int(date?.daysSinceEpoch ?? 0)
     }
 
     /// The local wall-clock time of an instant, `HH:mm`.
@@ -54,14 +57,17 @@ struct ClientDay {
 
     /// A due as the table shows it, relative to today, and whether it is overdue.
     func describe(due: String, done: Bool) -> (text: String, overdue: Bool) {
-        if let day = parseDay(due) {
-            let text = relative(days: day - today, date: due)
-            return (text, !done && day < today)
+        switch try? Due(parsing: due) {
+        case .date(let date)?:
+            let day = Int(date.daysSinceEpoch)
+            return (relative(days: day - today, date: due), !done && day < today)
+        case .dateTime(let instant, _)?:
+            let day = dayNumber(ofInstant: instant.milliseconds)
+            let text = relative(days: day - today, date: String(due.prefix(10))) + " " + clockTime(ofInstant: instant.milliseconds)
+            return (text, !done && instant.milliseconds < now)
+        case nil:
+            return (due, false)
         }
-        guard let instant = parseInstant(due) else { return (due, false) }
-        let day = dayNumber(ofInstant: instant)
-        let text = relative(days: day - today, date: String(due.prefix(10))) + " " + clockTime(ofInstant: instant)
-        return (text, !done && instant < now)
     }
 
     /// "today", "tomorrow", "yesterday", "in 3 days", "2 days ago", or the date beyond two weeks.
@@ -77,7 +83,8 @@ struct ClientDay {
     }
 
     /// The due of a `due:` shorthand value: `today`, `tomorrow`, `yesterday`, `+3` / `3d` / `-2`
-    /// (days from today), a weekday (`mon`: the next one), `YYYY-MM-DD`, or an instant with an offset.
+    /// (days from today), a weekday (`mon`: the next one), or a due as the protocol writes it (`YYYY-MM-DD`, or an
+    /// instant with an offset), which is kept as it was written.
     func parseDue(_ text: String) -> String? {
         let word = text.lowercased()
         let weekdays = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
@@ -97,43 +104,18 @@ struct ClientDay {
         if digits.hasSuffix("d") { digits = digits.dropLast() }
         if digits.hasPrefix("+") { digits = digits.dropFirst() } else if !digits.hasPrefix("-") && !word.hasSuffix("d") { digits = "" }
         if digits.count <= 5, let days = Int(digits) { return date(ofDay: today + days) }
-        if parseDay(text) != nil || parseInstant(text) != nil { return text }
-        return nil
+        return (try? Due(parsing: text)) == nil ? nil : text
     }
 
     /// `YYYY-MM-DD` of a day number.
-    func date(ofDay day: Int) -> String {
-        // Civil from days (Howard Hinnant's algorithm).
-        let z = day + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let dayOfMonth = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return String(year) + "-" + twoDigits(month) + "-" + twoDigits(dayOfMonth)
-    }
+    func date(ofDay day: Int) -> String { CalendarDate(daysSinceEpoch: Int64(day)).iso8601 }
+}
 
-    /// The day number of a `YYYY-MM-DD` date, or nil.
-    func parseDay(_ text: String) -> Int? {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard text.count == 10, parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            (1...12).contains(month), (1...31).contains(day)
-        else { return nil }
-        return dayNumber(year: year, month: month, day: day)
-    }
-
-    /// Days since 1970-01-01 of a civil date.
-    func dayNumber(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
+/// Milliseconds since 1970 of an instant written as the protocol writes one (`2026-11-22T10:00:00Z`, an offset
+/// instead of `Z`, seconds and milliseconds optional), or nil.
+func parseInstant(_ text: String) -> Int64? {
+    guard case .dateTime(let instant, _)? = try? Due(parsing: text) else { return nil }
+    return instant.milliseconds
 }
 
 func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }

@@ -3,7 +3,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Dispatch
 // Domain only for `Timestamp`, which a manual clock (`--clock`) is built from.
 import Domain
 import Foundation
@@ -19,19 +18,13 @@ final class EmbeddedServer {
     /// What the server sent, in order; its waker fires when something arrives.
     let inbox = Inbox()
     private let client: InMemoryClient
-    private let finished = DispatchSemaphore(value: 0)
+    private let loop: ServerThread
 
     /// Starts a server with `options` and a thread that forwards its messages to `inbox`.
     init(options: ServerOptions) {
         let (serverEnd, clientEnd) = InMemoryConnection.pair()
         client = clientEnd
-        let box = ConnectionBox(serverEnd)
-        let finished = finished
-        Thread {
-            let server = Server(connection: box.take(), options: options)
-            _ = server.run()
-            finished.signal()
-        }.start()
+        loop = ServerThread(connection: serverEnd, options: options)
         let client = clientEnd
         let inbox = inbox
         Thread {
@@ -46,7 +39,7 @@ final class EmbeddedServer {
     /// Closes the client's side and waits (at most `timeout` milliseconds) for the server's loop to end.
     func stop(timeout: Int) {
         client.close()
-        _ = finished.wait(timeout: .now() + .milliseconds(timeout))
+        _ = loop.waitForExit(timeout: Int32(clamping: timeout))
     }
 
     /// A manual clock stopped at `instant` (ISO 8601, such as `2026-11-22T10:00:00Z`), or nil when it is not one.
@@ -54,16 +47,6 @@ final class EmbeddedServer {
         guard let milliseconds = parseInstant(instant) else { return nil }
         return ManualClock(Timestamp(milliseconds: milliseconds))
     }
-}
-
-/// Milliseconds since 1970 of an ISO 8601 instant with an offset, or nil.
-func parseInstant(_ text: String) -> Int64? {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    if let date = formatter.date(from: text) { return Int64((date.timeIntervalSince1970 * 1000).rounded()) }
-    formatter.formatOptions = [.withInternetDateTime]
-    if let date = formatter.date(from: text) { return Int64((date.timeIntervalSince1970 * 1000).rounded()) }
-    return nil
 }
 
 /// Messages from the server waiting for the REPL, and the waker that says some arrived.
@@ -101,17 +84,4 @@ final class Inbox: Sendable {
 
     /// Whether a message is waiting.
     var hasMessages: Bool { state.withLock { !$0.messages.isEmpty } }
-}
-
-
-/// Hands the non-Sendable server end to the server's thread exactly once.
-private final class ConnectionBox: Sendable {
-    private let connection: Mutex<InMemoryConnection?>
-    init(_ connection: sending InMemoryConnection) { self.connection = Mutex(connection) }
-    func take() -> InMemoryConnection {
-        connection.withLock { box in
-            guard let taken = box.take() else { preconditionFailure("the connection was taken twice") }
-            return taken
-        }
-    }
 }

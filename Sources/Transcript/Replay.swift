@@ -1,8 +1,10 @@
-/// Runs a transcript against a fresh taskls child process and reports the first difference.
+/// Runs a transcript against fresh taskls servers (child processes, or threads of this process) and reports the
+/// first difference.
 
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestSupport
 import Wire
 
 /// The outcome of replaying one transcript.
@@ -13,25 +15,51 @@ public struct ReplayOutcome: Sendable {
     public var report: String
 }
 
-/// Replays transcripts against a server executable.
+/// One server a transcript drives: framed messages to its stdin and from its stdout, how it ended, what it logged.
+/// A child process (`ServerProcess`) or a server on a thread of this process.
+public protocol TranscriptServer: AnyObject {
+    /// Writes bytes to the server's stdin; `false` when it no longer reads them.
+    @discardableResult
+    func write(_ bytes: [UInt8]) -> Bool
+    /// The next message from the server's stdout, waiting up to `timeout` milliseconds; nil on timeout or at its end.
+    func receive(timeout: Int32) -> JSON?
+    /// Closes the server's stdin: it sees the end of its input.
+    func closeInput()
+    /// Waits up to `timeout` milliseconds for the server to end; its exit code, or nil while it runs.
+    func waitForExit(timeout: Int32) -> Int32?
+    /// Ends the server now (a transcript failed) and waits for it.
+    func terminate()
+    /// What the server logged so far (its stderr).
+    var standardError: String { get }
+}
+
+/// Replays transcripts against servers it starts, one per session of a transcript, all on one fresh store.
 public struct Replayer: Sendable {
-    /// The taskls executable to start (normally this very binary).
-    public var executable: String
+    /// Starts one server of a transcript, given the transcript's server arguments (`== args`, the words after
+    /// `taskls serve`) and the store directory every server of the transcript shares (as `TASKLS_STORE`).
+    public typealias Launch = @Sendable (_ arguments: [String], _ store: String) throws -> any TranscriptServer
 
-    /// A replayer starting `executable` for each transcript.
-    public init(executable: String) { self.executable = executable }
+    private let launch: Launch
 
-    /// Replays `transcript` (named `name` in the report) on a fresh server with a fresh temporary store.
+    /// A replayer starting `executable serve ARGUMENTS` as a child process for each server.
+    public init(executable: String) {
+        launch = { arguments, store in
+            try ServerProcess(executable: executable, arguments: ["serve"] + arguments, environment: ["TASKLS_STORE": store])
+        }
+    }
+
+    /// A replayer starting each server with `launch`.
+    public init(launch: @escaping Launch) { self.launch = launch }
+
+    /// Replays `transcript` (named `name` in the report) on fresh servers with a fresh temporary store.
     public func run(_ transcript: TranscriptFile, name: String) -> ReplayOutcome {
         let store = makeTemporaryDirectory(prefix: "taskls-replay-store")
         defer { removeTree(store) }
-        var servers: [String: ServerProcess] = [:]
+        var servers: [String: any TranscriptServer] = [:]
         /// The server of `session`, started on the same store when first named.
-        func server(_ session: String) throws -> ServerProcess {
+        func server(_ session: String) throws -> any TranscriptServer {
             if let running = servers[session] { return running }
-            let started = try ServerProcess(
-                executable: executable, arguments: ["serve"] + transcript.serverArguments,
-                environment: ["TASKLS_STORE": store])
+            let started = try launch(transcript.serverArguments, store)
             servers[session] = started
             return started
         }
@@ -54,7 +82,7 @@ public struct Replayer: Sendable {
             outgoing.removeAll()
         }
         for (line, session, step) in transcript.steps {
-            let process: ServerProcess
+            let process: any TranscriptServer
             do {
                 process = try server(session)
             } catch {
@@ -124,18 +152,4 @@ public struct Replayer: Sendable {
             return ReplayOutcome(passed: false, report: "\(path):\(error.line): \(error.message)")
         }
     }
-}
-
-/// The contents of a text file, or `nil` if it cannot be read.
-public func readTextFile(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let count = fread(&chunk, 1, chunk.count, file)
-        if count <= 0 { break }
-        bytes.append(contentsOf: chunk[0..<count])
-    }
-    return String(decoding: bytes, as: UTF8.self)
 }

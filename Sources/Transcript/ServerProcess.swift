@@ -3,20 +3,16 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestSupport
 import Wire
 
 /// A child process whose stdin and stdout are pipes to this process and whose stderr goes to a file.
-public final class ServerProcess {
+public final class ServerProcess: TranscriptServer {
     /// The child's process id.
     public let processID: pid_t
-    private let input: Int32
-    private let output: Int32
+    /// The child's stdin and stdout.
+    public let pipes: ServerPipes
     private let stderrPath: String
-    private var decoder = FrameDecoder(maximumContentLength: 1 << 30)
-    private var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
-    private var received: [[UInt8]] = []
-    private var inputClosed = false
-    private var outputEnded = false
     private var status: Int32?
     /// The child's peak resident memory in bytes, known once it has exited.
     public private(set) var peakResidentBytes: Int?
@@ -25,23 +21,24 @@ public final class ServerProcess {
     public init(executable: String, arguments: [String], environment: [String: String] = [:]) throws(ProcessError) {
         // A child that exits early must turn our writes into errors, not kill this process.
         signal(SIGPIPE, SIG_IGN)
-        var toChild: [Int32] = [0, 0]
-        var fromChild: [Int32] = [0, 0]
-        // Glibc here has no pipe2: between pipe() and FD_CLOEXEC, a child spawned by another thread would
-        // inherit these ends (and keep our child's pipes open after it exits). Pipes are made and children
-        // spawned under one lock.
+        // Pipes are made and children spawned under one lock (see `spawning`).
         spawning.lock()
         defer { spawning.unlock() }
-        guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else {
-            throw ProcessError("pipe failed: errno \(errno)")
+        let toChild = try makePipeWhileSpawningIsLocked()
+        let fromChild: (read: Int32, write: Int32)
+        do {
+            fromChild = try makePipeWhileSpawningIsLocked()
+        } catch {
+            close(toChild.read)
+            close(toChild.write)
+            throw error
         }
-        for descriptor in toChild + fromChild { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         stderrPath = makeTemporaryPath(prefix: "taskls-stderr")
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, toChild.read, 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild.write, 1)
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         var merged: [String: String] = [:]
         var index = 0
@@ -61,21 +58,17 @@ public final class ServerProcess {
         }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-        close(toChild[0])
-        close(fromChild[1])
+        close(toChild.read)
+        close(fromChild.write)
+        pipes = ServerPipes(input: toChild.write, output: fromChild.read)
         guard result == 0 else {
-            close(toChild[1])
-            close(fromChild[0])
+            unlink(stderrPath)
             throw ProcessError("cannot start \(executable): \(String(cString: strerror(result)))")
         }
         processID = pid
-        input = toChild[1]
-        output = fromChild[0]
     }
 
     deinit {
-        if !inputClosed { close(input) }
-        close(output)
         if status == nil {
             kill(processID, SIGKILL)
             var raw: Int32 = 0
@@ -84,94 +77,25 @@ public final class ServerProcess {
         unlink(stderrPath)
     }
 
-    /// Writes bytes to the child's stdin, all of them (blocking while the pipe is full).
-    /// Returns `false` when the child has closed its stdin.
+    /// Writes bytes to the child's stdin (see `ServerPipes.write`).
     @discardableResult
-    public func write(_ bytes: [UInt8]) -> Bool {
-        if inputClosed { return false }
-        var offset = 0
-        return bytes.withUnsafeBytes { buffer in
-            while offset < buffer.count {
-                let written = Glibc.write(input, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
-    }
+    public func write(_ bytes: [UInt8]) -> Bool { pipes.write(bytes) }
 
     /// Sends one message, framed.
     @discardableResult
-    public func send(_ message: JSON) -> Bool {
-        var body: [UInt8] = []
-        JSONSerializer.write(message, into: &body)
-        return write(FrameEncoder.frame(body: body))
-    }
+    public func send(_ message: JSON) -> Bool { pipes.send(message) }
 
     /// Closes the child's stdin (it sees end of input).
-    public func closeInput() {
-        guard !inputClosed else { return }
-        inputClosed = true
-        close(input)
-    }
+    public func closeInput() { pipes.closeInput() }
 
-    /// The next message body the child wrote, waiting up to `timeout` milliseconds; `nil` on
-    /// timeout or when the child closed its stdout.
-    /// With `spinning`, it polls without sleeping until the answer arrives (for latency
-    /// measurements, so this process's own wake-up time is not counted).
-    public func receiveBody(timeout: Int32, spinning: Bool = false) -> [UInt8]? {
-        let deadline = monotonicMilliseconds() + Int64(timeout)
-        while received.isEmpty {
-            if outputEnded { return nil }
-            let remaining = Int32(clamping: max(0, deadline - monotonicMilliseconds()))
-            var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, spinning && remaining > 0 ? 0 : remaining)
-            if spinning && ready == 0 && remaining > 0 { continue }
-            if ready < 0 && errno == EINTR { continue }
-            if ready <= 0 { return nil }
-            let count = readBuffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
-            if count <= 0 {
-                if count < 0 && errno == EINTR { continue }
-                outputEnded = true
-                continue
-            }
-            readBuffer.withUnsafeBytes { decoder.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-            while let event = decoder.next() {
-                switch event {
-                case .message(let body): received.append(body)
-                case .error(let error): received.append(Array("{\"taskls-replay-framing-error\":\"\(error.message)\"}".utf8))
-                }
-            }
-        }
-        return received.removeFirst()
-    }
+    /// The next message body the child wrote (see `ServerPipes.receiveBody`).
+    public func receiveBody(timeout: Int32, spinning: Bool = false) -> [UInt8]? { pipes.receiveBody(timeout: timeout, spinning: spinning) }
 
-    /// The next bytes the child wrote to stdout, unframed (for commands that are not the
-    /// server); `nil` on timeout or at the end of its output.
-    public func receiveRaw(timeout: Int32) -> [UInt8]? {
-        if outputEnded { return nil }
-        var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, timeout) > 0 else { return nil }
-        let count = readBuffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
-        if count <= 0 {
-            outputEnded = true
-            return nil
-        }
-        return Array(readBuffer[0..<count])
-    }
+    /// The next bytes the child wrote to stdout, unframed (see `ServerPipes.receiveRaw`).
+    public func receiveRaw(timeout: Int32) -> [UInt8]? { pipes.receiveRaw(timeout: timeout) }
 
-    /// The next message, parsed; a body that is not JSON is reported as a string describing it.
-    public func receive(timeout: Int32) -> JSON? {
-        guard let body = receiveBody(timeout: timeout) else { return nil }
-        do {
-            return try JSONParser.parse(body)
-        } catch {
-            return .string("unparsable message from the server: \(error)")
-        }
-    }
+    /// The next message, parsed (see `ServerPipes.receive`).
+    public func receive(timeout: Int32) -> JSON? { pipes.receive(timeout: timeout) }
 
     /// Waits up to `timeout` milliseconds for the child to exit; returns its exit code
     /// (128 + signal number when a signal ended it), or `nil` if it is still running.
@@ -194,24 +118,32 @@ public final class ServerProcess {
     }
 
     /// Kills the child with `signal` and reaps it.
-    public func terminate(signal: Int32 = SIGKILL) {
+    public func terminate(signal: Int32) {
         guard status == nil else { return }
         kill(processID, signal)
         _ = waitForExit(timeout: 10_000)
     }
 
+    /// Kills the child and reaps it.
+    public func terminate() { terminate(signal: SIGKILL) }
+
     /// Everything the child wrote to stderr so far.
-    public var standardError: String {
-        guard let file = fopen(stderrPath, "r") else { return "" }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, file)
-            if count <= 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-        return String(decoding: bytes, as: UTF8.self)
+    public var standardError: String { readTextFile(stderrPath) ?? "" }
+
+    /// Runs `executable` to its end with `input` on its stdin (then closed), waiting at most `timeout` milliseconds
+    /// for its output to end and for it to exit; one that does not is killed.
+    /// - Returns: its exit code (nil when it was killed for taking too long), stdout and stderr.
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:], input: [UInt8] = [], timeout: Int32
+    ) throws(ProcessError) -> (status: Int32?, output: String, error: String) {
+        let process = try ServerProcess(executable: executable, arguments: arguments, environment: environment)
+        process.write(input)
+        process.closeInput()
+        var output: [UInt8] = []
+        while let chunk = process.receiveRaw(timeout: timeout) { output += chunk }
+        let status = process.waitForExit(timeout: timeout)
+        if status == nil { process.terminate() }
+        return (status, String(decoding: output, as: UTF8.self), process.standardError)
     }
 }
 
@@ -221,58 +153,4 @@ public struct ProcessError: Error, CustomStringConvertible {
     public var description: String
     /// An error saying `description`.
     public init(_ description: String) { self.description = description }
-}
-
-
-/// A fresh path in the temporary directory that nothing else will pick.
-func makeTemporaryPath(prefix: String) -> String {
-    let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-    var template = Array("\(directory)/\(prefix)-XXXXXX".utf8CString)
-    let descriptor = mkstemp(&template)
-    if descriptor >= 0 { close(descriptor) }
-    return string(fromNullTerminated: template)
-}
-
-/// A fresh empty directory in the temporary directory.
-public func makeTemporaryDirectory(prefix: String) -> String {
-    let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-    var template = Array("\(directory)/\(prefix)-XXXXXX".utf8CString)
-    guard mkdtemp(&template) != nil else { return "\(directory)/\(prefix)-\(getpid())" }
-    return string(fromNullTerminated: template)
-}
-
-/// Removes a directory tree (for temporary stores); errors are ignored.
-public func removeTree(_ path: String) {
-    guard let directory = opendir(path) else {
-        unlink(path)
-        return
-    }
-    while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        if name == "." || name == ".." { continue }
-        let child = path + "/" + name
-        var info = stat()
-        if lstat(child, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-            removeTree(child)
-        } else {
-            unlink(child)
-        }
-    }
-    closedir(directory)
-    rmdir(path)
-}
-
-private func string(fromNullTerminated characters: [CChar]) -> String {
-    String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-}
-
-/// Held while a child is spawned (see `ServerProcess.init`).
-private let spawning = SpawnLock()
-
-/// A mutex that can be held across a throwing scope.
-private final class SpawnLock: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    init() { pthread_mutex_init(&mutex, nil) }
-    func lock() { pthread_mutex_lock(&mutex) }
-    func unlock() { pthread_mutex_unlock(&mutex) }
 }

@@ -31,6 +31,15 @@ public struct TranscriptFile: Sendable {
     /// How long to wait for each expected message, in milliseconds (`== timeout ...`).
     public var timeout: Int32 = 10_000
 
+    /// Whether the transcript can be replayed only against a server that is a process of its own: it expects an
+    /// exit code (`== exit`), which is the process's. Every other step (framing, raw bytes, end of input, several
+    /// servers on one store, what the server logs) is the same against a server on a thread of the replaying
+    /// process. A directive that sets something only a process has (its environment, a preloaded library) must
+    /// make this true too.
+    public var needsProcess: Bool {
+        steps.contains { if case .expectExit = $0.step { true } else { false } }
+    }
+
     /// Parses transcript text; errors name the line.
     public init(text: String) throws(TranscriptError) {
         steps = []

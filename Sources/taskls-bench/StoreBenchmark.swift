@@ -7,6 +7,7 @@ import Glibc
 #endif
 import Domain
 import Store
+import TestSupport
 import Transcript
 import Wire
 
@@ -58,7 +59,7 @@ private func request(_ id: Int, _ method: String, _ params: String) -> [UInt8] {
 
 /// A server on `store`, initialized.
 private func startServer(store: String, arguments: [String] = []) throws -> ServerProcess {
-    let server = try ServerProcess(executable: tasklsExecutable(), arguments: ["serve", "--store", store] + arguments, environment: [:])
+    let server = try ServerProcess(executable: BuildPaths.taskls, arguments: ["serve", "--store", store] + arguments, environment: [:])
     server.write(request(0, "initialize", "{}"))
     guard server.receiveBody(timeout: 60_000) != nil else { throw ProcessError("no answer to initialize") }
     return server
@@ -225,7 +226,7 @@ private func measureLargeStore(items count: Int) throws
     _ = (store, engine.state.itemCount)
     // Through the binary: initialize, a ping and a view on the big list while it loads.
     let started = nanoseconds()
-    let server = try ServerProcess(executable: tasklsExecutable(), arguments: ["serve", "--store", directory], environment: [:])
+    let server = try ServerProcess(executable: BuildPaths.taskls, arguments: ["serve", "--store", directory], environment: [:])
     server.write(request(1, "initialize", "{}"))
     _ = try answer(server, 1)
     let initialize = Double(nanoseconds() - started) / 1e6

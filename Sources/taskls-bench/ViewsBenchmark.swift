@@ -2,6 +2,7 @@
 
 import Domain
 import Server
+import TestSupport
 import Wire
 
 /// Runs the views benchmark for one list of each size (three open views: manual, by due, by title; 100-row
@@ -98,7 +99,7 @@ private struct ViewsBenchmark {
 
     let size: Int
     var engine = Engine()
-    var random = BenchGenerator(seed: 42)
+    var random = SplitMix64(seed: 42)
     var items: [ItemID] = []
     var list = ListID(1)
     var clock: Int64 = 1_795_300_000_000
@@ -340,20 +341,5 @@ private struct ViewsBenchmark {
         return Result(p50: times[times.count / 2], p99: times[times.count * 99 / 100],
                       rows: Double(rows) / Double(iterations), operations: Double(operations) / Double(iterations),
                       bytes: Double(bytes) / Double(iterations))
-    }
-}
-
-/// SplitMix64, so every run measures the same mutations.
-private struct BenchGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }

@@ -4,16 +4,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestSupport
 import Transcript
 import Wire
-
-/// The `taskls` executable beside this benchmark.
-func tasklsExecutable() -> String {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    let path = String(decoding: buffer[0..<max(0, count)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    return String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) + "/taskls"
-}
 
 func runWireBenchmark() -> String {
     var rows: [[String]] = []
@@ -38,7 +31,7 @@ func runWireBenchmark() -> String {
 
 /// Pipelines 200,000 pings with up to 512 in flight, then times 20,000 sequential round trips.
 private func measureThroughputAndLatency() throws -> (Double, (p50: Double, p99: Double), (p50: Double, p99: Double)) {
-    let server = try ServerProcess(executable: tasklsExecutable(), arguments: ["serve"], environment: ["TASKLS_STORE": makeTemporaryDirectory(prefix: "taskls-bench")])
+    let server = try ServerProcess(executable: BuildPaths.taskls, arguments: ["serve"], environment: ["TASKLS_STORE": makeTemporaryDirectory(prefix: "taskls-bench")])
     server.send(["jsonrpc": "2.0", "id": 0, "method": "initialize", "params": [:]])
     guard server.receiveBody(timeout: 10_000) != nil else { throw ProcessError("no answer to initialize") }
     func ping(_ id: Int) -> [UInt8] {

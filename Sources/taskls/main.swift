@@ -73,58 +73,24 @@ func writeStandardOutput(_ text: String) {
 
 /// Takes the value after `flag` from `arguments`, or fails with a usage error.
 func value(after flag: String, in arguments: inout ArraySlice<String>) -> String {
-    guard let value = arguments.popFirst() else { fail("\(flag) needs a value") }
-    return value
+    do {
+        return try nextValue(after: flag, in: &arguments)
+    } catch {
+        fail(error.message)
+    }
 }
 
 func serve(_ arguments: ArraySlice<String>) -> Never {
-    var arguments = arguments
-    var logger = Logger()
-    var maximumContentLength = 64 << 20
-    var manualClock: ManualClock?
-    var storeFlag: String?
-    var compactionThreshold = 8 << 20
-    var loadGate: LoadGate?
-    var compactOnLoop = false
-    while let argument = arguments.popFirst() {
-        switch argument {
-        case "--store":
-            storeFlag = value(after: argument, in: &arguments)
-            if storeFlag!.isEmpty { fail("--store: needs a directory path") }
-        case "--hold-load":
-            loadGate = LoadGate()
-        case "--compact-on-loop":
-            compactOnLoop = true
-        case "--compact-after":
-            let text = value(after: argument, in: &arguments)
-            guard let bytes = Int(text), bytes >= 0 else { fail("--compact-after: '\(text)' is not a byte count") }
-            compactionThreshold = bytes
-        case "--clock":
-            let text = value(after: argument, in: &arguments)
-            guard case .dateTime(let instant, _)? = try? Due(parsing: text, field: "clock") else {
-                fail("--clock: '\(text)' is not an instant such as 2026-11-22T23:59:00Z")
-            }
-            manualClock = ManualClock(instant)
-        case "--log-level":
-            let name = value(after: argument, in: &arguments)
-            guard let level = LogLevel(name: name) else {
-                fail("--log-level: unknown level '\(name)'; expected error, warning, info or debug")
-            }
-            logger.level = level
-        case "--max-message-bytes":
-            let text = value(after: argument, in: &arguments)
-            guard let bytes = Int(text), bytes > 0 else { fail("--max-message-bytes: '\(text)' is not a positive number") }
-            maximumContentLength = bytes
-        default:
-            fail("unknown option '\(argument)'")
-        }
+    let command: ServeCommand
+    do {
+        command = try ServeCommand(arguments: Array(arguments))
+    } catch {
+        fail(error.message)
     }
     // A client that goes away must turn writes into errors, not kill the server mid-write.
     signal(SIGPIPE, SIG_IGN)
-    let connection = StdioConnection(input: 0, output: 1, maximumContentLength: maximumContentLength)
-    let options = ServerOptions(logger: logger, manualClock: manualClock, store: StoreSetting.resolve(flag: storeFlag),
-                                compactionThreshold: compactionThreshold, loadGate: loadGate, compactOnLoop: compactOnLoop)
-    let server = Server(connection: connection, options: options)
+    let connection = StdioConnection(input: 0, output: 1, maximumContentLength: command.maximumContentLength)
+    let server = Server(connection: connection, options: command.options)
     exit(server.run())
 }
 

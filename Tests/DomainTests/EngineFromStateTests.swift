@@ -3,11 +3,12 @@
 
 import Testing
 @testable import Domain
+import TestSupport
 
 @Suite struct EngineFromStateTests {
     @Test(arguments: [1, 2, 3])
     func countsAndViewsMatchAnEngineThatAppliedTheMutations(seed: UInt64) throws {
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         let today = makeDay(day(2026, 11, 22), after: 10 * 3_600_000)
         var applied = Engine()
         _ = applied.advance(to: today, budget: .max)

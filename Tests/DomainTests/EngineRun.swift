@@ -3,10 +3,11 @@
 
 @testable import Domain
 import Testing
+import TestSupport
 
 /// A seeded random run against one engine, with a reference client per open view.
 protocol EngineRun {
-    var random: SeededGenerator { get set }
+    var random: SplitMix64 { get set }
     var engine: Engine { get set }
     var clients: ClientSet { get set }
     var builds: [BuiltIndex] { get set }

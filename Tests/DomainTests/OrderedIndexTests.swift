@@ -2,6 +2,7 @@
 
 import Testing
 @testable import Domain
+import TestSupport
 
 /// A key whose comparison reads out-of-line bytes, like Domain's OrderKey in a title sort.
 private struct TitleKey: Comparable, Sendable {
@@ -38,7 +39,7 @@ private let boundarySizes = [0, 1, 2, 15, 16, 17, 31, 32, 33, 34, 64, 65, 1023, 
 /// Random operations against a sorted array, growing the index past two levels and shrinking it back,
 /// with copies taken along the way that must keep their contents.
 private func runRandomized<Key: Comparable & Sendable>(seed: UInt64, key makeKey: (Int) -> Key) {
-    var generator = SeededGenerator(seed: seed)
+    var generator = SplitMix64(seed: seed)
     var index = OrderedIndex<Key>()
     var reference: [Key] = []
     var snapshots: [(index: OrderedIndex<Key>, keys: [Key])] = []
@@ -236,7 +237,7 @@ extension Array {
         for range in ranges {
             #expect(index.keys(in: range) == Array(keys[range]), "range \(range)")
         }
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         for _ in 0..<200 {
             let lower = Int.random(in: 0...size, using: &generator)
             let upper = Int.random(in: lower...min(size, lower + 300), using: &generator)

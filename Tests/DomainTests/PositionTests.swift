@@ -2,6 +2,7 @@
 
 import Testing
 @testable import Domain
+import TestSupport
 
 struct PositionTests {
     @Test func appendsAndPrependsStayShort() {
@@ -22,7 +23,7 @@ struct PositionTests {
     }
 
     @Test func betweenIsStrictlyBetween() {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         var keys = [Position.between(nil, nil)]
         for _ in 0..<3_000 {
             let slot = Int.random(in: 0...keys.count, using: &generator)

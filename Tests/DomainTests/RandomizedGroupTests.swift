@@ -4,6 +4,7 @@
 
 import Testing
 @testable import Domain
+import TestSupport
 
 struct RandomizedGroupTests {
     @Test(arguments: 0..<24)
@@ -16,7 +17,7 @@ struct RandomizedGroupTests {
 }
 
 private struct GroupRun: EngineRun {
-    var random: SeededGenerator
+    var random: SplitMix64
     var engine: Engine
     var clients = ClientSet()
     var builds: [BuiltIndex] = []
@@ -36,7 +37,7 @@ private struct GroupRun: EngineRun {
     ]
 
     init(seed: UInt64) {
-        random = SeededGenerator(seed: seed)
+        random = SplitMix64(seed: seed)
         engine = Engine(backgroundBuildThreshold: seed % 2 == 0 ? 8 : 1_000)
     }
 

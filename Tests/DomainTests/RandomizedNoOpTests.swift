@@ -5,6 +5,7 @@
 
 import Testing
 @testable import Domain
+import TestSupport
 
 struct RandomizedNoOpTests {
     @Test(arguments: 0..<16)
@@ -20,7 +21,7 @@ struct RandomizedNoOpTests {
 /// One random sequence: the engine, a reference client per open view (which checks that every notification
 /// shows a visible change, with its ops in the documented order), and the history a server would record.
 private struct NoOpRun: EngineRun {
-    var random: SeededGenerator
+    var random: SplitMix64
     var engine = Engine()
     var clients = ClientSet()
     var builds: [BuiltIndex] = []
@@ -33,7 +34,7 @@ private struct NoOpRun: EngineRun {
     static let tagSets: [[String]] = [[], ["home"], ["home", "work"]]
     static let sorts: [Sort] = [.manual, .manual, Sort(.title), Sort(.priority, .descending), Sort(.manual, .descending)]
 
-    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
     var now: Timestamp { Timestamp(milliseconds: clock) }
 

@@ -4,6 +4,7 @@
 
 import Testing
 @testable import Domain
+import TestSupport
 
 struct RandomizedOracleTests {
     @Test(arguments: 0..<16)
@@ -22,7 +23,7 @@ struct RandomizedOracleTests {
 }
 
 private struct OracleRun {
-    var random: SeededGenerator
+    var random: SplitMix64
     var engine = Engine()
     var model: OrderModel
     var clients = ClientSet()
@@ -42,7 +43,7 @@ private struct OracleRun {
     static let groupings: [Grouping] = [.none, .none, .none, .list, .priority, .done, .dueBucket]
 
     init(seed: UInt64) {
-        random = SeededGenerator(seed: seed)
+        random = SplitMix64(seed: seed)
         model = OrderModel(today: Self.today)
     }
 

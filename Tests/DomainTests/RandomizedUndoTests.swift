@@ -3,6 +3,7 @@
 
 import Testing
 @testable import Domain
+import TestSupport
 
 struct RandomizedUndoTests {
     @Test(arguments: 0..<24)
@@ -58,7 +59,7 @@ struct RandomizedUndoTests {
 /// One random history: the fixture, the image of the state before each group and after the last, and the
 /// changes to invert (each group's, then each redo's).
 private struct UndoRun {
-    var random: SeededGenerator
+    var random: SplitMix64
     var fixture = UndoFixture()
     var images: [StateImage] = []
     var changes: [Changes] = []
@@ -67,7 +68,7 @@ private struct UndoRun {
     static let titles = ["apple", "Apple", "Éclair", "eclair", "banana", "Zoë", "cherry", "b"]
     static let sorts: [Sort] = SortField.allCases.flatMap { field in SortDirection.allCases.map { Sort(field, $0) } }
 
-    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
     /// Applies random groups until `groups` of them changed something; fails (instead of looping on) when
     /// fewer than one in four attempts does.

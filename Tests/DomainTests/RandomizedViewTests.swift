@@ -3,6 +3,7 @@
 
 import Testing
 @testable import Domain
+import TestSupport
 
 struct RandomizedViewTests {
     @Test(arguments: 0..<32)
@@ -20,7 +21,7 @@ struct RandomizedViewTests {
 
 /// One random sequence: an engine, the clients of its open views, and builds waiting to be installed.
 private struct RandomRun: EngineRun {
-    var random: SeededGenerator
+    var random: SplitMix64
     var engine: Engine
     var clients = ClientSet()
     var builds: [BuiltIndex] = []
@@ -33,7 +34,7 @@ private struct RandomRun: EngineRun {
     static let sorts: [Sort] = SortField.allCases.flatMap { field in SortDirection.allCases.map { Sort(field, $0) } }
 
     init(seed: UInt64) {
-        random = SeededGenerator(seed: seed)
+        random = SplitMix64(seed: seed)
         engine = Engine(backgroundBuildThreshold: seed % 2 == 0 ? 8 : 1_000)
     }
 

@@ -2,11 +2,12 @@
 
 import Testing
 @testable import Domain
+import TestSupport
 
 @Suite struct SnapshotRestoreTests {
     @Test(arguments: 0..<8)
     func restoredStateEqualsTheOriginalAndEvolvesAlike(seed: UInt64) throws {
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         var original = TaskState()
         for _ in 0..<400 { _ = try? original.apply(randomGroup(original, &random)) }
         #expect(original.itemCount > 50 && original.lists.count > 3)
@@ -103,7 +104,7 @@ func expectSame(_ expected: TaskState, _ actual: TaskState, sourceLocation: Sour
 }
 
 /// A random group of one to three mutations, valid or not, against `state`.
-func randomGroup(_ state: TaskState, _ random: inout SeededGenerator) -> [Mutation] {
+func randomGroup(_ state: TaskState, _ random: inout SplitMix64) -> [Mutation] {
     let lists = state.orderedLists.map(\.id)
     let items = state.items.keys.sorted()
     let time = Timestamp(milliseconds: Int64(state.revision) * 10)

@@ -4,17 +4,14 @@
 import Glibc
 #endif
 import Testing
+import TestSupport
 import Transcript
 import Wire
 
-/// Runs `taskls` with `arguments` and no input; returns exit code, stdout and stderr.
+/// Runs `taskls` with `arguments` and no input; returns exit code (-1 when it hung and was killed), stdout and stderr.
 func runTaskls(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-    let process = try ServerProcess(executable: Binary.path, arguments: arguments)
-    process.closeInput()
-    var output: [UInt8] = []
-    while let chunk = process.receiveRaw(timeout: 10_000) { output += chunk }
-    let status = process.waitForExit(timeout: 10_000) ?? -1
-    return (status, String(decoding: output, as: UTF8.self), process.standardError)
+    let run = try ServerProcess.run(BuildPaths.taskls, arguments, timeout: 10_000)
+    return (run.status ?? -1, run.output, run.error)
 }
 
 @Test func helpPrintsUsage() throws {
@@ -45,7 +42,7 @@ func badCommandLinesExitWithTwo(_ arguments: [String]) throws {
         <-- {"jsonrpc":"2.0","id":1,"result":{"serverInfo":{"name":"not-taskls"}}}
 
         """
-    #expect(writeTextFile(path, text))
+    try writeTextFile(path, text)
     let run = try runTaskls(["replay", path])
     #expect(run.status == 1)
     #expect(run.output.contains("mismatch at $.result.serverInfo.name"), "\(run.output)")
@@ -62,15 +59,8 @@ func badCommandLinesExitWithTwo(_ arguments: [String]) throws {
         <-- {"jsonrpc":"2.0","id":"$version","result":{},"error":"$absent"}
 
         """
-    #expect(writeTextFile(path, text))
+    try writeTextFile(path, text)
     let run = try runTaskls(["replay", path])
     #expect(run.status == 0, "\(run.output)")
     #expect(run.output.contains("1 passed, 0 failed"))
-}
-
-func writeTextFile(_ path: String, _ text: String) -> Bool {
-    guard let file = fopen(path, "w") else { return false }
-    defer { fclose(file) }
-    let bytes = Array(text.utf8)
-    return fwrite(bytes, 1, bytes.count, file) == bytes.count
 }

@@ -5,17 +5,14 @@ import Glibc
 #endif
 import Foundation
 import Testing
+import TestSupport
 import Transcript
 
 /// Runs `taskls repl ARGUMENTS` with `script` on stdin; returns its stdout, stderr and exit code.
 func runScript(_ script: String, _ arguments: [String]) throws -> (output: String, errors: String, status: Int32?) {
-    let process = try ServerProcess(executable: Paths.binary, arguments: ["repl"] + arguments, environment: ["TZ": "UTC", "NO_COLOR": "1", "COLUMNS": "80"])
-    process.write(Array(script.utf8))
-    process.closeInput()
-    var output: [UInt8] = []
-    while let chunk = process.receiveRaw(timeout: 20_000) { output += chunk }
-    let status = process.waitForExit(timeout: 20_000)
-    return (String(decoding: output, as: UTF8.self), process.standardError, status)
+    let run = try ServerProcess.run(BuildPaths.taskls, ["repl"] + arguments, environment: ["TZ": "UTC", "NO_COLOR": "1", "COLUMNS": "80"],
+                                    input: Array(script.utf8), timeout: 20_000)
+    return (run.output, run.error, run.status)
 }
 
 @Test func pipedScriptRunsWithoutPrompt() throws {
@@ -53,16 +50,11 @@ func runScript(_ script: String, _ arguments: [String]) throws -> (output: Strin
 /// open after the command itself has ended.
 @discardableResult
 func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    // Its output is read until it closes (the program ended), then its exit status is collected.
-    let process = try ServerProcess(executable: executable, arguments: arguments)
-    process.closeInput()
-    var output: [UInt8] = []
-    while let bytes = process.receiveRaw(timeout: 10_000) { output += bytes }
-    guard let status = process.waitForExit(timeout: 10_000) else {
-        process.terminate()
+    let run = try ServerProcess.run(executable, arguments, timeout: 10_000)
+    guard let status = run.status else {
         throw ProcessError("\(executable) \(arguments.joined(separator: " ")) did not finish within ten seconds")
     }
-    return (status, String(decoding: output, as: UTF8.self))
+    return (status, run.output)
 }
 
 /// The path of `tmux`, if it is installed.
@@ -85,7 +77,7 @@ func replInRealTerminal() throws {
     let store = makeTemporaryDirectory(prefix: "taskls-repl-tmux")
     defer { removeTree(store) }
     let socket = "taskls-repl-test-\(getpid())"
-    let command = "env TZ=UTC COLUMNS= NO_COLOR= TERM=xterm-256color '\(Paths.binary)' repl --store '\(store)' --clock 2026-11-22T10:00:00Z"
+    let command = "env TZ=UTC COLUMNS= NO_COLOR= TERM=xterm-256color '\(BuildPaths.taskls)' repl --store '\(store)' --clock 2026-11-22T10:00:00Z"
     try run(tmux, ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "40", "-s", "repl", command])
     defer { _ = try? run(tmux, ["-L", socket, "kill-server"]) }
     /// The screen once it shows `text`, or the last screen when it does not within ten seconds.

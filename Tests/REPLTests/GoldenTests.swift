@@ -4,11 +4,12 @@
 import Foundation
 @testable import REPL
 import Testing
+import TestSupport
 import Transcript
 
 /// The golden files, by name.
 func goldenFiles() -> [String] {
-    let directory = Paths.repositoryRoot + "/Tests/REPLTests/Golden"
+    let directory = BuildPaths.repositoryRoot + "/Tests/REPLTests/Golden"
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
     return names.filter { $0.hasSuffix(".session") }.sorted()
 }
@@ -53,7 +54,7 @@ func runGolden(_ text: String) throws -> String {
 
 @Test(arguments: goldenFiles())
 func golden(_ name: String) throws {
-    let path = Paths.repositoryRoot + "/Tests/REPLTests/Golden/" + name
+    let path = BuildPaths.repositoryRoot + "/Tests/REPLTests/Golden/" + name
     let expected = try String(contentsOfFile: path, encoding: .utf8)
     let actual = try runGolden(expected)
     if ProcessInfo.processInfo.environment["REPL_GOLDEN_UPDATE"] == "1" {

@@ -3,6 +3,7 @@
 import Foundation
 @testable import REPL
 import Testing
+import TestSupport
 import Transcript
 
 @Test func recordedSessionReplays() throws {
@@ -21,6 +22,6 @@ import Transcript
     let recorded = try String(contentsOfFile: path, encoding: .utf8)
     #expect(recorded.contains("$bind:l1"))
     #expect(recorded.contains("== exit 0"))
-    let outcome = Replayer(executable: Paths.binary).run(path: path)
+    let outcome = Replayer(executable: BuildPaths.taskls).run(path: path)
     #expect(outcome.passed, "\(outcome.report)\n\(recorded)")
 }

@@ -1,4 +1,4 @@
-/// Runs REPL sessions in-process for the tests, and finds the built `taskls` for the others.
+/// Runs REPL sessions in-process for the tests.
 
 #if canImport(Glibc)
 import Glibc
@@ -6,6 +6,7 @@ import Glibc
 import Foundation
 @testable import REPL
 import Server
+import TestSupport
 import Transcript
 
 /// Output and errors captured in the order they were written.
@@ -29,27 +30,4 @@ func startREPL(_ arguments: [String], output: CapturedOutput) throws -> (REPL, s
     let store = options.store ?? makeTemporaryDirectory(prefix: "taskls-repl-test")
     let repl = try REPL(options: options, output: output, style: .plain(width: 80), storeSetting: .directory(store))
     return (repl, store)
-}
-
-/// Paths of the repository and the built binary.
-enum Paths {
-    /// The repository root.
-    static let repositoryRoot: String = {
-        var path = #filePath
-        for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
-        return path
-    }()
-
-    /// The `taskls` executable `swift test` built beside the test bundle.
-    static let binary: String = {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        var directory = String(decoding: buffer[0..<max(0, count)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        while let slash = directory.lastIndex(of: "/") {
-            directory = String(directory[..<slash])
-            let candidate = directory + "/taskls"
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return "taskls"
-    }()
 }

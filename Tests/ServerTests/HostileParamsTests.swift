@@ -4,6 +4,7 @@
 import Domain
 import Server
 import Testing
+import TestSupport
 import Wire
 
 /// The members each method reads, so random params reach past the params checks.

@@ -3,6 +3,7 @@
 /// change as large as its window, and the capabilities that announce the view messages.
 
 import Testing
+import TestSupport
 import Wire
 
 @Test func twoPanesOnOneListFollowOneMoveAndOneRename() throws {

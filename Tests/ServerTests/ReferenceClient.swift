@@ -2,6 +2,7 @@
 /// rows, applies every `view/changed` exactly as the protocol describes, and refuses loudly
 /// anything the protocol forbids.
 
+import TestSupport
 import Wire
 
 /// Something the server sent that protocol.md does not allow, as a client saw it.
@@ -496,21 +497,4 @@ struct ReferenceClient {
             throw ProtocolViolation("unexpected notification \(method): \(params.text)")
         }
     }
-}
-
-extension JSON {
-    /// The value with every object's members sorted by key: JSON objects are unordered, so two
-    /// values are the same JSON exactly when their canonical forms are equal.
-    var canonical: JSON {
-        switch self {
-        case .array(let elements): .array(elements.map(\.canonical))
-        case .object(let object):
-            .object(JSONObject(object.members.map { (key: $0.key, value: $0.value.canonical) }.sorted { $0.key < $1.key }))
-        default: self
-        }
-    }
-
-    /// Equality as JSON: members compared by name whatever their order.
-    /// - Complexity: O(size) when the members are in the same order, else O(size log size).
-    func isCanonicallyEqual(to other: JSON) -> Bool { self == other || canonical == other.canonical }
 }

@@ -7,6 +7,7 @@
 
 import Foundation
 import Testing
+import TestSupport
 import Wire
 
 @Test func everyOpenViewStaysExactThroughRandomRequests() throws {
@@ -49,52 +50,6 @@ import Wire
     print(
         "everyOpenViewStaysExactThroughRandomRequests: \(configuration.sequences) sequences from seed \(hex(configuration.baseSeed)); \(totals)"
             + (lapses.isEmpty ? "" : "; lapses: \(lapses)"))
-}
-
-/// SplitMix64 (Steele, Lea and Flood, 2014): a tiny generator whose whole sequence is fixed by
-/// its seed, on every platform and Swift version (the standard library's ranges are not).
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
-    /// A number in `0 ..< bound`.
-    mutating func below(_ bound: Int) -> Int {
-        precondition(bound > 0, "below(\(bound))")
-        return Int(next() % UInt64(bound))
-    }
-
-    mutating func int(in range: ClosedRange<Int>) -> Int { range.lowerBound + below(range.count) }
-
-    /// True `percent` times in a hundred.
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-
-    mutating func pick<Element>(_ elements: [Element]) -> Element { elements[below(elements.count)] }
-
-    /// `count` elements at distinct positions, in the order of `elements`.
-    mutating func sample<Element>(_ elements: [Element], count: Int) -> [Element] {
-        var positions = Array(elements.indices)
-        for index in 0..<count { positions.swapAt(index, index + below(positions.count - index)) }
-        return positions[0..<count].sorted().map { elements[$0] }
-    }
-
-    /// Picks a case by weight; weights of zero are never picked.
-    mutating func weighted<Choice>(_ choices: [(Choice, Int)]) -> Choice {
-        var roll = below(choices.reduce(0) { $0 + $1.1 })
-        for (choice, weight) in choices {
-            if roll < weight { return choice }
-            roll -= weight
-        }
-        preconditionFailure("weights must be positive")
-    }
 }
 
 func hex(_ seed: UInt64) -> String { "0x" + String(seed, radix: 16) }
@@ -983,12 +938,6 @@ extension ReferenceView {
 }
 
 extension JSON {
-    /// The string, or nil for any other value.
-    var stringValue: String? {
-        if case .string(let text) = self { return text }
-        return nil
-    }
-
     /// The object with member `key` set to `value`.
     func setting(_ key: String, _ value: JSON) -> JSON {
         guard case .object(var object) = self else { return self }

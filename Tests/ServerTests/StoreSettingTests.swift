@@ -27,16 +27,11 @@ import Testing
     }
 }
 
-#if canImport(Glibc)
-import Glibc
-#endif
+import TestSupport
 import Wire
 
 @Suite struct ClientStoreChoiceTests {
-    private func temporaryDirectory() -> String {
-        var template = Array("/tmp/taskls-store-choice-XXXXXX".utf8CString)
-        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-    }
+    private func temporaryDirectory() -> String { makeTemporaryDirectory(prefix: "taskls-store-choice") }
 
     @Test func initializationOptionsStoreIsUsedWhenNeitherFlagNorEnvironmentChose() throws {
         let fallback = temporaryDirectory(), chosen = temporaryDirectory()

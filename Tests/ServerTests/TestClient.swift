@@ -1,8 +1,6 @@
 /// A typed test client: runs a server in-process over an in-memory connection and talks to it.
 
-import Foundation
 import Server
-import Synchronization
 import Testing
 import Wire
 
@@ -10,8 +8,7 @@ import Wire
 /// reply and keeps every notification that arrived before it for `notifications`.
 final class TestClient {
     private let client: InMemoryClient
-    private let thread: Thread
-    private let done = DispatchSemaphore(value: 0)
+    private let loop: ServerThread
     private var nextID: Int64 = 1
     /// Notifications received and not yet taken, in order.
     private(set) var notifications: [(method: String, params: JSON?)] = []
@@ -20,14 +17,7 @@ final class TestClient {
     init(initialize: Bool = true, options: ServerOptions = ServerOptions(logger: .silent)) throws {
         let (serverEnd, clientEnd) = InMemoryConnection.pair()
         client = clientEnd
-        let box = ConnectionBox(serverEnd)
-        let finished = done
-        thread = Thread {
-            let server = Server(connection: box.take(), options: options)
-            _ = server.run()
-            finished.signal()
-        }
-        thread.start()
+        loop = ServerThread(connection: serverEnd, options: options)
         if initialize {
             _ = try request("initialize", ["processId": nil, "capabilities": [:]]).get()
             notify("initialized", [:])
@@ -36,7 +26,7 @@ final class TestClient {
 
     deinit {
         client.close()
-        done.wait()
+        _ = loop.waitForExit(timeout: -1)
     }
 
     /// Sends a request and waits for its answer.
@@ -92,16 +82,4 @@ extension Result where Failure == ResponseError {
 enum TestClientError: Error {
     case timedOut(String)
     case unexpected(Message)
-}
-
-/// Hands the non-Sendable server end to the server's thread exactly once.
-private final class ConnectionBox: Sendable {
-    private let connection: Mutex<InMemoryConnection?>
-    init(_ connection: sending InMemoryConnection) { self.connection = Mutex(connection) }
-    func take() -> InMemoryConnection {
-        connection.withLock { box in
-            guard let taken = box.take() else { preconditionFailure("the connection was taken twice") }
-            return taken
-        }
-    }
 }

@@ -3,6 +3,7 @@
 import Domain
 import Store
 import Testing
+import TestSupport
 
 @Suite struct StoreCodecTests {
     // MARK: CRC-32
@@ -16,7 +17,7 @@ import Testing
     }
 
     @Test func crcContinuesFromASeedAndAgreesAcrossPaths() {
-        var random = SeededGenerator(seed: 7)
+        var random = SplitMix64(seed: 7)
         let bytes = (0..<300).map { _ in UInt8.random(in: 0...255, using: &random) }
         let whole = CRC32.checksum(bytes)
         for split in 0...bytes.count {
@@ -118,7 +119,7 @@ import Testing
     }
 
     @Test func corruptedGroupsAreRefusedWithAnOffsetOrDecodeToWhatTheyEncode() {
-        var random = SeededGenerator(seed: 11)
+        var random = SplitMix64(seed: 11)
         let bytes = encodeGroup(sampleMutations())
         var refused = 0
         var changed = 0
@@ -169,7 +170,7 @@ import Testing
             }
         }
         #expect(decodeSnapshot(bytes + [0]).isFailure)
-        var random = SeededGenerator(seed: 13)
+        var random = SplitMix64(seed: 13)
         for _ in 0..<20_000 {
             _ = decodeSnapshot(corrupt(bytes, &random))
         }
@@ -208,7 +209,7 @@ private func decodeSnapshot(_ bytes: [UInt8]) -> Result<TaskState, CodecError> {
 }
 
 /// `bytes` with one to four random bytes changed, dropped, inserted, or the tail cut.
-private func corrupt(_ bytes: [UInt8], _ random: inout SeededGenerator) -> [UInt8] {
+private func corrupt(_ bytes: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
     var result = bytes
     for _ in 0..<Int.random(in: 1...4, using: &random) where !result.isEmpty {
         let index = Int.random(in: 0..<result.count, using: &random)
@@ -220,21 +221,6 @@ private func corrupt(_ bytes: [UInt8], _ random: inout SeededGenerator) -> [UInt
         }
     }
     return result
-}
-
-/// A deterministic pseudo-random generator (SplitMix64), so randomized tests replay exactly.
-private struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
 }
 
 /// Every mutation case, with every optional field both absent and present and every `Clearable` choice.
@@ -284,7 +270,7 @@ private func sampleMutations() -> [Mutation] {
 /// A state of `items` items in a dozen lists, built by mutations: unicode titles, every optional field,
 /// positions from inserts in the middle, moves between lists, updates and deletes.
 private func randomState(seed: UInt64, items count: Int) throws -> TaskState {
-    var random = SeededGenerator(seed: seed)
+    var random = SplitMix64(seed: seed)
     var state = TaskState()
     let words = ["apple", "Éclair", "Zoë", "日本語", "🙂 smile", "e\u{301}cole", "straße", "Ωmega", "tea", "İstanbul"]
     func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }

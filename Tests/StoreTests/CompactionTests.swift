@@ -5,10 +5,11 @@ import Foundation
 import Testing
 import Domain
 @testable import Store
+import TestSupport
 
 @Suite struct CompactionTests {
     @Test func compactionInstallsASnapshotAndKeepsRecordsAppendedMeanwhile() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let path = scratch.path("store")
         var groups = try sampleGroups(12)
@@ -34,7 +35,7 @@ import Domain
         #expect(journal.base == 12 && journal.how == .clean)
         #expect(journal.records.map(\.sequence) == [13, 14, 15])
         #expect(journal.records.map(\.group) == Array(groups[12...]))
-        #expect(store.journalBytes == fileBytes(path + "/journal")!.count - StoreFormat.journalHeaderSize)
+        #expect(store.journalBytes == readFile(path + "/journal")!.count - StoreFormat.journalHeaderSize)
         #expect(!store.wantsCompaction(threshold: 64), "the journal is now smaller than the snapshot")
 
         do {
@@ -55,7 +56,7 @@ import Domain
         try second.writeSnapshot(of: state)
         #expect(try store.finishCompaction(second).isEmpty)
         #expect(try snapshotSequence(path + "/snapshot") == 17)
-        #expect(fileBytes(path + "/journal") == StoreFormat.journalHeader(base: 17))
+        #expect(readFile(path + "/journal") == StoreFormat.journalHeader(base: 17))
         let (reopened, reopenedState) = try DurableStore.open(path)
         expectSameState(reopenedState, try applying(groups), "reopened after a second compaction")
         #expect(reopened.sequence == 17)
@@ -65,7 +66,7 @@ import Domain
     /// it (temporaries named after a process that is gone, as a crash leaves them): every one opens to the
     /// whole state, removes the stale temporaries, and takes a next record that follows on.
     @Test func aCrashAtAnyPointOfInstallingASnapshotLosesNothing() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let path = scratch.path("store")
         var groups = try sampleGroups(10)
@@ -74,9 +75,9 @@ import Domain
         let ticket = store.beginCompaction()
         try ticket.writeSnapshot(of: state)
         groups += try writeTurn(store, &state, groups: 2, from: 10).mine
-        let before = (journal: fileBytes(path + "/journal")!, snapshot: fileBytes(path + "/" + ticket.temporaryName)!)
+        let before = (journal: readFile(path + "/journal")!, snapshot: readFile(path + "/" + ticket.temporaryName)!)
         #expect(try store.finishCompaction(ticket).isEmpty)
-        let after = (journal: fileBytes(path + "/journal")!, snapshot: fileBytes(path + "/snapshot")!)
+        let after = (journal: readFile(path + "/journal")!, snapshot: readFile(path + "/snapshot")!)
         #expect(after.snapshot == before.snapshot)
         #expect(try journalRecords(path + "/journal").base == 10)
 
@@ -101,7 +102,7 @@ import Domain
                 #expect(reopened.sequence == 12, "\(crash.name)")
                 #expect(!names(in: directory).contains { $0.contains(".tmp-") }, "\(crash.name): \(names(in: directory))")
                 for (name, bytes) in crash.files where !name.contains(".tmp-") {
-                    #expect(fileBytes(directory + "/" + name) == bytes, "\(crash.name): open leaves \(name) as it was")
+                    #expect(readFile(directory + "/" + name) == bytes, "\(crash.name): open leaves \(name) as it was")
                 }
                 #expect(StoreInspection.check(directory).healthy, "\(crash.name)")
                 #expect(try reopened.lockForWriting().isEmpty, "\(crash.name)")
@@ -118,7 +119,7 @@ import Domain
     /// The crash the brief names, done by hand on a live store: the snapshot renamed into place and the process
     /// gone before the journal was replaced. The old handle is dropped (its process died).
     @Test func aSnapshotRenamedByHandOverTheOldJournalIsNotAppliedTwice() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let path = scratch.path("store")
         var state = TaskState()
@@ -147,12 +148,12 @@ import Domain
     }
 
     @Test func aJournalThatEndsBeforeTheSnapshotRestartsAtTheFirstWrite() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let path = scratch.path("store")
         var groups = try sampleGroups(5)
         let store = try makeStore(path, groups: groups)
-        let oldJournal = fileBytes(path + "/journal")!
+        let oldJournal = readFile(path + "/journal")!
         let ticket = store.beginCompaction()
         try ticket.writeSnapshot(of: try applying(groups))
         _ = try store.finishCompaction(ticket)
@@ -171,7 +172,7 @@ import Domain
     }
 
     @Test func aStaleTemporaryOfALiveProcessIsKept() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let path = scratch.path("store")
         try makeStore(path, groups: try sampleGroups(2))
@@ -182,17 +183,17 @@ import Domain
     }
 
     @Test func anAbandonedCompactionChangesNothing() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let path = scratch.path("store")
         let groups = try sampleGroups(6)
         let store = try makeStore(path, groups: groups)
-        let journal = fileBytes(path + "/journal")
+        let journal = readFile(path + "/journal")
         let ticket = store.beginCompaction()
         try ticket.writeSnapshot(of: try applying(groups))
         store.abandonCompaction(ticket)
         #expect(names(in: path) == ["journal", "lock"])
-        #expect(fileBytes(path + "/journal") == journal)
+        #expect(readFile(path + "/journal") == journal)
         expectSameState(try DurableStore.open(path).1, try applying(groups))
     }
 }

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 import Domain
 @testable import Store
+import TestSupport
 
 @Suite struct FileHeaderTests {
     /// A store with a snapshot through record 4 and records 5 and 6 in the journal.
@@ -25,8 +26,8 @@ import Domain
                 try store.append(group)
                 try store.commit()
             }
-            snapshot = fileBytes(path + "/snapshot")!
-            journal = fileBytes(path + "/journal")!
+            snapshot = readFile(path + "/snapshot")!
+            journal = readFile(path + "/journal")!
         }
 
         /// Writes the store's files, with `replacing` instead, into a new directory; returns its path.
@@ -57,7 +58,7 @@ import Domain
     /// as they were and no descriptor stays open on them. `check` reports the store damaged.
     func expectCorrupt(_ path: String, file: String, offset: Int, _ fragment: String,
                        sourceLocation: SourceLocation = #_sourceLocation) {
-        let before = names(in: path).filter { $0 != "lock" }.map { fileBytes(path + "/" + $0) }
+        let before = names(in: path).filter { $0 != "lock" }.map { readFile(path + "/" + $0) }
         let failure = storeFailure({ () throws(StoreFailure) in try DurableStore.open(path) }, sourceLocation: sourceLocation)
         // A newer format version is not damage: the store is refused as written by a newer taskls.
         let kind: StoreFailure.Kind = fragment.hasPrefix("format version 2") ? .unsupported : .corrupt
@@ -67,7 +68,7 @@ import Domain
         #expect(failure?.retryable == false, sourceLocation: sourceLocation)
         #expect(failure?.message.contains(fragment) == true, "\(failure?.message ?? "")", sourceLocation: sourceLocation)
         #expect(failure?.message.hasPrefix(path + "/" + file) == true, "names the file", sourceLocation: sourceLocation)
-        #expect(names(in: path).filter { $0 != "lock" }.map { fileBytes(path + "/" + $0) } == before, "files unchanged",
+        #expect(names(in: path).filter { $0 != "lock" }.map { readFile(path + "/" + $0) } == before, "files unchanged",
                 sourceLocation: sourceLocation)
         #expect(openDescriptors(under: path) == [], "descriptors left open", sourceLocation: sourceLocation)
         let report = StoreInspection.check(path)
@@ -75,7 +76,7 @@ import Domain
     }
 
     @Test func aDamagedJournalHeaderIsCorruption() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let store = try CompactedStore(scratch)
         let journal = store.journal
@@ -100,7 +101,7 @@ import Domain
     }
 
     @Test func aDamagedSnapshotIsCorruption() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let store = try CompactedStore(scratch)
         let snapshot = store.snapshot
@@ -128,7 +129,7 @@ import Domain
     /// A link named like a store file (to a valid file elsewhere, or to nothing) is refused, not followed:
     /// its target is neither read, changed nor created.
     @Test func aLinkInsideTheStoreIsNeverFollowed() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let store = try CompactedStore(scratch)
         let elsewhere = scratch.path("elsewhere")
@@ -138,26 +139,26 @@ import Domain
                 let what = "\(name)\(dangling ? " (dangling)" : "")"
                 let path = try store.write(to: scratch.path("\(name)-\(dangling)"), replacing: [:])
                 let target = elsewhere + "/\(name)-\(dangling)"
-                if let bytes = fileBytes(path + "/" + name) {
+                if let bytes = readFile(path + "/" + name) {
                     if !dangling { try writeFile(target, bytes) }
                     #expect(unlink(path + "/" + name) == 0)
                 } else if !dangling {
                     try writeFile(target, [])
                 }
                 #expect(symlink(target, path + "/" + name) == 0)
-                let targetBefore = fileBytes(target)
+                let targetBefore = readFile(target)
 
                 let failure = storeFailure { () throws(StoreFailure) in try DurableStore.open(path) }
                 #expect(failure?.kind == .io, "\(what)")
                 #expect(failure?.message.contains("is a symbolic link; taskls never follows links") == true, "\(what): \(failure?.message ?? "")")
                 #expect(failure?.file == path + "/" + name, "\(what)")
-                #expect(fileBytes(target) == targetBefore, "\(what): the target is untouched (or still absent)")
+                #expect(readFile(target) == targetBefore, "\(what): the target is untouched (or still absent)")
                 #expect(openDescriptors(under: scratch.path) == [], "\(what)")
                 let report = StoreInspection.check(path)
                 if name != "lock" {
                     #expect(!report.healthy && report.lines.contains { $0.contains("symbolic link") }, "\(what): \(report.lines)")
                 }
-                #expect(fileBytes(target) == targetBefore, "\(what): check leaves the target alone")
+                #expect(readFile(target) == targetBefore, "\(what): check leaves the target alone")
             }
         }
     }

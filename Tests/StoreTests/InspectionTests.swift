@@ -5,6 +5,7 @@ import Foundation
 import Testing
 import Domain
 @testable import Store
+import TestSupport
 
 @Suite struct InspectionTests {
     /// A store with a snapshot through record 5 and records 6...8 in the journal, copied without its lock file.
@@ -27,10 +28,10 @@ import Domain
     }
 
     @Test func aHealthyStoreIsReportedAndLeftAlone() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let (path, groups) = try Self.compacted(scratch)
-        let journal = fileBytes(path + "/journal")!, snapshot = fileBytes(path + "/snapshot")!
+        let journal = readFile(path + "/journal")!, snapshot = readFile(path + "/snapshot")!
         let report = StoreInspection.check(path)
         #expect(report.healthy)
         #expect(report.sequence == 8)
@@ -39,11 +40,11 @@ import Domain
         #expect(report.lines.contains("journal: \(journal.count) bytes, 3 records applied, 0 already in the snapshot"), "\(report.lines)")
         #expect(report.lines.last?.hasPrefix("ok: ") == true && report.lines.last?.hasSuffix("through record 8") == true, "\(report.lines)")
         #expect(names(in: path) == ["journal", "snapshot"], "check creates no lock file")
-        #expect(fileBytes(path + "/journal") == journal && fileBytes(path + "/snapshot") == snapshot)
+        #expect(readFile(path + "/journal") == journal && readFile(path + "/snapshot") == snapshot)
     }
 
     @Test func aMissingStoreIsNotCreated() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let report = StoreInspection.check(scratch.path("nothing"))
         #expect(!report.healthy)
@@ -52,10 +53,10 @@ import Domain
     }
 
     @Test func aTornTailIsHealthy() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let (path, groups) = try Self.compacted(scratch)
-        let journal = fileBytes(path + "/journal")!
+        let journal = readFile(path + "/journal")!
         let last = recordRanges(journal).last!
         try writeFile(path + "/journal", Array(journal[..<(last.upperBound - 2)]))
         let report = StoreInspection.check(path)
@@ -69,7 +70,7 @@ import Domain
     /// After a crash between the snapshot's rename and the journal's replacement, the journal still holds the
     /// records the snapshot includes: healthy, and they are counted as skipped.
     @Test func recordsAlreadyInTheSnapshotAreSkipped() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let groups = try sampleGroups(6)
         let path = scratch.path("store")
@@ -86,7 +87,7 @@ import Domain
     /// A damaged snapshot over a journal that still holds every record (the crash above, then the snapshot damaged):
     /// check salvages the whole state from the journal, and recover writes it out.
     @Test func aDamagedSnapshotIsSalvagedFromAWholeJournal() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let groups = try sampleGroups(6)
         let path = scratch.path("store")
@@ -94,7 +95,7 @@ import Domain
         let ticket = store.beginCompaction()
         try ticket.writeSnapshot(of: try applying(groups))
         #expect(rename(path + "/" + ticket.temporaryName, path + "/snapshot") == 0)
-        let snapshot = fileBytes(path + "/snapshot")!
+        let snapshot = readFile(path + "/snapshot")!
         try writeFile(path + "/snapshot", flipping(snapshot, at: snapshot.count - 1, bit: 0))
 
         let report = StoreInspection.check(path)
@@ -111,12 +112,12 @@ import Domain
     }
 
     @Test func aDamagedJournalHeaderStillYieldsItsRecords() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let groups = try sampleGroups(4)
         let path = scratch.path("store")
         try makeStore(path, groups: groups)
-        try writeFile(path + "/journal", flipping(fileBytes(path + "/journal")!, at: 2, bit: 1))
+        try writeFile(path + "/journal", flipping(readFile(path + "/journal")!, at: 2, bit: 1))
         let report = StoreInspection.check(path)
         #expect(!report.healthy)
         #expect(report.lines.contains("journal: damaged at byte 0: not a taskls journal (bad magic); looking for records after it"),

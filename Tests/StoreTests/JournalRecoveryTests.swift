@@ -5,6 +5,7 @@ import Foundation
 import Testing
 import Domain
 @testable import Store
+import TestSupport
 
 @Suite struct JournalRecoveryTests {
     /// A journal of five sample records, the state of the first four, and a different fifth group to append.
@@ -18,7 +19,7 @@ import Domain
             let groups = try sampleGroups(5)
             let path = scratch.path("original")
             try makeStore(path, groups: groups)
-            bytes = fileBytes(path + "/journal")!
+            bytes = readFile(path + "/journal")!
             records = recordRanges(bytes)
             firstFour = Array(groups.prefix(4))
             replacement = sampleGroup(99, on: try applying(firstFour))
@@ -37,9 +38,9 @@ import Domain
                 expectSameState(state, expected, "\(what): open")
                 #expect(store.sequence == 4, "\(what)")
                 #expect(store.notes.count == 1 && store.notes[0].contains("torn"), "\(what): \(store.notes)")
-                #expect(fileBytes(path + "/journal") == journal, "\(what): open changes nothing")
+                #expect(readFile(path + "/journal") == journal, "\(what): open changes nothing")
                 #expect(try store.lockForWriting().isEmpty, "\(what)")
-                #expect(fileBytes(path + "/journal") == Array(bytes[..<records[4].lowerBound]), "\(what): truncated under the lock")
+                #expect(readFile(path + "/journal") == Array(bytes[..<records[4].lowerBound]), "\(what): truncated under the lock")
                 try store.append(replacement)
                 try store.commit()
             }
@@ -55,7 +56,7 @@ import Domain
     }
 
     @Test func everyCutInsideTheLastRecordIsATornTail() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let five = try FiveRecords(scratch)
         let last = five.records[4]
@@ -66,7 +67,7 @@ import Domain
     }
 
     @Test func everyBitFlipInTheLastRecordIsATornTail() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let five = try FiveRecords(scratch)
         for index in five.records[4] {
@@ -110,8 +111,8 @@ import Domain
                 try store.append(group)
                 try store.commit()
             }
-            snapshot = fileBytes(path + "/snapshot")!
-            journal = fileBytes(path + "/journal")!
+            snapshot = readFile(path + "/snapshot")!
+            journal = readFile(path + "/journal")!
             records = recordRanges(journal)
             #expect(records.count == 5 && records.last!.upperBound == journal.count)
             #expect(try DurableStore.open(path).1.item(ItemID(next - 2))?.title == "C renamed")
@@ -126,7 +127,7 @@ import Domain
     ///   records 4, 5 and 8 (record 7 renames the item record 6 created, so it is reported and left out);
     /// - `recover` into a new directory makes a store that opens to exactly that state, healthy, through record 8.
     @Test func aFlipInAnyByteOfAnEarlierRecordIsCorruption() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let store = try SnapshotAndFive(scratch)
         let records = store.records
@@ -150,8 +151,8 @@ import Domain
                 #expect(failure?.offset == range.lowerBound, "\(what)")
                 #expect(failure?.retryable == false, "\(what)")
                 #expect(failure?.message.contains("damaged at byte \(range.lowerBound)") == true, "\(what): \(failure?.message ?? "")")
-                #expect(fileBytes(path + "/journal") == journal, "\(what): the journal is unchanged")
-                #expect(fileBytes(path + "/snapshot") == store.snapshot, "\(what): the snapshot is unchanged")
+                #expect(readFile(path + "/journal") == journal, "\(what): the journal is unchanged")
+                #expect(readFile(path + "/snapshot") == store.snapshot, "\(what): the snapshot is unchanged")
                 #expect(names(in: path) == ["journal", "lock", "snapshot"], "\(what)")
 
                 let report = StoreInspection.check(path)
@@ -164,7 +165,7 @@ import Domain
                 }
                 #expect(report.sequence == 8, "\(what)")
                 expectSameState(report.state, salvaged[damaged]!, "\(what): salvaged")
-                #expect(fileBytes(path + "/journal") == journal && fileBytes(path + "/snapshot") == store.snapshot,
+                #expect(readFile(path + "/journal") == journal && readFile(path + "/snapshot") == store.snapshot,
                         "\(what): check changes nothing")
 
                 let recovered = path + "-recovered"
@@ -178,7 +179,7 @@ import Domain
     }
 
     @Test func aRecoveredStoreTakesNewRecords() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let store = try SnapshotAndFive(scratch)
         let path = scratch.path("damaged")
@@ -205,7 +206,7 @@ import Domain
     }
 
     @Test func aRecordRepeatedIsCorruptionNotAppliedTwice() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let five = try FiveRecords(scratch)
         let path = scratch.path("store")
@@ -218,11 +219,11 @@ import Domain
         #expect(failure?.kind == .corrupt)
         #expect(failure?.offset == five.bytes.count)
         #expect(failure?.message.contains("record 5 where record 6 was expected") == true, "\(failure?.message ?? "")")
-        #expect(fileBytes(path + "/journal") == journal)
+        #expect(readFile(path + "/journal") == journal)
     }
 
     @Test func aValidRecordThatDoesNotDecodeOrApplyIsCorruption() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let five = try FiveRecords(scratch)
         let cases: [(name: String, payload: [UInt8], problem: String)] = [
@@ -243,7 +244,7 @@ import Domain
             #expect(failure?.kind == .corrupt, "\(name)")
             #expect(failure?.message.contains(problem) == true, "\(name): \(failure?.message ?? "")")
             #expect((failure?.offset ?? 0) >= five.bytes.count, "\(name): the offset is in the record")
-            #expect(fileBytes(path + "/journal") == journal, "\(name)")
+            #expect(readFile(path + "/journal") == journal, "\(name)")
         }
     }
 }

@@ -7,7 +7,7 @@ import Domain
 
 @Suite struct ListMoveReplayTests {
     @Test func aMoveThatRepositionsTheJumpedListsReplaysToTheSameState() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let path = scratch.path("store")
         let (writer, start) = try DurableStore.open(path)

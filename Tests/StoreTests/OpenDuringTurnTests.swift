@@ -11,7 +11,7 @@ import Domain
     /// only the acknowledged groups, and read nothing more afterwards.
     @Test(arguments: [false, true])
     func anOpenerNeverReadsATurnThatIsRefused(withSnapshot: Bool) throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let path = scratch.path("store")
         let base = try sampleGroups(3)

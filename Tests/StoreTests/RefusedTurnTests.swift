@@ -11,6 +11,7 @@ import Glibc
 import Testing
 import Domain
 @testable import Store
+import TestSupport
 
 @Suite struct RefusedTurnTests {
     /// Every non-empty combination of the three calls.
@@ -20,13 +21,13 @@ import Domain
 
     @Test(arguments: combinations, [0, 1])
     func aRefusedTurnIsNeverRead(faults: Set<Fault.Call>, appendsBeforeTheFaults: Int) throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let path = scratch.path("store")
         let base = try sampleGroups(3)
         let writer = try makeStore(path, groups: base)
         var (reader, readerState) = try DurableStore.open(path)
-        let journalBefore = fileBytes(path + "/journal")
+        let journalBefore = readFile(path + "/journal")
 
         let descriptor = writer.currentJournal.descriptor
         defer { Fault.inject([], on: descriptor) }
@@ -77,7 +78,7 @@ import Domain
         expectSameState(readerState, expected, "the second handle, \(faults)")
         if refused {
             #expect(storeFailure { () throws(StoreFailure) in try writer.lockForWriting() } != nil, "a refused store stays poisoned")
-            #expect(fileBytes(path + "/journal").map { Array($0.prefix(journalBefore?.count ?? 0)) } == journalBefore)
+            #expect(readFile(path + "/journal").map { Array($0.prefix(journalBefore?.count ?? 0)) } == journalBefore)
         }
 
         // A reopen sees exactly the acknowledged groups; the second handle then writes on from there.

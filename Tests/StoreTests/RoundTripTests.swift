@@ -3,10 +3,11 @@
 import Testing
 import Domain
 @testable import Store
+import TestSupport
 
 @Suite struct RoundTripTests {
     @Test func groupsCommittedComeBackOnReopen() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let path = scratch.path("nested/store")   // missing: open creates it, and its parent
         let groups = try sampleGroups(40)
@@ -42,7 +43,7 @@ import Domain
         #expect(journal.base == 0 && journal.how == .clean)
         #expect(journal.records.map(\.sequence) == Array(1...UInt64(groups.count)))
         #expect(journal.records.map(\.group) == groups)
-        #expect(DurableStore.bytesToRead(at: path) == fileBytes(path + "/journal")!.count)
+        #expect(DurableStore.bytesToRead(at: path) == readFile(path + "/journal")!.count)
 
         #expect(permissions(path) == 0o700)
         #expect(permissions(scratch.path("nested")) == 0o700)
@@ -52,27 +53,27 @@ import Domain
     }
 
     @Test func anEmptyStoreReopensEmpty() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let path = scratch.path("store")
         _ = try DurableStore.open(path)
         let (store, state) = try DurableStore.open(path)
         expectSameState(state, TaskState())
         #expect(store.sequence == 0 && store.journalBytes == 0)
-        #expect(fileBytes(path + "/journal") == StoreFormat.journalHeader(base: 0))
+        #expect(readFile(path + "/journal") == StoreFormat.journalHeader(base: 0))
         // Locking and committing nothing writes nothing.
         #expect(try store.lockForWriting().isEmpty)
         try store.commit()
-        #expect(fileBytes(path + "/journal") == StoreFormat.journalHeader(base: 0))
+        #expect(readFile(path + "/journal") == StoreFormat.journalHeader(base: 0))
     }
 
     @Test func aStoreMustBeADirectory() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         try writeFile(scratch.path("file"), [1, 2, 3])
         let failure = storeFailure { () throws(StoreFailure) in try DurableStore.open(scratch.path("file")) }
         #expect(failure?.kind == .io)
         #expect(failure?.message.contains("not a directory") == true, "\(failure?.message ?? "")")
-        #expect(fileBytes(scratch.path("file")) == [1, 2, 3])
+        #expect(readFile(scratch.path("file")) == [1, 2, 3])
     }
 }

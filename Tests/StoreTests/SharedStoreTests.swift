@@ -4,10 +4,11 @@
 import Testing
 import Domain
 @testable import Store
+import TestSupport
 
 @Suite struct SharedStoreTests {
     @Test func anotherHandleGetsCommittedGroupsAtItsNextLock() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let path = scratch.path("store")
         let (a, _) = try DurableStore.open(path)
@@ -38,7 +39,7 @@ import Domain
     }
 
     @Test func alternatingWritersMakeOneContiguousJournal() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let path = scratch.path("store")
         let (a, _) = try DurableStore.open(path)
@@ -72,7 +73,7 @@ import Domain
     /// b has not read a's last records when a compacts (two of them appended after a's ticket, so copied into the
     /// new journal): b finishes the old journal from its open descriptor, then skips the copies in the new one.
     @Test func aHandleContinuesAcrossAnotherHandlesCompaction() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let path = scratch.path("store")
         let (a, _) = try DurableStore.open(path)
@@ -111,7 +112,7 @@ import Domain
 
     /// Records another handle appends between a ticket and `finishCompaction` are returned to apply and copied.
     @Test func recordsAnotherHandleAppendsDuringACompactionAreKept() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let path = scratch.path("store")
         let (a, _) = try DurableStore.open(path)
@@ -134,7 +135,7 @@ import Domain
 
     /// Two handles compact at once: the second to finish finds the journal replaced and drops its snapshot.
     @Test func aCompactionOvertakenByAnotherIsDropped() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let path = scratch.path("store")
         let (a, _) = try DurableStore.open(path)
@@ -148,9 +149,9 @@ import Domain
         try fast.writeSnapshot(of: stateA)
         try slow.writeSnapshot(of: stateB)
         for group in try a.finishCompaction(fast) { _ = try stateA.apply(group.mutations) }
-        let installed = fileBytes(path + "/snapshot")
+        let installed = readFile(path + "/snapshot")
         #expect(try b.finishCompaction(slow).isEmpty)
-        #expect(fileBytes(path + "/snapshot") == installed, "b's snapshot was dropped")
+        #expect(readFile(path + "/snapshot") == installed, "b's snapshot was dropped")
         #expect(names(in: path) == ["journal", "lock", "snapshot"])
         log += try writeTurn(b, &stateB, groups: 1, from: 6).mine
         expectSameState(try DurableStore.open(path).1, try applying(log))
@@ -159,7 +160,7 @@ import Domain
     /// b has read nothing since a compacted and wrote more; b's compaction, taken on the journal b still has
     /// open, must not be installed over a's (its offset means nothing in a's new journal).
     @Test func aCompactionBegunBeforeSeeingAnothersIsDropped() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let path = scratch.path("store")
         let (a, _) = try DurableStore.open(path)
@@ -190,7 +191,7 @@ import Domain
     /// b, idle while a compacted twice with records in between, cannot continue from the journal it has open:
     /// it is told to reload (retryable), holds no lock, and keeps refusing until reopened.
     @Test func aHandleThatMissedTwoCompactionsMustReopen() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let path = scratch.path("store")
         let (a, _) = try DurableStore.open(path)

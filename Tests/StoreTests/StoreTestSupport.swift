@@ -1,56 +1,23 @@
-// Store test support: scratch directories, file bytes, deterministic groups of mutations, and state comparison.
+// Store test support: scratch directories, journal bytes, deterministic groups of mutations, and state comparison.
 
 import Foundation
 import Testing
 import Domain
 @testable import Store
+import TestSupport
 
 // MARK: Scratch directories and files
 
-/// A directory under /tmp made for one test; `remove()` it in a `defer`.
+/// A directory made for one test; `remove()` it in a `defer`.
 struct Scratch {
     let path: String
 
-    init() throws {
-        var template = Array("/tmp/taskls-storetests-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        guard made != nil else { throw ScratchError("mkdtemp failed: errno \(errno)") }
-        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
+    init() { path = makeTemporaryDirectory(prefix: "taskls-storetests") }
 
     /// A path inside the scratch directory (not created).
     func path(_ name: String) -> String { path + "/" + name }
 
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
-}
-
-struct ScratchError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// The bytes of the file at `path`, or nil when there is none.
-func fileBytes(_ path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if got <= 0 { break }
-        bytes += buffer[0..<got]
-    }
-    return bytes
-}
-
-/// Writes `bytes` to `path`, replacing what it held (no sync: a test's files need not survive a power cut).
-func writeFile(_ path: String, _ bytes: [UInt8]) throws {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { throw ScratchError("open \(path): errno \(errno)") }
-    defer { close(descriptor) }
-    let wrote = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    guard wrote == bytes.count else { throw ScratchError("write \(path): \(wrote) of \(bytes.count)") }
+    func remove() { removeTree(path) }
 }
 
 /// The permission bits of `path` (not following a link), or nil when there is nothing there.
@@ -58,11 +25,6 @@ func permissions(_ path: String) -> mode_t? {
     var info = stat()
     guard lstat(path, &info) == 0 else { return nil }
     return info.st_mode & 0o7777
-}
-
-/// The names in directory `path`, sorted.
-func names(in path: String) -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
 }
 
 /// The targets of this process's open descriptors that lie under `path` (a leak check).
@@ -90,7 +52,7 @@ func lockIsFree(_ path: String) -> Bool {
 func copyStore(_ from: String, to: String) throws {
     try FileManager.default.createDirectory(atPath: to, withIntermediateDirectories: true)
     for name in names(in: from) {
-        guard let bytes = fileBytes(from + "/" + name) else { continue }
+        guard let bytes = readFile(from + "/" + name) else { continue }
         try writeFile(to + "/" + name, bytes)
     }
 }
@@ -112,7 +74,7 @@ func recordRanges(_ journal: [UInt8]) -> [Range<Int>] {
 
 /// The records of the journal file at `path`, decoded, as the scan finds them.
 func journalRecords(_ path: String) throws -> (base: UInt64, records: [(sequence: UInt64, group: [Mutation])], how: ScanEnd) {
-    let bytes = fileBytes(path) ?? []
+    let bytes = readFile(path) ?? []
     let base = try StoreFormat.journalBase(Array(bytes.prefix(StoreFormat.journalHeaderSize))).get()
     let body = Array(bytes.dropFirst(StoreFormat.journalHeaderSize))
     let scan = scanJournal(body, origin: StoreFormat.journalHeaderSize, next: base + 1)
@@ -125,7 +87,7 @@ func journalRecords(_ path: String) throws -> (base: UInt64, records: [(sequence
 
 /// The sequence a snapshot file's header names.
 func snapshotSequence(_ path: String) throws -> UInt64 {
-    try StoreFormat.parseSnapshotHeader(Array((fileBytes(path) ?? []).prefix(StoreFormat.snapshotHeaderSize))).get().sequence
+    try StoreFormat.parseSnapshotHeader(Array((readFile(path) ?? []).prefix(StoreFormat.snapshotHeaderSize))).get().sequence
 }
 
 /// `bytes` with bit `bit` of byte `index` flipped.

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 import Domain
 @testable import Store
+import TestSupport
 
 @Suite struct UnsyncedGroupTests {
     /// Records 1...3 in their own turns, then 4...7 in one turn (one sync): what the journal holds, and the state
@@ -25,12 +26,12 @@ import Domain
             try store.append(groups[7])
             try store.commit()
         }
-        let bytes = fileBytes(path + "/journal")!
+        let bytes = readFile(path + "/journal")!
         return (bytes, recordRanges(bytes), try applying(Array(groups.prefix(3))))
     }
 
     @Test func damageInsideOneUnsyncedGroupIsATornTail() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let (bytes, ranges, firstThree) = try journal(scratch, lastInOwnTurn: false)
         #expect(ranges.count == 7)
@@ -48,11 +49,11 @@ import Domain
         #expect(StoreInspection.check(path).healthy)
         // The next writer cuts the group off and carries on from record 5.
         _ = try store.lockForWriting()
-        #expect(fileBytes(path + "/journal") == Array(damaged[..<ranges[4].lowerBound]))
+        #expect(readFile(path + "/journal") == Array(damaged[..<ranges[4].lowerBound]))
     }
 
     @Test func damageFollowedByALaterSyncedTurnIsCorruption() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let (bytes, ranges, _) = try journal(scratch, lastInOwnTurn: true)
         #expect(ranges.count == 8)
@@ -64,7 +65,7 @@ import Domain
         let failure = storeFailure { () throws(StoreFailure) in try DurableStore.open(path) }
         #expect(failure?.kind == .corrupt)
         #expect(failure?.offset == ranges[4].lowerBound)
-        #expect(fileBytes(path + "/journal") == damaged)
+        #expect(readFile(path + "/journal") == damaged)
         #expect(!StoreInspection.check(path).healthy)
     }
 }

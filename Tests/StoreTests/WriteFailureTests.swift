@@ -11,15 +11,16 @@ import Glibc
 import Testing
 import Domain
 @testable import Store
+import TestSupport
 
 @Suite struct WriteFailureTests {
     @Test func aFailedSyncPoisonsTheStoreUntilItIsReopened() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let path = scratch.path("store")
         let groups = try sampleGroups(4)
         let store = try makeStore(path, groups: groups)
-        let journal = fileBytes(path + "/journal")
+        let journal = readFile(path + "/journal")
 
         #expect(try store.lockForWriting().isEmpty)
         let null = open("/dev/null", O_RDWR | O_CLOEXEC)
@@ -37,7 +38,7 @@ import Domain
         #expect(storeFailure { () throws(StoreFailure) in try store.lockForWriting() } == failure)
         #expect(storeFailure { () throws(StoreFailure) in try store.append([]) } == failure)
         #expect(!store.wantsCompaction(threshold: 0))
-        #expect(fileBytes(path + "/journal") == journal)
+        #expect(readFile(path + "/journal") == journal)
 
         var (reopened, state) = try DurableStore.open(path)
         expectSameState(state, try applying(groups))
@@ -48,12 +49,12 @@ import Domain
     }
 
     @Test func aFullDiskRefusesTheGroupAndLeavesTheStoreWritable() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let path = scratch.path("store")
         let groups = try sampleGroups(4)
         let store = try makeStore(path, groups: groups)
-        let journal = fileBytes(path + "/journal")
+        let journal = readFile(path + "/journal")
 
         #expect(try store.lockForWriting().isEmpty)
         let full = open("/dev/full", O_RDWR | O_CLOEXEC)
@@ -67,7 +68,7 @@ import Domain
         #expect(store.sequence == 4 && !store.hasUnsyncedRecords)
         try store.commit()   // nothing to sync: releases the lock
         #expect(!store.isLocked && lockIsFree(path))
-        #expect(fileBytes(path + "/journal") == journal)
+        #expect(readFile(path + "/journal") == journal)
         let (reopened, state) = try DurableStore.open(path)
         expectSameState(state, try applying(groups))
         #expect(reopened.sequence == 4)
@@ -76,7 +77,7 @@ import Domain
     /// Installing a snapshot fails after `finishCompaction` read another handle's records (here the new journal's
     /// temporary file cannot be created): those records must still reach the caller, at its next lock.
     @Test func aCompactionThatFailsToInstallStillHandsOverOthersRecords() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         defer { scratch.remove() }
         let path = scratch.path("store")
         let (a, _) = try DurableStore.open(path)

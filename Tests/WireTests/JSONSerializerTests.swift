@@ -1,6 +1,7 @@
 /// Table-driven tests of `JSONSerializer`, and the round trip: parsing what it writes gives back the value.
 
 import Testing
+import TestSupport
 import Wire
 
 private let serializedValues: [SerializedValue] = [
@@ -107,19 +108,6 @@ private struct SerializedValue: Sendable, CustomTestStringConvertible {
         self.text = text
     }
     var testDescription: String { text }
-}
-
-/// A small seeded generator, so every run of the random tests sees the same values.
-private struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
 }
 
 /// A random value at most `depth` levels deep, with strings drawn from the awkward corners of Unicode.

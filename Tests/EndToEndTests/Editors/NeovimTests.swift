@@ -7,6 +7,7 @@
 import Glibc
 #endif
 import Testing
+import TestSupport
 import Transcript
 
 /// `nvim` and `timeout` on $PATH, or nil after saying on stderr that the suite is skipped.
@@ -55,7 +56,7 @@ private func runNeovimSuite(nvim: String, timeout: String, server: String, filte
         "TASKLS_TEST_FILTER": filter ?? "",
     ]
     environment["NVIM_LOG_FILE"] = home + "/nvim.log"
-    let runner = Binary.repositoryRoot + "/editors/nvim/tests/run.lua"
+    let runner = BuildPaths.repositoryRoot + "/editors/nvim/tests/run.lua"
     let process = try ServerProcess(
         executable: timeout,
         arguments: ["120", nvim, "--headless", "-u", "NONE", "-i", "NONE", "-c", "luafile \(runner)"],
@@ -85,7 +86,7 @@ private extension Substring {
 @Test(.enabled("needs nvim (the reason is on stderr: nvim: skipped)") { neovimTools() != nil })
 func neovimPluginSuitePasses() throws {
     guard let tools = neovimTools() else { return }
-    let run = try runNeovimSuite(nvim: tools.nvim, timeout: tools.timeout, server: Binary.path)
+    let run = try runNeovimSuite(nvim: tools.nvim, timeout: tools.timeout, server: BuildPaths.taskls)
     writeToStandardError("nvim: ran\n\(run.closingLine ?? "nvim: no closing line")\n")
     #expect(run.closingLine != nil, "the suite printed no closing line:\n\(run.output)")
     #expect(run.failed == 0, "\(run.output)")

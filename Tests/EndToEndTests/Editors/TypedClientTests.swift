@@ -8,6 +8,7 @@
 import Glibc
 #endif
 import Testing
+import TestSupport
 import Transcript
 
 /// `python3` with pygls importable, or nil after saying on stderr that the test is skipped.
@@ -30,7 +31,7 @@ private func runTypedClient(python: String, server: String) throws -> (output: S
     let store = makeTemporaryDirectory(prefix: "taskls-typed-client")
     defer { removeTree(store) }
     let process = try ServerProcess(
-        executable: python, arguments: [Binary.repositoryRoot + "/Tests/Clients/lsprotocol_client.py", server, store + "/store"])
+        executable: python, arguments: [BuildPaths.repositoryRoot + "/Tests/Clients/lsprotocol_client.py", server, store + "/store"])
     process.closeInput()
     var bytes: [UInt8] = []
     while let chunk = process.receiveRaw(timeout: 60_000) { bytes += chunk }
@@ -41,7 +42,7 @@ private func runTypedClient(python: String, server: String) throws -> (output: S
 @Test(.enabled("needs python3 with pygls (the reason is on stderr: lsprotocol: skipped)") { typedClientPython() != nil })
 func aTypedLSPClientFindsTheCapabilitiesAndSendsWorkDoneTokens() throws {
     guard let python = typedClientPython() else { return }
-    let run = try runTypedClient(python: python, server: Binary.path)
+    let run = try runTypedClient(python: python, server: BuildPaths.taskls)
     writeToStandardError("lsprotocol: ran\n")
     #expect(run.status == 0, "\(run.output)")
     #expect(!run.output.contains("FAIL"), "\(run.output)")

@@ -1,6 +1,7 @@
 /// What the mutations several writers acknowledged must leave: every acknowledged mutation replayed in the
 /// order of the revisions they answered (one store, one order), with each writer's own undo history.
 
+import TestSupport
 import Wire
 
 /// One mutation a writer sent and the answer it got.

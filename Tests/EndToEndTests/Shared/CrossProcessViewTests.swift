@@ -7,6 +7,7 @@
 import Glibc
 #endif
 import Testing
+import TestSupport
 import Transcript
 import Wire
 
@@ -150,7 +151,7 @@ private final class ViewClient {
 /// The writing process's random mutations, from an exact picture of the store (it is the only writer; the
 /// picture is read again after anything it cannot predict, such as an undo).
 private struct WriterSource {
-    private var random: SeededGenerator
+    private var random: SplitMix64
     private(set) var inbox = ""
     private var other = ""
     /// The lists, and each list's items.
@@ -161,7 +162,7 @@ private struct WriterSource {
     var keepInboxFull = false
     private var lastWasUndo = false
 
-    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
     private mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
 

@@ -6,6 +6,7 @@
 import Glibc
 #endif
 import Testing
+import TestSupport
 import Transcript
 import Wire
 
@@ -243,7 +244,7 @@ private struct Writer {
 /// conflicts), deleted ids (deliberate conflicts), and the writer's view (moves by index, some with a stale version).
 private struct MutationSource {
     let anchor: String
-    private var random: SeededGenerator
+    private var random: SplitMix64
     private(set) var lists: [String]
     /// Known items and their lists.
     private var items: [String: String]
@@ -254,7 +255,7 @@ private struct MutationSource {
         self.anchor = anchor
         lists = [anchor]
         self.items = items
-        random = SeededGenerator(seed: seed)
+        random = SplitMix64(seed: seed)
     }
 
     mutating func shuffled(_ values: [Int]) -> [Int] { values.shuffled(using: &random) }

@@ -8,6 +8,7 @@ import Glibc
 import Dispatch
 import Synchronization
 import Testing
+import TestSupport
 import Transcript
 import Wire
 

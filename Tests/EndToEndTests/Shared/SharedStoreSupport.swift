@@ -1,31 +1,11 @@
-/// Helpers for the tests of several `taskls` processes on one store: a seeded generator, a client's model of one
+/// Helpers for the tests of several `taskls` processes on one store: a client's model of one
 /// view's window fed only by `view/changed`, and small readers of the JSON the server answers.
 
+import TestSupport
 import Transcript
 import Wire
 
-/// A deterministic pseudo-random generator (SplitMix64), so a failing run replays exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
-
 extension JSON {
-    /// The value of a string.
-    var stringValue: String? {
-        if case .string(let value) = self { return value }
-        return nil
-    }
-
     /// An integer member's value.
     func integer(_ key: String) -> Int64? {
         if case .integer(let value)? = self[key] { return value }
@@ -40,16 +20,6 @@ extension JSON {
 
     /// `error.code` of an error response.
     var errorCode: Int64? { self["error"]?.integer("code") }
-
-    /// The value with every object's members sorted by key: equal canonical forms, equal JSON.
-    var canonicalForm: JSON {
-        switch self {
-        case .array(let elements): .array(elements.map(\.canonicalForm))
-        case .object(let object):
-            .object(JSONObject(object.members.map { (key: $0.key, value: $0.value.canonicalForm) }.sorted { $0.key < $1.key }))
-        default: self
-        }
-    }
 
     /// An array of id strings.
     static func ids(_ ids: [String]) -> JSON { .array(ids.map { .string($0) }) }
@@ -147,7 +117,7 @@ struct WindowModel {
         if fresh.version != version { differences.append("version: client \(version), server \(fresh.version)") }
         if fresh.count != count { differences.append("count: client \(count), server \(fresh.count)") }
         if fresh.start != start || fresh.end != end { differences.append("window: client [\(start), \(end)), server [\(fresh.start), \(fresh.end))") }
-        if JSON.array(fresh.rows).canonicalForm != JSON.array(rows).canonicalForm {
+        if !JSON.array(fresh.rows).isCanonicallyEqual(to: .array(rows)) {
             differences.append("rows:\n  client: \(JSON.array(rows).text)\n  server: \(JSON.array(fresh.rows).text)")
         }
         return differences.isEmpty ? nil : "\(view): " + differences.joined(separator: "; ")
@@ -161,5 +131,5 @@ func errorLines(_ server: StoreServer) -> [String] {
 
 /// Each line of a `TASKLS_CRASH_LOG` file (`N name`).
 func crashLogSteps(_ path: String) -> [String] {
-    String(decoding: StoreFiles.read(path) ?? [], as: UTF8.self).split(separator: "\n").map(String.init)
+    String(decoding: readFile(path) ?? [], as: UTF8.self).split(separator: "\n").map(String.init)
 }

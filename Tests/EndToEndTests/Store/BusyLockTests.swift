@@ -7,6 +7,7 @@
 import Glibc
 #endif
 import Testing
+import TestSupport
 import Transcript
 import Wire
 

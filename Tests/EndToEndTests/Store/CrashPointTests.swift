@@ -7,6 +7,7 @@ import Glibc
 import Dispatch
 import Synchronization
 import Testing
+import TestSupport
 import Transcript
 import Wire
 
@@ -70,7 +71,7 @@ import Wire
         #expect(reopened.observe() == final, "a clean reopen does not show the workload's final state")
         reopened.finish()
         #expect(try storeCheck(directory).status == 0)
-        let text = String(decoding: StoreFiles.read(log) ?? [], as: UTF8.self)
+        let text = String(decoding: readFile(log) ?? [], as: UTF8.self)
         return text.split(separator: "\n").map(String.init)
     }
 

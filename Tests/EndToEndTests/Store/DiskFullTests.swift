@@ -8,6 +8,7 @@
 import Glibc
 #endif
 import Testing
+import TestSupport
 import Transcript
 import Wire
 
@@ -35,7 +36,7 @@ import Wire
         }
         let directory = mountPoint + "/store"
         let filler = mountPoint + "/filler"
-        try #require(StoreFiles.write(filler, [UInt8](repeating: 0x2e, count: 600 << 10)), "cannot write the filler file")
+        try writeFile(filler, [UInt8](repeating: 0x2e, count: 600 << 10))
 
         let server = try StoreServer(directory: directory)
         try #require(server.initialize())

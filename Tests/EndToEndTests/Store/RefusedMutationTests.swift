@@ -9,6 +9,7 @@
 import Glibc
 #endif
 import Testing
+import TestSupport
 import Transcript
 import Wire
 
@@ -53,7 +54,7 @@ private func checkRefusedMutationsStayInvisible(faults: [String], environment: (
     try #require(other.initialize())
     let otherView = try #require(other.call("lists/open", ["list": "l1"])?["result"]?["view"])
 
-    try #require(StoreFiles.write(control, Array(faults.joined(separator: " ").utf8)))
+    try writeFile(control, Array(faults.joined(separator: " ").utf8))
     let creates = (1...8).map { writer.makeRequest("items/create", ["list": "l1", "title": .string("refused? \($0)")]) }
     let answers = writer.callTogether(creates)
     let refused = faults.contains("write") || faults.contains("sync")
@@ -150,7 +151,7 @@ enum FaultShim {
         let directory = makeStoreTestDirectory()
         let sourcePath = directory + "/fault-shim.c"
         let library = directory + "/fault-shim.so"
-        try #require(StoreFiles.write(sourcePath, Array(source.utf8)))
+        try writeFile(sourcePath, Array(source.utf8))
         let run = try runProgram(compiler, ["-shared", "-fPIC", "-O1", "-o", library, sourcePath])
         try #require(run.status == 0, "\(compiler) exits \(run.status): \(run.error)")
         return (library, directory)

@@ -4,6 +4,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestSupport
 import Transcript
 import Wire
 
@@ -29,7 +30,7 @@ final class StoreServer {
 
     init(directory: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
         self.directory = directory
-        process = try ServerProcess(executable: Binary.path,
+        process = try ServerProcess(executable: BuildPaths.taskls,
                                     arguments: ["serve", "--store", directory, "--clock", storeTestClock] + arguments,
                                     environment: environment)
     }
@@ -196,7 +197,7 @@ extension JSON {
 
 /// `taskls store check DIR`: its exit code and report.
 func storeCheck(_ directory: String) throws -> (status: Int32, report: String) {
-    let run = try runProgram(Binary.path, ["store", "check", directory])
+    let run = try runProgram(BuildPaths.taskls, ["store", "check", directory])
     return (run.status, run.output)
 }
 
@@ -204,11 +205,6 @@ func storeCheck(_ directory: String) throws -> (status: Int32, report: String) {
 func runProgram(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws
     -> (status: Int32, output: String, error: String)
 {
-    let process = try ServerProcess(executable: executable, arguments: arguments, environment: environment)
-    process.closeInput()
-    var output: [UInt8] = []
-    while let chunk = process.receiveRaw(timeout: storePatience) { output += chunk }
-    let status = process.waitForExit(timeout: storePatience)
-    if status == nil { process.terminate() }
-    return (status ?? -1, String(decoding: output, as: UTF8.self), process.standardError)
+    let run = try ServerProcess.run(executable, arguments, environment: environment, timeout: storePatience)
+    return (run.status ?? -1, run.output, run.error)
 }

@@ -7,6 +7,7 @@
 import Glibc
 #endif
 import Testing
+import TestSupport
 import Transcript
 import Wire
 
@@ -40,7 +41,7 @@ private func syncsOfThreeWriteTurns() throws -> Int {
     let server = try StoreServer(directory: directory, environment: ["TASKLS_CRASH_LOG": log])
     try #require(server.initialize())
     server.finish()
-    let steps = String(decoding: StoreFiles.read(log) ?? [], as: UTF8.self).split(separator: "\n")
+    let steps = String(decoding: readFile(log) ?? [], as: UTF8.self).split(separator: "\n")
     return steps.filter { $0.contains("sync") }.count + 3
 }
 
@@ -159,7 +160,7 @@ enum SyncShim {
         let directory = makeStoreTestDirectory()
         let sourcePath = directory + "/sync-shim.c"
         let library = directory + "/sync-shim.so"
-        try #require(StoreFiles.write(sourcePath, Array(source.utf8)))
+        try writeFile(sourcePath, Array(source.utf8))
         let run = try runProgram(compiler, ["-shared", "-fPIC", "-O1", "-o", library, sourcePath])
         try #require(run.status == 0, "\(compiler) exits \(run.status): \(run.error)")
         return (library, directory)

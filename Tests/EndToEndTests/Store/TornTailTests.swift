@@ -6,6 +6,7 @@
 import Glibc
 #endif
 import Testing
+import TestSupport
 import Transcript
 import Wire
 
@@ -39,7 +40,7 @@ import Wire
         try apply("items/create", ["list": "l1", "title": "three", "notes": .string(String(repeating: "the last record ", count: 8))])
         let complete = try #require(server.observe())
         #expect(server.finish() == 1)
-        let journal = try #require(StoreFiles.read(journalPath))
+        let journal = try #require(readFile(journalPath))
         let records = zip(ends, ends.dropFirst()).map { $0..<$1 }
         try #require(records.allSatisfy { $0.count > 16 } && ends.last == journal.count, "records \(records) in \(journal.count) bytes")
         return Fixture(directory: directory, journal: journal, records: records, beforeLast: beforeLast, complete: complete)
@@ -84,7 +85,7 @@ import Wire
         for damage in damages {
             let directory = StoreFiles.copy(fixture.directory)
             defer { removeTree(directory) }
-            StoreFiles.write(directory + "/journal", damage.apply(to: fixture.journal, record: last))
+            try writeFile(directory + "/journal", damage.apply(to: fixture.journal, record: last))
 
             let check = try storeCheck(directory)
             #expect(check.status == 0, "\(damage): \(check.report)")
@@ -112,7 +113,7 @@ import Wire
             let journalPath = directory + "/journal"
             var damaged = fixture.journal
             damaged[record.lowerBound + offset] ^= 0x01
-            StoreFiles.write(journalPath, damaged)
+            try writeFile(journalPath, damaged)
             let files = StoreFiles.contents(of: directory)
             let place = "record \(index + 1), byte \(offset)"
 
@@ -154,9 +155,9 @@ import Wire
         try #require(group.allSatisfy { $0?["result"] != nil }, "\(group.map { $0?.text ?? "no answer" })")
         server.finish()
 
-        var journal = try #require(StoreFiles.read(journalPath))
+        var journal = try #require(readFile(journalPath))
         journal[turnStart + 5] ^= 0x01
-        StoreFiles.write(journalPath, journal)
+        try writeFile(journalPath, journal)
         let check = try storeCheck(directory)
         #expect(check.status == 0, "\(check.report)")
         let reopened = try StoreServer(directory: directory)

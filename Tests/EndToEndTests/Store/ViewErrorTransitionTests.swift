@@ -11,6 +11,7 @@
 import Glibc
 #endif
 import Testing
+import TestSupport
 import Transcript
 import Wire
 
@@ -45,7 +46,7 @@ import Wire
         for spec in specs { views.append(try #require(call("lists/open", spec)?["result"]?["view"])) }
 
         // One write: refused writes, and requests that read or reconfigure views after them.
-        try #require(StoreFiles.write(control, Array(faults.utf8)))
+        try writeFile(control, Array(faults.utf8))
         let turn = [
             request("items/create", ["list": "l1", "title": "refused one"]),
             request("view/snapshot", ["view": views[0]]),

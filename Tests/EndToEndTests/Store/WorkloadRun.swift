@@ -3,6 +3,7 @@
 /// turn that started it leave, so a run's I/O steps come in the same order every time, with no waiting.
 
 import Testing
+import TestSupport
 import Transcript
 import Wire
 
