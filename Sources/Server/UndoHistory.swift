@@ -18,6 +18,11 @@ struct HistoryStep {
 /// Every mutating request that changed something becomes one step, however many items it
 /// touched (a block move, a bulk delete), and clears the redo stack. Undoing a step applies
 /// its inverse as a new mutation and pushes that onto the redo stack, and the other way round.
+/// Which way a step goes through the history: undone, or redone.
+enum HistoryDirection: String {
+    case undo, redo
+}
+
 struct UndoHistory {
     /// The most steps kept; the oldest go first.
     static let depth = 1_000
@@ -46,13 +51,14 @@ struct UndoHistory {
     /// Takes the step to redo.
     mutating func popRedo() -> HistoryStep? { redoSteps.popLast() }
 
-    /// Puts back a step taken by `popUndo` (`verb` "undo") or `popRedo` that the store could not write:
-    /// it stays possible.
-    mutating func putBack(_ step: HistoryStep, verb: String) {
-        if verb == "undo" {
+    /// Puts back a step taken by `popUndo` (`direction` `.undo`) or `popRedo` (`.redo`) that the store could not
+    /// write: it stays possible.
+    mutating func putBack(_ step: HistoryStep, _ direction: HistoryDirection) {
+        switch direction {
+        case .undo:
             undoSteps.append(step)
             undoRecords += step.size
-        } else {
+        case .redo:
             redoSteps.append(step)
         }
     }

@@ -2,6 +2,7 @@
 
 import Domain
 import Store
+import TasklsProtocol
 import Wire
 
 /// A taskls server bound to one connection: the message loop.
@@ -68,7 +69,7 @@ public final class Server {
     private func handle(_ batch: [Incoming]) {
         var cancelled: [RequestID: Int] = [:]
         for (position, incoming) in batch.enumerated() {
-            if case .message(.notification("$/cancelRequest", let params)) = incoming,
+            if case .message(.notification(CancelRequest.method, let params)) = incoming,
                 let id = params?["id"].flatMap(RequestID.init)
             {
                 cancelled[id] = position
@@ -132,13 +133,13 @@ public final class Server {
     /// Answers one request: the lifecycle comes first, then cancellation, then the method's description.
     private func handleRequest(id: RequestID, method: String, params: JSON?, cancelled: Bool) {
         switch session.lifecycle {
-        case .waitingForInitialize where method != "initialize":
+        case .waitingForInitialize where method != Initialize.method:
             outbox.send(.error(id: id, ResponseError(.serverNotInitialized, "\(method): the server is not initialized; send initialize first")))
             return
         case .shutDown:
             outbox.send(.error(id: id, ResponseError(.invalidRequest, "\(method): the server is shut down; only exit is accepted")))
             return
-        case .running where method == "initialize":
+        case .running where method == Initialize.method:
             outbox.send(.error(id: id, ResponseError(.invalidRequest, "initialize: the server is already initialized")))
             return
         default:
@@ -163,7 +164,7 @@ public final class Server {
     }
 
     private func handleNotification(method: String, params: JSON?) {
-        if session.lifecycle == .waitingForInitialize && method != "exit" {
+        if session.lifecycle == .waitingForInitialize && method != Exit.method {
             logger.log(.info, "dropped notification \(method) before initialize")
             return
         }
