@@ -155,7 +155,7 @@ struct WaitingContext {
     }
 
     /// The state waiting views are in (loading with progress, or error).
-    var state: ViewState { persistence.storage.viewState ?? .ready }
+    var state: ViewState { persistence.phase.viewState ?? .ready }
 
     /// The refusal of a request that needs the store.
     var refusal: ResponseError { persistence.refusal() }

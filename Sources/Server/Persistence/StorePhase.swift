@@ -1,4 +1,4 @@
-/// Where the server keeps its lists, and the store's state as the loop sees it.
+/// Where the server keeps its lists (`StoreSetting`), the phase the store is in as the loop sees it, and what clients are told of its failures.
 
 #if canImport(Glibc)
 import Glibc
@@ -33,8 +33,8 @@ public enum StoreSetting: Sendable, Equatable {
     }
 }
 
-/// The store as the message loop sees it.
-enum Storage {
+/// The phase the store is in, as the message loop sees it: none (memory only), loading, ready or failed.
+enum StorePhase {
     /// No store: lists live in memory only.
     case memory
     /// Being read off the loop; `progress` from 0 to 1.
