@@ -148,6 +148,8 @@ private func references(in json: JSON) -> [String] {
     var used: Set<String> = []
     for request in entries("requests") {
         let method = string(request["method"]) ?? ""
+        #expect(request["errorCodes"] != nil && request["reasons"] != nil,
+                "\(method): what it can be refused with is unknown; give it an entry in Schema/ProtocolErrors.swift")
         let requestCodes = request["errorCodes"].map { json -> [Int64] in
             guard case .array(let elements) = json else { return [] }
             return elements.compactMap { if case .integer(let value) = $0 { value } else { nil } }

@@ -8,7 +8,7 @@ extension ProtocolCatalog {
     ///
     /// - `metaData`: `protocolVersion`, and the base protocol it is framed in;
     /// - `requests`: `method`, `messageDirection` (`clientToServer`), `lsp` (LSP's own), `params` and `result`
-    ///   (types), `errorCodes` and `reasons` (what it can be refused with);
+    ///   (types), `errorCodes` and `reasons` (what it can be refused with, where known);
     /// - `notifications`: `method`, `messageDirection`, `lsp`, `params`;
     /// - `requestMembers`: the members every request accepts whatever its method (`workDoneToken`, ...);
     /// - `structures` (objects: `properties` with `name`, `type`, `optional`, `nullable`, `documentation`),
@@ -87,18 +87,18 @@ extension ProtocolCatalog {
     ]
 
     private static func requestJSON(_ request: any RequestMessage.Type) -> JSON {
-        guard let failures = failures(of: request.method) else {
-            preconditionFailure("\(request.method): no failures in ProtocolErrors.swift")
-        }
-        return [
+        var json: JSONObject = [
             "method": .string(request.method),
             "messageDirection": "clientToServer",
             "lsp": .bool(lspMethods.contains(request.method)),
             "params": reference(request.schema.name),
             "result": reference(request.resultSchema.name),
-            "errorCodes": .array(failures.codes.map { .integer(Int64($0.rawValue)) }),
-            "reasons": .array(failures.reasons.map(JSON.string)),
         ]
+        if let failures = failures(of: request.method) {
+            json["errorCodes"] = .array(failures.codes.map { .integer(Int64($0.rawValue)) })
+            json["reasons"] = .array(failures.reasons.map(JSON.string))
+        }
+        return .object(json)
     }
 
     private static func notificationJSON(_ notification: any NotificationMessage.Type, direction: String) -> JSON {
@@ -147,8 +147,12 @@ private func typeJSON(_ type: TypeReference) -> JSON {
 
 private func discriminatorJSON(_ discriminator: TypeSchema.Discriminator) -> JSON {
     switch discriminator {
-    case .value(let member): ["kind": "value", "property": .string(member)]
-    case .presence(let member): ["kind": "presence", "property": .string(member)]
+    case .value(let member):
+        ["kind": "value", "property": .string(member),
+         "documentation": .string("The item whose \(member) is the constant the value's \(member) is.")]
+    case .presence(let member):
+        ["kind": "presence", "property": .string(member),
+         "documentation": .string("The first item when \(member) is present, the second when it is absent.")]
     }
 }
 

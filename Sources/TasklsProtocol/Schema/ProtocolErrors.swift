@@ -103,7 +103,8 @@ extension ProtocolCatalog {
                      data: ["retryable", "file", "offset"]),
     ]
 
-    /// What `method` can be refused with, or nil for a method that is not a request of the catalog.
+    /// What `method` can be refused with, or nil when it is not known (a method that is not a request of the
+    /// catalog, or a request missing from the table below).
     ///
     /// Every request can get `-32600` (after `shutdown`), `-32602` (its params, or the generic members),
     /// `-32603` and `-32800`, and every one but `initialize` `-32002`; `-32803` comes with the reasons below.
@@ -113,10 +114,10 @@ extension ProtocolCatalog {
         if method != Initialize.method { codes.append(.serverNotInitialized) }
         codes.append(.requestCancelled)
         if entry.contentModified { codes.append(.contentModified) }
-        let named = Set(entry.reasons + entry.store.reasons)
+        let named = entry.reasons + entry.store.reasons
         let known = self.reasons.map(\.name)
-        precondition(named.isSubset(of: known), "\(method): a reason that ProtocolCatalog.reasons lacks: \(named.subtracting(known))")
-        let reasons = known.filter(named.contains)
+        // A word `reasons` lacks comes last, where the tests see it.
+        let reasons = known.filter(named.contains) + named.filter { !known.contains($0) }
         if !reasons.isEmpty { codes.append(.requestFailed) }
         return RequestFailures(codes: codes, reasons: reasons)
     }
@@ -148,7 +149,8 @@ private struct FailureEntry {
     var contentModified = false
 }
 
-/// Every request's refusals, by method (the handlers in `Sources/Server/Handlers` and the domain's `refused`).
+/// Every request's refusals, by method (the handlers in `Sources/Server/Handlers`, their `StoreUse`, and the domain's
+/// `refused`). A new request gets its entry here; `MetaModelTests` fails until it has one.
 private let requestFailures: [String: FailureEntry] = [
     Initialize.method: FailureEntry(store: .none),
     Shutdown.method: FailureEntry(store: .none),
