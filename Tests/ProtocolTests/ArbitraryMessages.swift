@@ -14,10 +14,7 @@ extension Initialize: Arbitrary {
 
 extension InitializeResult: Arbitrary {
     static func arbitrary(_ random: inout Randomness) -> InitializeResult {
-        InitializeResult(
-            capabilities: ServerCapabilities(taskls: TasklsCapabilities(
-                protocolVersion: random.anyInt(), requests: random.strings(), notifications: random.strings())),
-            serverInfo: ServerInfo(name: random.string(), version: random.maybe { $0.string() }))
+        InitializeResult(capabilities: .arbitrary(&random), serverInfo: .arbitrary(&random))
     }
 }
 

@@ -18,8 +18,13 @@ private let documentedRequests: Set<String> = [
     let requests = ProtocolCatalog.requests.map { $0.method }
     #expect(Set(requests) == documentedRequests)
     #expect(requests.count == documentedRequests.count)
-    #expect(ProtocolCatalog.clientNotifications.map { $0.method } == ["initialized", "exit", "$/cancelRequest"])
+    #expect(ProtocolCatalog.clientNotifications.map { $0.method } == ["initialized", "exit", "$/cancelRequest", "$/setTrace"])
     #expect(ProtocolCatalog.serverNotifications.map { $0.method }.sorted() == ["lists/changed", "view/changed", "view/closed"])
+    #expect(ProtocolCatalog.lspServerNotifications.map { $0.method } == ["$/progress", "window/logMessage", "window/showMessage"])
+    // LSP's own: the lifecycle's requests, every client notification, and the server's LSP notifications.
+    let lsp = ["initialize", "shutdown"] + ProtocolCatalog.clientNotifications.map { $0.method }
+        + ProtocolCatalog.lspServerNotifications.map { $0.method }
+    #expect(ProtocolCatalog.lspMethods == Set(lsp))
 }
 
 /// Every type a reference names.
