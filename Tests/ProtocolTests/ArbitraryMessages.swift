@@ -166,6 +166,16 @@ extension ItemsDeleteResult: Arbitrary {
     static func arbitrary(_ random: inout Randomness) -> ItemsDeleteResult { ItemsDeleteResult(revision: random.counter()) }
 }
 
+extension ItemsDuplicate: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ItemsDuplicate { ItemsDuplicate(ids: random.ids(ItemID.self)) }
+}
+
+extension ItemsDuplicateResult: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ItemsDuplicateResult {
+        ItemsDuplicateResult(items: (0..<random.int(0...3)).map { _ in .arbitrary(&random) }, revision: random.counter())
+    }
+}
+
 extension ItemsMove: Arbitrary {
     static func arbitrary(_ random: inout Randomness) -> ItemsMove {
         if random.bool() {

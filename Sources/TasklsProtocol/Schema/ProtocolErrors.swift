@@ -168,6 +168,7 @@ private let requestFailures: [String: FailureEntry] = [
     ItemsGet.method: FailureEntry(store: .needs, reasons: ["notFound"]),
     ItemsUpdate.method: FailureEntry(store: .needs, reasons: ["notFound"]),
     ItemsDelete.method: FailureEntry(store: .needs, reasons: ["notFound"]),
+    ItemsDuplicate.method: FailureEntry(store: .needs, reasons: ["notFound", "identifierUsed"]),
     ItemsMove.method: FailureEntry(
         store: .needs,
         reasons: ["notFound", "unknownView", "beforeInBlock", "beforeInOtherList", "ambiguousList", "sortedView", "viewLoading",
