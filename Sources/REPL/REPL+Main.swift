@@ -88,10 +88,10 @@ extension REPL {
 
     /// Messages arrived while the person was typing: apply them and show what changed.
     func backgroundChanged() {
-        let wasLoading = view?.state == "loading"
+        let wasLoading = view?.state.isLoading == true
         handleWaitingMessages()
         var lines: [String] = []
-        if let current = view, current.state == "loading", wasLoading {
+        if let current = view, current.state.isLoading, wasLoading {
             let tenths = Int(current.progress * 10)
             if tenths != shownProgress {
                 shownProgress = tenths

@@ -27,6 +27,7 @@ import Testing
     }
 }
 
+import TasklsProtocol
 import TestSupport
 import Wire
 
@@ -36,22 +37,25 @@ import Wire
     @Test func initializationOptionsStoreIsUsedWhenNeitherFlagNorEnvironmentChose() throws {
         let fallback = temporaryDirectory(), chosen = temporaryDirectory()
         let client = try TestClient(initialize: false, options: ServerOptions(logger: .silent, store: .clientChoice(fallback: fallback)))
-        _ = try client.request("initialize", ["initializationOptions": ["store": .string(chosen + "/tasks")]]).get()
-        let status = try client.request("store/status").get()
-        #expect(status["path"] == .string(chosen + "/tasks"))
-        #expect(status["state"] == "ready")
+        try client.send(Initialize(store: chosen + "/tasks"))
+        let status = try client.send(StoreStatus())
+        #expect(status.path == chosen + "/tasks")
+        guard case .ready = status.state else {
+            Issue.record("the store is \(status.json.text)")
+            return
+        }
     }
 
     @Test func aDirectoryChosenOnTheCommandLineWins() throws {
         let flag = temporaryDirectory(), chosen = temporaryDirectory()
         let client = try TestClient(initialize: false, options: ServerOptions(logger: .silent, store: .directory(flag)))
-        _ = try client.request("initialize", ["initializationOptions": ["store": .string(chosen)]]).get()
-        #expect(try client.request("store/status").get()["path"] == .string(flag))
+        try client.send(Initialize(store: chosen))
+        #expect(try client.send(StoreStatus()).path == flag)
     }
 
     @Test func anEmptyStoreOptionIsRefusedByName() throws {
         let client = try TestClient(initialize: false, options: ServerOptions(logger: .silent, store: .clientChoice(fallback: "/tmp")))
-        let answer = try client.request("initialize", ["initializationOptions": ["store": ""]])
+        let answer = try client.call(Initialize(store: ""))
         guard case .failure(let error) = answer else {
             Issue.record("an empty store path was accepted")
             return
