@@ -14,7 +14,7 @@ public final class REPL {
     let options: REPLOptions
     let output: REPLOutput
     var style: Style
-    var day: ClientDay
+    var day: REPLCalendar
     /// Rows per window.
     let page: Int
     private let server: EmbeddedServer
@@ -46,12 +46,12 @@ public final class REPL {
     var shownProgress = -1
 
     /// Starts a server as `options` say, initializes it and reads the overview.
-    public init(options: REPLOptions, output: REPLOutput, style: Style, storeSetting: StoreSetting, environment: (String) -> String? = StoreSetting.processEnvironment) throws(CommandError) {
+    public init(options: REPLOptions, output: REPLOutput, style: Style, storeSetting: StoreLocation, environment: (String) -> String? = StoreLocation.processEnvironment) throws(CommandError) {
         self.options = options
         self.output = output
         self.style = style
-        let zone = options.timeZone ?? ClientDay.localTimeZoneName(environment: environment)
-        day = ClientDay(timeZoneName: zone, manualNow: options.clock.flatMap(parseInstant))
+        let zone = options.timeZone ?? REPLCalendar.localTimeZoneName(environment: environment)
+        day = REPLCalendar(timeZoneName: zone, manualNow: options.clock.flatMap(parseInstant))
         page = options.page ?? 20
         // The server's log would interleave with the REPL's output; what it logs about the store
         // shows in the views' states anyway. `--trace` lets its warnings through.

@@ -15,7 +15,7 @@ struct ItemShorthand {
     var removeTags: [String] = []
 
     /// Reads `words`; throws a readable message for a shorthand it cannot read.
-    init(_ words: [Substring], day: ClientDay) throws(CommandError) {
+    init(_ words: [Substring], day: REPLCalendar) throws(CommandError) {
         var titleWords: [Substring] = []
         for word in words {
             if word.hasPrefix("due:") {
@@ -59,7 +59,7 @@ enum PriorityWord {
 enum FilterText {
     /// The filter that `words` ask for: `#tag` (all of them), `!priority` (at least), `done`,
     /// `open`, `before:DUE`, `after:DUE`, and any other words as text; nil (`off`) for everything.
-    static func parse(_ words: [Substring], day: ClientDay) throws(CommandError) -> Filter? {
+    static func parse(_ words: [Substring], day: REPLCalendar) throws(CommandError) -> Filter? {
         var filter = Filter()
         var text: [Substring] = []
         for word in words {

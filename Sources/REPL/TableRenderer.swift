@@ -5,7 +5,7 @@ import TasklsProtocol
 /// Turns a `ViewModel` into lines of text in a `Style`.
 struct TableRenderer {
     let style: Style
-    let day: ClientDay
+    let day: REPLCalendar
     /// List names by id, for the title line and the list column of smart groups.
     let listNames: [ListID: String]
 

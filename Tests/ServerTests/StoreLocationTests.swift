@@ -3,26 +3,26 @@
 import Server
 import Testing
 
-@Suite struct StoreSettingTests {
+@Suite struct StoreLocationTests {
     private func environment(_ values: [String: String]) -> (String) -> String? { { values[$0] } }
 
     @Test func theFlagComesFirst() {
-        let setting = StoreSetting.resolve(flag: "/flag", environment: environment(["TASKLS_STORE": "/env", "HOME": "/home/ann"]))
+        let setting = StoreLocation.resolve(flag: "/flag", environment: environment(["TASKLS_STORE": "/env", "HOME": "/home/ann"]))
         #expect(setting == .directory("/flag"))
     }
 
     @Test func thenTheEnvironmentVariable() {
-        let setting = StoreSetting.resolve(flag: nil, environment: environment(["TASKLS_STORE": "/env", "HOME": "/home/ann"]))
+        let setting = StoreLocation.resolve(flag: nil, environment: environment(["TASKLS_STORE": "/env", "HOME": "/home/ann"]))
         #expect(setting == .directory("/env"))
     }
 
     @Test func thenTheClientsChoiceWithTheXDGDefault() {
-        #expect(StoreSetting.resolve(flag: nil, environment: environment(["XDG_DATA_HOME": "/data", "HOME": "/home/ann"]))
+        #expect(StoreLocation.resolve(flag: nil, environment: environment(["XDG_DATA_HOME": "/data", "HOME": "/home/ann"]))
             == .clientChoice(fallback: "/data/taskls"))
-        #expect(StoreSetting.resolve(flag: nil, environment: environment(["TASKLS_STORE": "", "HOME": "/home/ann"]))
+        #expect(StoreLocation.resolve(flag: nil, environment: environment(["TASKLS_STORE": "", "HOME": "/home/ann"]))
             == .clientChoice(fallback: "/home/ann/.local/share/taskls"))
         // A relative XDG_DATA_HOME is invalid by the XDG spec and ignored.
-        #expect(StoreSetting.resolve(flag: nil, environment: environment(["XDG_DATA_HOME": "data", "HOME": "/home/ann"]))
+        #expect(StoreLocation.resolve(flag: nil, environment: environment(["XDG_DATA_HOME": "data", "HOME": "/home/ann"]))
             == .clientChoice(fallback: "/home/ann/.local/share/taskls"))
     }
 }
