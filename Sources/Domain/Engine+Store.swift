@@ -27,9 +27,11 @@ extension Engine {
         day.dues = OrderedIndex.build(sorted: dues)
     }
 
-    /// Continues view ids after `previous`'s, so ids handed out by an engine this one replaces stay unique.
+    /// Continues view and build ids after `previous`'s, so ids handed out by an engine this one replaces stay
+    /// unique (a build started by the old engine can then never be installed into this one).
     public mutating func continueViewIDs(after previous: Engine) {
         nextView = max(nextView, previous.nextView)
+        nextBuild = max(nextBuild, previous.nextBuild)
     }
 
     /// The id the next view will have, claimed now for a view the server keeps until the state is there.

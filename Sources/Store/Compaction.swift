@@ -17,6 +17,12 @@ public struct CompactionTicket: Sendable {
     let directory: DirectoryDescriptor
     var temporaryName: String { "\(StoreFormat.snapshotName).tmp-\(getpid())" }
 
+    /// Whether `other` is this very ticket (the same compaction of the same open store), not merely one at the
+    /// same sequence.
+    public func isSame(as other: CompactionTicket) -> Bool {
+        directory === other.directory
+    }
+
     /// Encodes `state` and writes it to the temporary snapshot, synced. Runs on any thread; the message loop
     /// keeps serving meanwhile. Nothing visible changes until `DurableStore.finishCompaction`.
     public func writeSnapshot(of state: TaskState) throws(StoreFailure) {
@@ -106,7 +112,7 @@ final class DirectoryDescriptor: Sendable {
     /// Duplicates `file`'s descriptor (when that fails, every call through it fails with `EBADF`, and the
     /// compaction is skipped with that error).
     init(duplicating file: OpenFile) {
-        self.file = OpenFile(descriptor: dup(file.descriptor), path: file.path)
+        self.file = OpenFile(descriptor: fcntl(file.descriptor, F_DUPFD_CLOEXEC, 0), path: file.path)
     }
 
     deinit {

@@ -45,13 +45,7 @@ private let lifecycle: [BadParams] = [
           "params.initializationOptions.store: expected a directory path, got 'a\u{0}b'"),
     // The members read in the order the server read them: processId, then the options.
     .init(Initialize.self, ["initializationOptions": ["timeZone": 5], "processId": "x"], "params.processId: expected an integer, got a string"),
-    .init(Initialize.self, ["capabilities": 3], "params.capabilities: expected an object, got an integer"),
-    .init(Initialize.self, ["capabilities": nil], "params.capabilities: expected an object, got null"),
-    .init(Initialize.self, ["capabilities": ["window": true]], "params.capabilities.window: expected an object, got a boolean"),
-    .init(Initialize.self, ["capabilities": ["window": ["workDoneProgress": "yes"]]],
-          "params.capabilities.window.workDoneProgress: expected a boolean, got a string"),
     .init(Initialize.self, ["trace": "loud"], "params.trace: expected off, messages or verbose, got 'loud'"),
-    .init(Initialize.self, ["trace": nil], "params.trace: expected a string, got null"),
     .init(Initialize.self, ["workDoneToken": true], "params.workDoneToken: expected an integer or a string, got a boolean"),
     .init(Initialize.self, ["workDoneToken": nil], "params.workDoneToken: expected an integer or a string, got null"),
     .init(CancelRequest.self, [:], "params.id: missing"),

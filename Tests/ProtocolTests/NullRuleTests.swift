@@ -48,7 +48,8 @@ private let fullFilter: JSON = [
 
 /// Where protocol.md gives `null` a meaning: "Type member".
 private let meanings: Set<String> = [
-    "Initialize processId", "Initialize initializationOptions",
+    "Initialize processId", "Initialize initializationOptions", "Initialize capabilities", "Initialize capabilities.window",
+    "Initialize trace",
     "ListsCreate color", "ListsCreate icon", "ListsCreate before", "ListsUpdate color", "ListsUpdate icon",
     "ListsMove before", "ItemsCreate due", "ItemsCreate before", "ItemsUpdate due", "ItemsMove before", "ViewFilter filter",
 ]

@@ -38,3 +38,21 @@ import Wire
     #expect(try client.receive() == .error(id: .integer(100), ResponseError(.requestCancelled, "server/ping: cancelled by the client")))
     #expect(try client.call(ServerPing()) == .success(EmptyResult()))
 }
+
+/// `initialize`'s LSP members are read as protocol.md says: `trace` absent or `null` is "off", and a
+/// `workDoneProgress` that is not a boolean counts as false; neither is a reason to refuse the client.
+@Test(arguments: [["processId": nil, "trace": nil], ["processId": nil, "capabilities": ["window": ["workDoneProgress": "yes"]]],
+                  ["processId": nil, "capabilities": ["window": nil]], ["processId": nil, "capabilities": 3]] as [JSON])
+func initializeToleratesLSPMembersOfAnyShape(_ params: JSON) throws {
+    let client = try TestClient(initialize: false)
+    let answer = try client.request("initialize", params)
+    #expect((try? answer.get()) != nil, "\(answer)")
+}
+
+/// `shutdown`'s params are ignored whatever their shape, LSP's generic members included.
+@Test(arguments: [["workDoneToken": nil], ["workDoneToken": ["x": 1]], ["partialResultToken": true]] as [JSON])
+func shutdownIgnoresItsParamsGenericMembersIncluded(_ params: JSON) throws {
+    let client = try TestClient()
+    let answer = try client.request("shutdown", params)
+    #expect(answer == .success(.null), "\(answer)")
+}

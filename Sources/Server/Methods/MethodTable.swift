@@ -37,12 +37,13 @@ struct MethodTable {
 
     // MARK: Registrations
 
-    /// A method of the LSP lifecycle (`initialize`, `shutdown`): not advertised; reads no store.
+    /// A method of the LSP lifecycle (`initialize`, `shutdown`): not advertised; answered after this turn's records
+    /// are committed (`StoreUse.state`), whatever the store's state.
     mutating func lifecycle<Message: RequestMessage>(
         _ message: Message.Type,
         _ handler: @escaping (LifecycleContext, Message) throws(ResponseError) -> Message.Result
     ) {
-        add(MethodDescription(name: Message.method, store: .none, advertised: false) { json throws(ResponseError) in
+        add(MethodDescription(name: Message.method, store: .state, advertised: false, readsItsOwnParams: true) { json throws(ResponseError) in
             let params = try decode(Message.self, json)
             return Call { environment throws(ResponseError) in try handler(environment.lifecycleContext, params).json }
         })
@@ -115,6 +116,10 @@ struct MethodDescription {
     let store: StoreUse
     /// Whether `initialize` lists it among the server's requests.
     let advertised: Bool
+    /// Whether its params type reads (or ignores) LSP's generic request members itself: the lifecycle's, whose
+    /// params are LSP's own (`initialize` reads `workDoneToken`; `shutdown` ignores its params, whatever their
+    /// shape). Otherwise they are taken out, type-checked, before the params are decoded.
+    var readsItsOwnParams = false
     /// Decodes the params (refusing them with `-32602` naming the field) into the call of its handler.
     let decode: (JSON?) throws(ResponseError) -> Call
 
@@ -123,19 +128,24 @@ struct MethodDescription {
     func answer(_ params: JSON?, in environment: Environment) throws(ResponseError) -> JSON {
         var params = params
         var environment = environment
-        environment.requestedWorkDoneToken = try GenericRequestFields(taking: &params).workDoneToken
+        if readsItsOwnParams {
+            environment.requestedWorkDoneToken = GenericRequestFields(peekingInto: params).workDoneToken
+        } else {
+            environment.requestedWorkDoneToken = try GenericRequestFields(taking: &params).workDoneToken
+        }
         let call = try decode(params)
         let persistence = environment.persistence
         switch store {
         case .none, .state:
             return try call.run(environment)
         case .reads:
+            // A request sees every change other processes made durable before it arrived (catching up may
+            // find the store failed: the request is then answered as the failed store answers).
+            if persistence.isUsable { try persistence.catchUpBeforeReading() }
             guard persistence.isUsable else {
                 guard let whileWaiting = call.whileWaiting else { throw persistence.refusal() }
                 return try whileWaiting(environment)
             }
-            // A request sees every change other processes made durable before it arrived.
-            try persistence.catchUpBeforeReading()
             return try call.run(environment)
         case .writes:
             guard persistence.isUsable else { throw persistence.refusal() }

@@ -9,6 +9,12 @@ struct GenericRequestFields {
     /// The token to report the request's work on (`$/progress`), if the client gave one.
     var workDoneToken: ProgressToken?
 
+    /// The `workDoneToken` of `params` when it is an integer or a string, leaving `params` as it is (for methods that
+    /// read their params themselves).
+    init(peekingInto params: JSON?) {
+        if let token = params?["workDoneToken"] { workDoneToken = try? ProgressToken(json: token, path: "params.workDoneToken") }
+    }
+
     /// Takes `workDoneToken` and `partialResultToken` out of `params` (when it is an object). taskls answers every
     /// request whole, so a `partialResultToken` is accepted and never used.
     init(taking params: inout JSON?) throws(ResponseError) {

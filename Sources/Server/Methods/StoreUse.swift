@@ -5,11 +5,13 @@
 /// request gets while the store loads or has failed. The kind of context the handler receives follows from it
 /// too, so a handler can write only if its method is registered as writing.
 enum StoreUse: String, Sendable, CaseIterable {
-    /// Reads nothing of the store or the lists (`server/ping`, the lifecycle): answered at once, even in the
-    /// middle of a turn whose records are not on disk yet.
+    /// Reads nothing of the store or the lists (`server/ping`): handled at once, even in the middle of a turn
+    /// whose records are not on disk yet (its answer is held with the turn's messages, and becomes an error if
+    /// the turn's sync fails).
     case none
-    /// Reads the store's own state, not its lists (`store/status`, `store/retry`, `debug/*`): answered whatever
-    /// the store's state, after this turn's records are committed.
+    /// Reads the store's own state, not its lists (`store/status`, `store/retry`, `debug/*`, and the lifecycle:
+    /// `shutdown` must not be answered before the turn's fate is known): answered whatever the store's state,
+    /// after this turn's records are committed.
     case state
     /// Reads lists, items or views: after this turn's records are committed and what other processes made
     /// durable is applied. While the store loads or has failed, the method's `waiting` handler answers (views

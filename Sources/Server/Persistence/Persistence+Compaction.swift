@@ -40,8 +40,9 @@ extension Persistence {
     /// Notes a snapshot written off the loop; it is installed at the end of the turn, once the turn's own
     /// records are committed (`finishCompaction`).
     func snapshotWritten(_ ticket: CompactionTicket, _ failure: StoreFailure?) {
-        guard let store = phase.store else {
-            compaction = nil
+        // A snapshot begun on a store since reloaded (retry, overtaken) is not this store's: dropped.
+        guard let store = phase.store, let current = compaction, current.isSame(as: ticket) else {
+            if compaction?.isSame(as: ticket) == true { compaction = nil }
             return
         }
         if let failure {

@@ -77,8 +77,9 @@ final class Workspace {
 
     /// A background build finished: its views get their rows.
     func buildFinished(_ built: BuiltIndex) {
+        let wanted = engine.pendingBuilds.contains(built.id)
         publish(engine.install(built))
-        if let token = buildTokens.removeValue(forKey: built.id) { progress.end(token) }
+        if let token = buildTokens.removeValue(forKey: built.id) { progress.end(token, message: wanted ? nil : "no longer needed") }
     }
 
     /// Tells the builder which builds are still wanted, and ends the progress of those no view waits for any more.

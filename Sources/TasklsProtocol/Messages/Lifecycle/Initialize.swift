@@ -48,13 +48,13 @@ public struct Initialize: RequestMessage, Hashable {
                 throw .invalidParams("\(options.path("store")): expected a directory path, got '\(store)'")
             }
         }
-        if let value = try fields.optional("capabilities", as: JSON.self) {
-            let capabilities = try lenientObject(value, path: fields.path("capabilities"))
-            if let value = try capabilities.optional("window", as: JSON.self) {
-                workDoneProgress = try lenientObject(value, path: capabilities.path("window")).optional("workDoneProgress")
-            }
+        // The client's capabilities are LSP's, of every shape clients send: taskls reads one boolean out of them
+        // and never refuses them (anything but `true` or `false` there counts as absent).
+        if case .object(let capabilities)? = fields.object["capabilities"], case .object(let window)? = capabilities["window"],
+           case .bool(let value)? = window["workDoneProgress"] {
+            workDoneProgress = value
         }
-        trace = try fields.optional("trace")
+        trace = try fields.nullable("trace")
         workDoneToken = try fields.optional("workDoneToken")
     }
 
@@ -65,9 +65,7 @@ public struct Initialize: RequestMessage, Hashable {
 
     public var json: JSON {
         var object: JSONObject = ["processId": processId.json]
-        var capabilities = JSONObject()
-        if let workDoneProgress { capabilities["window"] = ["workDoneProgress": .bool(workDoneProgress)] }
-        object["capabilities"] = .object(capabilities)
+        if let workDoneProgress { object["capabilities"] = ["window": ["workDoneProgress": .bool(workDoneProgress)]] }
         if timeZone != nil || store != nil {
             var options = JSONObject()
             options["timeZone"] = timeZone.map(JSON.string)
@@ -82,9 +80,10 @@ public struct Initialize: RequestMessage, Hashable {
     public static let schema = TypeSchema.object(
         "Initialize", doc: "initialize params: LSP's InitializeParams; unknown members are ignored.", [
             .optional("processId", .integer, nullable: true, "The client's process id; null: none."),
-            .optional("capabilities", capabilitiesSchema.reference, "The client's capabilities; taskls reads window.workDoneProgress."),
+            .optional("capabilities", capabilitiesSchema.reference, nullable: true,
+                      "The client's capabilities; taskls reads window.workDoneProgress (true or false) and ignores everything else, whatever its shape."),
             .optional("initializationOptions", optionsSchema.reference, nullable: true, "taskls's options; null or [] (Lua's {}): none."),
-            .optional("trace", Trace.schema.reference, "How much the client wants traced."),
+            .optional("trace", Trace.schema.reference, nullable: true, "How much of the server's log the client wants as window/logMessage; absent or null: off."),
             .optional("workDoneToken", .oneOf([.integer, .string]), "A token for reporting the initialization's progress."),
         ], ignoresUnknownFields: true)
 
@@ -98,13 +97,13 @@ public struct Initialize: RequestMessage, Hashable {
     /// `capabilities` (LSP's `ClientCapabilities`).
     public static let capabilitiesSchema = TypeSchema.object(
         "ClientCapabilities", doc: "LSP's ClientCapabilities; taskls reads window only, other members are ignored.", [
-            .optional("window", windowCapabilitiesSchema.reference, "Window capabilities."),
+            .optional("window", windowCapabilitiesSchema.reference, nullable: true, "Window capabilities; any other shape is ignored."),
         ], ignoresUnknownFields: true)
 
     /// `capabilities.window`.
     public static let windowCapabilitiesSchema = TypeSchema.object(
         "WindowClientCapabilities", doc: "LSP's window capabilities; other members are ignored.", [
-            .optional("workDoneProgress", .boolean, "Whether the client shows work done progress."),
+            .optional("workDoneProgress", .boolean, nullable: true, "Whether the client shows work done progress; anything but true or false counts as absent (false)."),
         ], ignoresUnknownFields: true)
 }
 
