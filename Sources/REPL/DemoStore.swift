@@ -16,7 +16,7 @@ enum DemoStore {
     /// Creates a temporary store seeded around today (in `timeZone`, at `now` or the real time);
     /// returns its directory.
     static func create(timeZone: String, now: Int64?) throws(CommandError) -> String {
-        let day = ClientDay(timeZoneName: timeZone, manualNow: now)
+        let day = REPLCalendar(timeZoneName: timeZone, manualNow: now)
         var template = Array((NSTemporaryDirectory() + "/taskls-demo-XXXXXX").utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw CommandError("cannot create a temporary directory")

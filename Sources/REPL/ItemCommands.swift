@@ -1,6 +1,7 @@
 /// Commands on items: add, edit, complete, delete, move, show. Row numbers become ids here, from
 /// the window, exactly as an editor turns a clicked row into an id.
 
+import TasklsProtocol
 import Wire
 
 extension Commands {
@@ -17,8 +18,8 @@ extension Commands {
                     guard let first = arguments.words.first else { throw CommandError("note needs a row, such as note 3 some text") }
                     let target = try repl.targets([first])[0]
                     let text = arguments.words.dropFirst().joined(separator: " ")
-                    let result = try repl.request("items/update", ["id": .string(target.id), "notes": .string(text)])
-                    repl.confirm(text.isEmpty ? "cleared the notes of \"\(target.title)\"" : "noted \"\(target.title)\"", result)
+                    _ = try repl.send(ItemsUpdate(.id(target.id), notes: text))
+                    repl.confirm(text.isEmpty ? "cleared the notes of \"\(target.title)\"" : "noted \"\(target.title)\"")
                 }),
         Command(names: ["done", "x"], usage: "ROW...", summary: "mark items done", example: "done 3   done 1-4 7", area: "Items",
                 run: { repl, arguments throws(CommandError) in try repl.setDone(arguments.words, true) }),
@@ -27,8 +28,8 @@ extension Commands {
         Command(names: ["rm", "del"], usage: "ROW...", summary: "delete items (undo brings them back)", example: "rm 2 5-6", area: "Items",
                 run: { repl, arguments throws(CommandError) in
                     let targets = try repl.targets(arguments.words)
-                    let result = try repl.request("items/delete", ["ids": .array(targets.map { .string($0.id) })])
-                    repl.confirm("deleted \(targets.count == 1 ? "\"\(targets[0].title)\"" : "\(targets.count) items")", result)
+                    _ = try repl.send(ItemsDelete(ids: targets.map(\.id)))
+                    repl.confirm("deleted \(targets.count == 1 ? "\"\(targets[0].title)\"" : "\(targets.count) items")")
                 }),
         Command(names: ["mv", "move"], usage: "ROW[-ROW] TO | ROW... @LIST", summary: "move rows so the first is at row TO, or into another list",
                 example: "mv 5 1   mv 3-5 10   mv 2 @Work", area: "Items",
@@ -37,14 +38,14 @@ extension Commands {
                 run: { repl, arguments throws(CommandError) in
                     guard arguments.words.count == 1 else { throw CommandError("show needs one row, such as show 3") }
                     let target = try repl.targets(arguments.words)[0]
-                    repl.say(repl.describeItem(try repl.request("items/get", ["id": .string(target.id)])))
+                    repl.say(repl.describeItem(try repl.send(ItemsGet(id: target.id))))
                 }),
     ]
 }
 
 /// An item a command names: its id, its index in the view when named by row, its title.
 struct Target {
-    let id: String
+    let id: ItemID
     let index: Int?
     let title: String
 }
@@ -56,8 +57,11 @@ extension REPL {
         var found: [Target] = []
         for word in words {
             if word.first == "i", word.count > 1, word.dropFirst().allSatisfy(\.isNumber) {
+                guard let id = try? ItemID(json: .string(String(word)), path: "") else {
+                    throw CommandError("'\(word)' is not an item id: ids are spelled i1, i2, ... (no leading zero)")
+                }
                 let row = view?.rows.first { $0.id == word }
-                found.append(Target(id: String(word), index: nil, title: row?.title ?? String(word)))
+                found.append(Target(id: id, index: nil, title: row?.title ?? String(word)))
                 continue
             }
             let bounds = word.split(separator: "-", maxSplits: 1)
@@ -70,15 +74,15 @@ extension REPL {
                     let shown = current.rows.isEmpty ? "the window shows no rows" : "the window shows rows \(current.start + 1)-\(current.start + current.rows.count)"
                     throw CommandError("no row \(number) here (\(shown))")
                 }
-                guard !row.isHeader else { throw CommandError("row \(number) is the header of section \"\(row.title)\", not an item") }
-                found.append(Target(id: row.id, index: number - 1, title: row.title))
+                guard case .item(let item) = row else { throw CommandError("row \(number) is the header of section \"\(row.title)\", not an item") }
+                found.append(Target(id: item.id, index: number - 1, title: item.title))
             }
         }
         return found
     }
 
     /// Prints `summary` unless the view already showed the change.
-    func confirm(_ summary: String, _ result: JSON) {
+    func confirm(_ summary: String) {
         if notes.allSatisfy({ $0 == .reset }) { say(summary) }
     }
 
@@ -87,15 +91,14 @@ extension REPL {
         let shorthand = try ItemShorthand(words, day: day)
         guard let title = shorthand.title else { throw CommandError("add needs a title, such as add Buy milk due:tomorrow") }
         let current = try openView()
-        guard let list = current.list else {
-            throw CommandError("\(SmartGroup.name(current.group ?? "")) is a smart group; open a list to add to it")
+        guard case .list(let list) = current.source else {
+            throw CommandError("\(renderer.viewName(current)) is a smart group; open a list to add to it")
         }
-        var params: JSONObject = ["list": .string(list), "title": .string(title)]
-        if let due = shorthand.due, due != .null { params["due"] = due }
-        if let priority = shorthand.priority { params["priority"] = .string(priority) }
-        if !shorthand.addTags.isEmpty { params["tags"] = .array(shorthand.addTags.map(JSON.string)) }
-        let result = try request("items/create", .object(params))
-        confirm("added \"\(title)\" as \(result["item"]?["id"]?.stringValue ?? "?") (below the window: \(grouped(view?.count ?? 0)) rows)", result)
+        var params = ItemsCreate(list: list, title: title, priority: shorthand.priority)
+        if case .set(let due) = shorthand.due { params.due = due }
+        if !shorthand.addTags.isEmpty { params.tags = shorthand.addTags }
+        let result = try send(params)
+        confirm("added \"\(title)\" as \(result.item.id) (below the window: \(grouped(view?.count ?? 0)) rows)")
     }
 
     /// `edit ROW [TITLE] [due:D] [!P] [#tag] [-#tag]`.
@@ -103,30 +106,23 @@ extension REPL {
         guard let first = words.first else { throw CommandError("edit needs a row, such as edit 3 New title") }
         let target = try targets([first])[0]
         let shorthand = try ItemShorthand(Array(words.dropFirst()), day: day)
-        var params: JSONObject = ["id": .string(target.id)]
-        if let title = shorthand.title { params["title"] = .string(title) }
-        if let due = shorthand.due { params["due"] = due }
-        if let priority = shorthand.priority { params["priority"] = .string(priority) }
+        var update = ItemsUpdate(.id(target.id), title: shorthand.title, due: shorthand.due, priority: shorthand.priority)
         if !shorthand.addTags.isEmpty || !shorthand.removeTags.isEmpty {
-            let item = try request("items/get", ["id": .string(target.id)])
-            var tags = (item["tags"]?.arrayValue ?? []).compactMap(\.stringValue)
+            var tags = try send(ItemsGet(id: target.id)).tags
             tags.removeAll { shorthand.removeTags.contains($0) }
             for tag in shorthand.addTags where !tags.contains(tag) { tags.append(tag) }
-            params["tags"] = .array(tags.map(JSON.string))
+            update.tags = tags
         }
-        guard params.members.count > 1 else { throw CommandError("edit \(first): nothing to change; give a title, due:, !priority or #tags") }
-        let result = try request("items/update", .object(params))
-        confirm("changed \"\(target.title)\"", result)
+        guard !update.changesNothing else { throw CommandError("edit \(first): nothing to change; give a title, due:, !priority or #tags") }
+        _ = try send(update)
+        confirm("changed \"\(target.title)\"")
     }
 
     /// `done ROW...` / `undone ROW...`.
     func setDone(_ words: [Substring], _ done: Bool) throws(CommandError) {
         let targets = try targets(words)
-        let params: JSON = targets.count == 1
-            ? ["id": .string(targets[0].id), "done": .bool(done)]
-            : ["ids": .array(targets.map { .string($0.id) }), "done": .bool(done)]
-        let result = try request("items/update", params)
-        confirm((done ? "done: " : "not done: ") + targets.map { "\"\($0.title)\"" }.joined(separator: ", "), result)
+        _ = try send(ItemsUpdate(targets.count == 1 ? .id(targets[0].id) : .ids(targets.map(\.id)), done: done))
+        confirm((done ? "done: " : "not done: ") + targets.map { "\"\($0.title)\"" }.joined(separator: ", "))
     }
 
     /// `mv ROW[-ROW] TO` (by view index, as a drag in a pane) or `mv ROW... @LIST` (by id).
@@ -135,51 +131,46 @@ extension REPL {
         if destination.hasPrefix("@") {
             let list = try listID(named: String(destination.dropFirst()))
             let targets = try targets(Array(words.dropLast()))
-            let result = try request("items/move", ["ids": .array(targets.map { .string($0.id) }), "before": .null, "list": .string(list)])
-            confirm("moved \(targets.count == 1 ? "\"\(targets[0].title)\"" : "\(targets.count) items") to \(listNames[list] ?? list)", result)
+            _ = try send(ItemsMove.ids(targets.map(\.id), before: nil, list: list))
+            confirm("moved \(targets.count == 1 ? "\"\(targets[0].title)\"" : "\(targets.count) items") to \(listNames[list] ?? list.description)")
             return
         }
         guard words.count == 2, let to = Int(destination), to >= 1 else { throw CommandError("mv: '\(destination)' is not a row number to move to (or @list)") }
         let block = try targets([words[0]])
         guard let from = block.first?.index else { throw CommandError("mv by position needs row numbers, not ids (or use mv ID @list)") }
         let current = try openView()
-        let result = try request("items/move", ["view": .string(current.id), "version": .integer(Int64(current.version)),
-                                                "from": .integer(Int64(from)), "count": .integer(Int64(block.count)), "to": .integer(Int64(to - 1))])
-        confirm("moved \(block.count) rows to \(to)", result)
+        _ = try send(ItemsMove.view(current.id, version: current.version, from: from, count: block.count, to: to - 1))
+        confirm("moved \(block.count) rows to \(to)")
     }
 
     /// An item in full, as `show` prints it.
-    func describeItem(_ item: JSON) -> [String] {
-        let title = item["title"]?.stringValue ?? ""
-        var lines = [style.bold(title) + "  " + style.dim("(\(item["id"]?.stringValue ?? "")" + ", in " + (listNames[item["list"]?.stringValue ?? ""] ?? "?") + ")")]
+    func describeItem(_ item: Item) -> [String] {
+        var lines = [style.bold(item.title) + "  " + style.dim("(\(item.id)" + ", in " + (listNames[item.list] ?? "?") + ")")]
         func field(_ name: String, _ value: String) { lines.append("  " + pad(name + ":", 10) + " " + value) }
-        let done = item["done"] == .bool(true)
-        field("done", done ? "yes, " + time(item["completed"]) : "no")
-        if let due = item["due"]?.stringValue {
-            let described = day.describe(due: due, done: done)
+        field("done", item.done ? "yes, " + time(item.completed) : "no")
+        if let due = item.due {
+            let described = day.describe(due: due, done: item.done)
             field("due", due + " (" + (described.overdue ? style.red(described.text) : described.text) + ")")
         } else {
             field("due", "none")
         }
-        field("priority", item["priority"]?.stringValue ?? "none")
-        let tags = (item["tags"]?.arrayValue ?? []).compactMap(\.stringValue)
-        field("tags", tags.isEmpty ? "none" : tags.map { "#" + $0 }.joined(separator: " "))
-        let notes = item["notes"]?.stringValue ?? ""
-        if notes.isEmpty {
+        field("priority", item.priority.rawValue)
+        field("tags", item.tags.isEmpty ? "none" : item.tags.map { "#" + $0 }.joined(separator: " "))
+        if item.notes.isEmpty {
             field("notes", "none")
         } else {
-            let noteLines = notes.split(separator: "\n", omittingEmptySubsequences: false)
+            let noteLines = item.notes.split(separator: "\n", omittingEmptySubsequences: false)
             field("notes", String(noteLines[0]))
             for line in noteLines.dropFirst() { lines.append("  " + pad("", 10) + " " + line) }
         }
-        field("created", time(item["created"]))
-        field("modified", time(item["modified"]) + ", revision \(item["revision"]?.intValue ?? 0)")
+        field("created", time(item.created))
+        field("modified", time(item.modified) + ", revision \(item.revision)")
         return lines
     }
 
     /// An instant from the server, as local date and time.
-    func time(_ value: JSON?) -> String {
-        guard let text = value?.stringValue, let instant = parseInstant(text) else { return "never" }
+    func time(_ text: String?) -> String {
+        guard let text, let instant = parseInstant(text) else { return "never" }
         return day.date(ofDay: day.dayNumber(ofInstant: instant)) + " " + day.clockTime(ofInstant: instant)
     }
 }

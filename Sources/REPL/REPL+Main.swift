@@ -18,14 +18,14 @@ extension REPL {
             return 2
         }
         options.interactive = isatty(0) == 1
-        let environment = StoreSetting.processEnvironment
+        let environment = StoreLocation.processEnvironment
         var style = Style.forStandardOutput(environment: environment)
         if options.page == nil && options.interactive { options.page = max(5, terminalHeight() - 8) }
         var demoDirectory: String?
-        let storeSetting: StoreSetting
+        let storeSetting: StoreLocation
         if options.demo {
             do {
-                let directory = try DemoStore.create(timeZone: options.timeZone ?? ClientDay.localTimeZoneName(environment: environment),
+                let directory = try DemoStore.create(timeZone: options.timeZone ?? REPLCalendar.localTimeZoneName(environment: environment),
                                                      now: options.clock.flatMap(parseInstant))
                 demoDirectory = directory
                 storeSetting = .directory(directory)
@@ -34,7 +34,7 @@ extension REPL {
                 return 1
             }
         } else {
-            storeSetting = StoreSetting.resolve(flag: options.store)
+            storeSetting = StoreLocation.resolve(flag: options.store)
         }
         defer { if let demoDirectory { DemoStore.remove(demoDirectory) } }
         signal(SIGPIPE, SIG_IGN)
@@ -69,7 +69,7 @@ extension REPL {
     }
 
     /// The first lines a person sees: where the store is and how to get help; then the overview.
-    func greet(storeSetting: StoreSetting, demo: Bool) {
+    func greet(storeSetting: StoreLocation, demo: Bool) {
         let store: String
         switch storeSetting {
         case .memory: store = "in memory"
@@ -88,10 +88,10 @@ extension REPL {
 
     /// Messages arrived while the person was typing: apply them and show what changed.
     func backgroundChanged() {
-        let wasLoading = view?.state == "loading"
+        let wasLoading = view?.state.isLoading == true
         handleWaitingMessages()
         var lines: [String] = []
-        if let current = view, current.state == "loading", wasLoading {
+        if let current = view, current.state.isLoading, wasLoading {
             let tenths = Int(current.progress * 10)
             if tenths != shownProgress {
                 shownProgress = tenths

@@ -1,39 +1,50 @@
 /// What the REPL does with the server's notifications, and what it prints once a command is done.
 
+import TasklsProtocol
 import Wire
 
 extension REPL {
+    /// Reads one notification and applies it. What the REPL cannot read is left alone, except a
+    /// `view/changed`, after which the open view starts again from a snapshot.
+    func handle(_ method: String, _ params: JSON?) {
+        guard let notification = try? ServerNotification(method: method, params: params) else {
+            if method == ViewChanged.method && view != nil { needsSnapshot = true }
+            return
+        }
+        handle(notification)
+    }
+
     /// Applies one notification to the client's state.
-    func handle(_ method: String, _ params: JSON) {
-        switch method {
-        case "view/changed":
-            guard var current = view, params["view"]?.stringValue == current.id else { return }
-            let before = current.state
-            if let applied = current.apply(params) {
+    func handle(_ notification: ServerNotification) {
+        switch notification {
+        case .viewChanged(let change):
+            guard var current = view, change.view == current.id else { return }
+            let before = current.state.name
+            if let applied = current.apply(change) {
                 notes += applied
-                if before != current.state { redraw = true }
+                if before != current.state.name { redraw = true }
             } else {
                 needsSnapshot = true
             }
             view = current
-        case "view/closed":
-            guard let current = view, params["view"]?.stringValue == current.id else { return }
+        case .viewClosed(let closed):
+            guard let current = view, closed.view == current.id else { return }
             view = nil
             notes.removeAll()
-            let reason = params["reason"]?.stringValue == "listDeleted" ? "its list was deleted" : "closed by the server"
+            let reason = closed.reason == "listDeleted" ? "its list was deleted" : "closed by the server"
             messages.append("The view of \(renderer.viewName(current)) closed: \(reason).")
-        case "lists/changed":
-            takeOverview(params)
-        default:
+        case .listsChanged(let changed):
+            takeOverview(changed.overview)
+        case .progress, .logMessage, .showMessage:
             break
         }
     }
 
     /// Takes an overview (`lists/list` result or `lists/changed`).
-    func takeOverview(_ overview: JSON) {
-        lists = overview["lists"]?.arrayValue ?? []
-        groups = overview["groups"]?.arrayValue ?? groups
-        overviewStore = overview["store"]
+    func takeOverview(_ overview: Overview) {
+        lists = overview.lists
+        groups = overview.groups
+        overviewStore = overview.store
     }
 
     /// After a command (or a burst of background notifications): fetches a snapshot after a
@@ -42,7 +53,7 @@ extension REPL {
     func settle() {
         if needsSnapshot, let current = view {
             needsSnapshot = false
-            if let snapshot = try? request("view/snapshot", ["view": .string(current.id)]) {
+            if let snapshot = try? send(ViewSnapshot(view: current.id)) {
                 view?.take(snapshot)
                 redraw = true
             }

@@ -5,6 +5,7 @@
 import Glibc
 #endif
 import Server
+import TasklsProtocol
 import Wire
 
 /// A terminal client of the taskls protocol. Anything it does goes through requests an editor
@@ -13,18 +14,18 @@ public final class REPL {
     let options: REPLOptions
     let output: REPLOutput
     var style: Style
-    var day: ClientDay
+    var day: REPLCalendar
     /// Rows per window.
     let page: Int
     private let server: EmbeddedServer
     private var nextID: Int64 = 1
     private let recorder: Recorder?
     /// The lists in their order, as the last `lists/list` or `lists/changed` said.
-    var lists: [JSON] = []
+    var lists: [TaskList] = []
     /// The smart groups with their counts.
-    var groups: [JSON] = []
-    /// Whether the overview came while the store was not ready (lists follow later).
-    var overviewStore: JSON?
+    var groups: [GroupSummary] = []
+    /// The store's status when the overview came while the store was not ready (lists follow later).
+    var overviewStore: StoreStatusResult?
     /// The open view, if any.
     var view: ViewModel?
     /// What notifications changed since the last command finished.
@@ -45,12 +46,12 @@ public final class REPL {
     var shownProgress = -1
 
     /// Starts a server as `options` say, initializes it and reads the overview.
-    public init(options: REPLOptions, output: REPLOutput, style: Style, storeSetting: StoreSetting, environment: (String) -> String? = StoreSetting.processEnvironment) throws(CommandError) {
+    public init(options: REPLOptions, output: REPLOutput, style: Style, storeSetting: StoreLocation, environment: (String) -> String? = StoreLocation.processEnvironment) throws(CommandError) {
         self.options = options
         self.output = output
         self.style = style
-        let zone = options.timeZone ?? ClientDay.localTimeZoneName(environment: environment)
-        day = ClientDay(timeZoneName: zone, manualNow: options.clock.flatMap(parseInstant))
+        let zone = options.timeZone ?? REPLCalendar.localTimeZoneName(environment: environment)
+        day = REPLCalendar(timeZoneName: zone, manualNow: options.clock.flatMap(parseInstant))
         page = options.page ?? 20
         // The server's log would interleave with the REPL's output; what it logs about the store
         // shows in the views' states anyway. `--trace` lets its warnings through.
@@ -69,18 +70,13 @@ public final class REPL {
         case .memory: break
         }
         server = EmbeddedServer(options: serverOptions)
-        let initialize: JSON = [
-            "clientInfo": ["name": "taskls repl"],
-            "capabilities": [:], "initializationOptions": ["timeZone": .string(zone)],
-        ]
         do {
-            _ = try request("initialize", initialize)
+            _ = try send(Initialize(timeZone: zone))
         } catch {
             throw CommandError("time zone '\(zone)': \(error.message)")
         }
-        send(.notification(method: "initialized", params: [:]))
-        let overview = try request("lists/list", ["watch": true])
-        takeOverview(overview)
+        notify(Initialized())
+        takeOverview(try send(ListsList(watch: true)))
     }
 
     /// Runs one command line; returns whether it succeeded. Errors are printed as one line.
@@ -106,8 +102,8 @@ public final class REPL {
     /// Ends the session: `shutdown` and `exit` to the server, then waits for it to stop.
     /// Returns the exit code (1 when a command failed in a script).
     public func finish() -> Int32 {
-        if (try? request("shutdown", nil)) != nil {
-            send(.notification(method: "exit", params: nil))
+        if (try? send(Shutdown())) != nil {
+            notify(Exit())
         }
         recorder?.finish(exitCode: 0)
         server.stop(timeout: 10_000)
@@ -133,12 +129,8 @@ public final class REPL {
     func markFinished() { finished = true }
 
     /// List names by id.
-    var listNames: [String: String] {
-        var names: [String: String] = [:]
-        for list in lists {
-            if let id = list["id"]?.stringValue { names[id] = list["name"]?.stringValue ?? id }
-        }
-        return names
+    var listNames: [ListID: String] {
+        Dictionary(lists.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
     }
 
     var renderer: TableRenderer { TableRenderer(style: style, day: day, listNames: listNames) }
@@ -154,16 +146,26 @@ public final class REPL {
 
     // MARK: Protocol
 
-    /// Sends a request and waits for its answer, handling the notifications that come before it.
-    /// A server error becomes a `CommandError` with the server's message.
-    func request(_ method: String, _ params: JSON?) throws(CommandError) -> JSON {
-        let id = nextID
-        nextID += 1
-        send(.request(id: .integer(id), method: method, params: params))
-        return try awaitAnswer(id: .integer(id), method: method)
+    /// Sends a request and waits for its result, handling the notifications that come before it.
+    /// A server error becomes a `CommandError` with the server's message; so does a result its type does
+    /// not read.
+    func send<Request: RequestMessage>(_ request: Request) throws(CommandError) -> Request.Result {
+        let id = RequestID.integer(takeID())
+        transmit(request.message(id: id))
+        let result = try awaitAnswer(id: id, method: Request.method)
+        do {
+            return try Request.Result(json: result, path: "result")
+        } catch {
+            throw CommandError("\(Request.method): the server answered what the REPL cannot read: \(error.message)")
+        }
     }
 
-    /// Waits for the answer to `id`.
+    /// Sends a notification.
+    func notify<Notification: NotificationMessage>(_ notification: Notification) {
+        transmit(notification.message)
+    }
+
+    /// Waits for the answer to `id`, as JSON.
     func awaitAnswer(id: RequestID, method: String, printing: Bool = false) throws(CommandError) -> JSON {
         while true {
             guard let message = server.inbox.next(timeout: 120_000) else {
@@ -177,7 +179,7 @@ public final class REPL {
             case .error(id, let error):
                 throw CommandError(Self.describe(error))
             case .notification(let name, let params):
-                handle(name, params ?? .null)
+                handle(name, params)
             default:
                 break
             }
@@ -185,7 +187,7 @@ public final class REPL {
     }
 
     /// Sends a message, tracing and recording it.
-    func send(_ message: Message) {
+    func transmit(_ message: Message) {
         if options.trace { output.writeError("--> " + message.json.text + "\n") }
         recorder?.sent(message.json)
         server.send(message)
@@ -197,7 +199,7 @@ public final class REPL {
         recorder?.received(message.json)
     }
 
-    /// An id for a raw request that does not collide with the REPL's own.
+    /// The id of the next request: the REPL's own and raw ones share one sequence.
     func takeID() -> Int64 {
         defer { nextID += 1 }
         return nextID
@@ -207,7 +209,7 @@ public final class REPL {
     func handleWaitingMessages() {
         while server.inbox.hasMessages, let message = server.inbox.next(timeout: 0) {
             received(message)
-            if case .notification(let name, let params) = message { handle(name, params ?? .null) }
+            if case .notification(let name, let params) = message { handle(name, params) }
         }
     }
 

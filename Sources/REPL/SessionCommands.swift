@@ -1,6 +1,7 @@
 /// Commands on lists, history and the session: make, rename and delete lists; undo and redo;
 /// the store; raw requests; help and quit.
 
+import TasklsProtocol
 import Wire
 
 extension Commands {
@@ -9,30 +10,30 @@ extension Commands {
                 run: { repl, arguments throws(CommandError) in
                     let name = arguments.words.joined(separator: " ")
                     guard !name.isEmpty else { throw CommandError("mklist needs a name, such as mklist Groceries") }
-                    let result = try repl.request("lists/create", ["name": .string(name)])
-                    repl.say("created list \"\(name)\" (\(result["list"]?["id"]?.stringValue ?? "?")); open it with: open \(name)")
+                    let result = try repl.send(ListsCreate(name: name))
+                    repl.say("created list \"\(name)\" (\(result.list.id)); open it with: open \(name)")
                 }),
         Command(names: ["rename"], usage: "NEW NAME", summary: "rename the open list", example: "rename Errands", area: "Lists",
                 run: { repl, arguments throws(CommandError) in
                     let name = arguments.words.joined(separator: " ")
                     guard !name.isEmpty else { throw CommandError("rename needs the new name, such as rename Errands") }
                     guard let list = try repl.openView().list else { throw CommandError("a smart group cannot be renamed; open a list first") }
-                    let old = repl.listNames[list] ?? list
-                    _ = try repl.request("lists/update", ["id": .string(list), "name": .string(name)])
+                    let old = repl.listNames[list] ?? list.description
+                    _ = try repl.send(ListsUpdate(id: list, name: name))
                     repl.say("renamed \"\(old)\" to \"\(name)\"")
                 }),
         Command(names: ["rmlist"], usage: "[LIST]", summary: "delete a list and its items (default: the open one)", example: "rmlist Groceries", area: "Lists",
                 run: { repl, arguments throws(CommandError) in
                     let named = arguments.words.joined(separator: " ")
-                    let list: String
+                    let list: ListID
                     if named.isEmpty {
                         guard let open = try repl.openView().list else { throw CommandError("rmlist needs a list name when a smart group is open") }
                         list = open
                     } else {
                         list = try repl.listID(named: named)
                     }
-                    let name = repl.listNames[list] ?? list
-                    _ = try repl.request("lists/delete", ["id": .string(list)])
+                    let name = repl.listNames[list] ?? list.description
+                    _ = try repl.send(ListsDelete(id: list))
                     repl.say("deleted list \"\(name)\" (undo brings it back)")
                 }),
     ]
@@ -40,27 +41,25 @@ extension Commands {
     static let sessionCommands: [Command] = [
         Command(names: ["undo", "u"], usage: "", summary: "undo your last change", example: "undo", area: "History",
                 run: { repl, _ throws(CommandError) in
-                    let result = try repl.request("undo", nil)
-                    repl.confirm("undid \(result["undone"]?.stringValue ?? "the last change")", result)
+                    repl.confirm("undid \(try repl.send(Undo()).undone)")
                 }),
         Command(names: ["redo"], usage: "", summary: "redo what undo undid", example: "redo", area: "History",
                 run: { repl, _ throws(CommandError) in
-                    let result = try repl.request("redo", nil)
-                    repl.confirm("redid \(result["redone"]?.stringValue ?? "the last change")", result)
+                    repl.confirm("redid \(try repl.send(Redo()).redone)")
                 }),
         Command(names: ["retry"], usage: "", summary: "try again to open a store that failed", example: "retry", area: "Store",
                 run: { repl, _ throws(CommandError) in
-                    let result = try repl.request("store/retry", nil)
-                    if result["retried"] != .bool(true) { repl.say("the store is \(result["state"]?.stringValue ?? "fine"); nothing to retry") }
+                    let result = try repl.send(StoreRetry())
+                    if !result.retried { repl.say("the store is \(result.status.state.name); nothing to retry") }
                 }),
         Command(names: ["wait"], usage: "", summary: "wait until the open view has loaded (for scripts)", example: "wait", area: "Store",
                 run: { repl, _ throws(CommandError) in try repl.waitForView() }),
         Command(names: ["status"], usage: "", summary: "show where the store is and its state", example: "status", area: "Store",
                 run: { repl, _ throws(CommandError) in
-                    let status = try repl.request("store/status", nil)
-                    var line = "store: " + (status["path"]?.stringValue ?? "in memory") + " " + repl.style.dash + " " + (status["state"]?.stringValue ?? "?")
-                    if let progress = status["progress"]?.doubleValue { line += " \(Int((progress * 100).rounded(.down)))%" }
-                    if let message = status["message"]?.stringValue { line += ": " + message }
+                    let status = try repl.send(StoreStatus())
+                    var line = "store: " + (status.path ?? "in memory") + " " + repl.style.dash + " " + status.state.name
+                    if case .loading(let progress) = status.state { line += " \(Int((progress * 100).rounded(.down)))%" }
+                    if case .error(let message, _) = status.state { line += ": " + message }
                     repl.say(line)
                 }),
         Command(names: ["raw"], usage: "{JSON}", summary: "send a JSON-RPC request; print the reply and notifications",
@@ -71,10 +70,10 @@ extension Commands {
                     guard arguments.words.count == 1, let instant = parseInstant(String(arguments.words[0])) else {
                         throw CommandError("clock needs an instant such as 2026-11-23T00:00:30Z")
                     }
-                    let result = try repl.request("debug/setClock", ["now": .string(String(arguments.words[0]))])
+                    let result = try repl.send(DebugSetClock(now: String(arguments.words[0])))
                     repl.day.manualNow = instant
                     repl.redraw = repl.view != nil
-                    repl.say("the clock shows \(result["now"]?.stringValue ?? String(arguments.words[0]))")
+                    repl.say("the clock shows \(result.now)")
                 }),
         Command(names: ["help", "h", "?"], usage: "[COMMAND]", summary: "list the commands, or explain one", example: "help mv", area: "Session",
                 run: { repl, arguments throws(CommandError) in repl.say(try Commands.help(arguments.words.first.map(String.init), style: repl.style)) }),
@@ -102,7 +101,7 @@ extension REPL {
         case .success(let decoded): message = decoded
         case .failure(let failure): throw CommandError("raw: \(failure.error.message)")
         }
-        send(message)
+        transmit(message)
         guard case .request(let id, let method, _) = message else { return }
         do {
             _ = try awaitAnswer(id: id, method: method, printing: true)
@@ -115,9 +114,9 @@ extension REPL {
     /// Waits (at most two minutes) until the open view is no longer loading, then shows it.
     func waitForView() throws(CommandError) {
         let deadline = monotonicMilliseconds() + 120_000
-        while view?.state == "loading" {
+        while view?.state.isLoading == true {
             guard let message = nextMessage(until: deadline) else { throw CommandError("the view is still loading after two minutes") }
-            if case .notification(let name, let params) = message { handle(name, params ?? .null) }
+            if case .notification(let name, let params) = message { handle(name, params) }
         }
         if needsSnapshot { settle() }
         if view != nil { try showTable() }

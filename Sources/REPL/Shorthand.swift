@@ -1,28 +1,29 @@
 /// The shorthands of `add`, `edit` and `filter`: `due:`, `!priority`, `#tag`, and the words left over.
 
+import TasklsProtocol
 import Wire
 
 /// What a line of `add` or `edit` words asks for.
 struct ItemShorthand {
     /// The words that are not shorthands, joined: the title (nil when there are none).
     var title: String?
-    /// The due to set (`.null` clears it), or nil to leave it.
-    var due: JSON?
-    var priority: String?
+    /// The due to set, to clear (`due:none`), or to leave.
+    var due: Patch<String> = .unchanged
+    var priority: Priority?
     /// Tags to add and to remove (`-#tag`).
     var addTags: [String] = []
     var removeTags: [String] = []
 
     /// Reads `words`; throws a readable message for a shorthand it cannot read.
-    init(_ words: [Substring], day: ClientDay) throws(CommandError) {
+    init(_ words: [Substring], day: REPLCalendar) throws(CommandError) {
         var titleWords: [Substring] = []
         for word in words {
             if word.hasPrefix("due:") {
                 let value = String(word.dropFirst(4))
                 if ["none", "clear", "-"].contains(value) {
-                    due = .null
+                    due = .cleared
                 } else if let parsed = day.parseDue(value) {
-                    due = .string(parsed)
+                    due = .set(parsed)
                 } else {
                     throw CommandError("due:\(value): expected today, tomorrow, +3, a weekday (mon), YYYY-MM-DD or none")
                 }
@@ -43,12 +44,12 @@ struct ItemShorthand {
 /// Priority words: `!high`, `!h`, `!3`, `!!!`.
 enum PriorityWord {
     /// The protocol's priority for a shorthand after its `!`, or nil.
-    static func word(_ text: Substring) -> String? {
+    static func word(_ text: Substring) -> Priority? {
         switch text.lowercased() {
-        case "high", "h", "3", "!!": "high"
-        case "medium", "med", "m", "2", "!": "medium"
-        case "low", "l", "1": "low"
-        case "none", "n", "0": "none"
+        case "high", "h", "3", "!!": .high
+        case "medium", "med", "m", "2", "!": .medium
+        case "low", "l", "1": .low
+        case "none", "n", "0": Priority.none
         default: nil
         }
     }
@@ -57,52 +58,49 @@ enum PriorityWord {
 /// Filters as `filter` words and back.
 enum FilterText {
     /// The filter that `words` ask for: `#tag` (all of them), `!priority` (at least), `done`,
-    /// `open`, `before:DUE`, `after:DUE`, and any other words as text; `off` for everything.
-    static func parse(_ words: [Substring], day: ClientDay) throws(CommandError) -> JSON {
-        var filter = JSONObject()
+    /// `open`, `before:DUE`, `after:DUE`, and any other words as text; nil (`off`) for everything.
+    static func parse(_ words: [Substring], day: REPLCalendar) throws(CommandError) -> Filter? {
+        var filter = Filter()
         var text: [Substring] = []
-        var tags: [JSON] = []
         for word in words {
             let lower = word.lowercased()
             if lower == "off" || lower == "none" || lower == "clear" {
-                return .null
+                return nil
             } else if lower == "done" {
-                filter["done"] = "done"
+                filter.done = .done
             } else if lower == "open" || lower == "notdone" {
-                filter["done"] = "notDone"
+                filter.done = .notDone
             } else if word.hasPrefix("#"), word.count > 1 {
-                tags.append(.string(String(word.dropFirst())))
+                filter.tagsAllOf.append(String(word.dropFirst()))
             } else if word.hasPrefix("!"), word.count > 1, let level = PriorityWord.word(word.dropFirst()) {
-                filter["priorityAtLeast"] = .string(level)
+                filter.priorityAtLeast = level
             } else if lower.hasPrefix("before:") || lower.hasPrefix("after:") {
                 let isBefore = lower.hasPrefix("before:")
                 let value = String(word.drop { $0 != ":" }.dropFirst())
                 guard let due = day.parseDue(value) else { throw CommandError("\(word): expected a date such as tomorrow or 2026-12-01") }
-                filter[isBefore ? "dueBefore" : "dueAfter"] = .string(due)
+                if isBefore { filter.dueBefore = due } else { filter.dueAfter = due }
             } else {
                 text.append(word)
             }
         }
-        if !tags.isEmpty { filter["tagsAllOf"] = .array(tags) }
-        if !text.isEmpty { filter["text"] = .string(text.joined(separator: " ")) }
-        return .object(filter)
+        filter.text = text.joined(separator: " ")
+        return filter
     }
 
     /// The filter as words again: `"milk" #home !high done`; empty for everything.
-    static func describe(_ filter: JSON) -> String {
+    static func describe(_ filter: Filter) -> String {
         var parts: [String] = []
-        if let text = filter["text"]?.stringValue { parts.append("\"\(text)\"") }
-        for tag in filter["tagsAllOf"]?.arrayValue ?? [] { parts.append("#" + (tag.stringValue ?? "")) }
-        let anyOf = (filter["tagsAnyOf"]?.arrayValue ?? []).map { "#" + ($0.stringValue ?? "") }
-        if !anyOf.isEmpty { parts.append(anyOf.joined(separator: "|")) }
-        if let priority = filter["priorityAtLeast"]?.stringValue { parts.append("!" + priority + "+") }
-        switch filter["done"]?.stringValue {
-        case "done": parts.append("done")
-        case "notDone": parts.append("open")
-        default: break
+        if !filter.text.isEmpty { parts.append("\"\(filter.text)\"") }
+        for tag in filter.tagsAllOf { parts.append("#" + tag) }
+        if !filter.tagsAnyOf.isEmpty { parts.append(filter.tagsAnyOf.map { "#" + $0 }.joined(separator: "|")) }
+        if let priority = filter.priorityAtLeast { parts.append("!" + priority.rawValue + "+") }
+        switch filter.done {
+        case .done: parts.append("done")
+        case .notDone: parts.append("open")
+        case .any: break
         }
-        if let due = filter["dueBefore"]?.stringValue { parts.append("before:" + due) }
-        if let due = filter["dueAfter"]?.stringValue { parts.append("after:" + due) }
+        if let due = filter.dueBefore { parts.append("before:" + due) }
+        if let due = filter.dueAfter { parts.append("after:" + due) }
         return parts.joined(separator: " ")
     }
 }
@@ -110,19 +108,19 @@ enum FilterText {
 /// Section groupings as `group` words and back.
 enum SectionsText {
     /// The protocol's `sections` for a word: due, priority, list, done, none.
-    static func parse(_ word: String) -> String? {
+    static func parse(_ word: String) -> Sections? {
         switch word.lowercased() {
-        case "due", "duebucket", "date": "dueBucket"
-        case "priority", "prio": "priority"
-        case "list", "lists": "list"
-        case "done", "status": "done"
-        case "none", "off", "": "none"
+        case "due", "duebucket", "date": .dueBucket
+        case "priority", "prio": .priority
+        case "list", "lists": .list
+        case "done", "status": .done
+        case "none", "off", "": Sections.none
         default: nil
         }
     }
 
     /// The word for a grouping.
-    static func word(_ sections: String) -> String { sections == "dueBucket" ? "due" : sections }
+    static func word(_ sections: Sections) -> String { sections == .dueBucket ? "due" : sections.rawValue }
 }
 
 /// A command that could not be carried out, as one readable line.

@@ -1,16 +1,18 @@
 /// Renders the open view's window as a table, with a title line above and a status line below.
 
+import TasklsProtocol
+
 /// Turns a `ViewModel` into lines of text in a `Style`.
 struct TableRenderer {
     let style: Style
-    let day: ClientDay
+    let day: REPLCalendar
     /// List names by id, for the title line and the list column of smart groups.
-    let listNames: [String: String]
+    let listNames: [ListID: String]
 
     /// The title line, the rows and the status line.
     func render(_ view: ViewModel) -> [String] {
         var lines = [titleLine(view)]
-        if view.state == "ready" { lines += rows(view) }
+        if view.state.isReady { lines += rows(view) }
         lines.append(statusLine(view))
         return lines
     }
@@ -18,41 +20,41 @@ struct TableRenderer {
     /// The view's name, count, sort, filter and sections in one line.
     func titleLine(_ view: ViewModel) -> String {
         var parts = [style.bold(viewName(view))]
-        if let count = view.count, view.state == "ready" {
+        if let count = view.count, view.state.isReady {
             let items = view.rows.isEmpty && count == 0 ? 0 : count
             parts.append(grouped(items) + (items == 1 ? " row" : " rows"))
         }
-        let by = view.sort["by"]?.stringValue ?? "manual"
-        if by != "manual" || view.sort["direction"]?.stringValue == "descending" {
-            parts.append("sort: " + by + (view.sort["direction"]?.stringValue == "descending" ? " desc" : ""))
+        if view.sort.field != .manual || view.sort.direction == .descending {
+            parts.append("sort: " + view.sort.field.rawValue + (view.sort.direction == .descending ? " desc" : ""))
         }
         let filter = FilterText.describe(view.filter)
         if !filter.isEmpty { parts.append("filter: " + filter) }
-        if view.sections != "none" { parts.append("group: " + SectionsText.word(view.sections)) }
+        if view.sections != .none { parts.append("group: " + SectionsText.word(view.sections)) }
         return parts.joined(separator: style.unicode ? " · " : " | ")
     }
 
     /// The name of the view's list or smart group.
     func viewName(_ view: ViewModel) -> String {
-        if let list = view.list { return listNames[list] ?? list }
-        return SmartGroup.name(view.group ?? "")
+        switch view.source {
+        case .list(let list): listNames[list] ?? list.description
+        case .group(let group): group.title
+        }
     }
 
     /// The state of the view in one line: loading, empty and why, error, or which rows show.
     func statusLine(_ view: ViewModel) -> String {
         switch view.state {
-        case "loading":
-            return style.yellow("Loading" + style.ellipsis + " \(Int((view.progress * 100).rounded(.down)))%")
-        case "error":
-            let error = view.error ?? ("the store failed", true)
+        case .loading(let progress):
+            return style.yellow("Loading" + style.ellipsis + " \(Int((progress * 100).rounded(.down)))%")
+        case .error(let error):
             return style.red("Error: " + error.message + (error.retryable ? " (retry with: retry)" : ""))
         default:
             break
         }
         let count = view.count ?? 0
         if count == 0 {
-            if view.empty == "noMatches" {
-                let text = view.filter["text"]?.stringValue
+            if view.empty == .noMatches {
+                let text = view.filter.text.isEmpty ? nil : view.filter.text
                 return style.dim(text.map { "No matches for \"\($0)\"" } ?? "No matches for " + FilterText.describe(view.filter))
                     + " " + style.dash + " clear the filter with: filter off"
             }
@@ -74,7 +76,7 @@ struct TableRenderer {
         let dues = view.rows.map { row in row.due.map { day.describe(due: $0, done: row.done) } }
         let dueWidth = dues.map { $0?.text.count ?? 0 }.max() ?? 0
         let priorityWidth = view.rows.map { priorityMark($0.priority).count }.max() ?? 0
-        let showList = view.list == nil && view.sections != "list"
+        let showList = view.list == nil && view.sections != .list
         let listWidth = showList ? min(14, view.rows.filter { !$0.isHeader }.map { listName($0.list).count }.max() ?? 0) : 0
         var tagsWidth = min(24, view.rows.map { tagText($0.tags).count }.max() ?? 0)
         let boxWidth = style.unicode ? 1 : 3
@@ -116,14 +118,18 @@ struct TableRenderer {
         return style.bold(lead + label + tail)
     }
 
-    func listName(_ id: String) -> String { listNames[id] ?? id }
+    /// The name of a list (its id while the overview does not have it; nothing for no list).
+    func listName(_ id: ListID?) -> String {
+        guard let id else { return "" }
+        return listNames[id] ?? id.description
+    }
 
-    func priorityMark(_ priority: String) -> String {
+    func priorityMark(_ priority: Priority) -> String {
         switch priority {
-        case "high": "!!!"
-        case "medium": "!!"
-        case "low": "!"
-        default: ""
+        case .high: "!!!"
+        case .medium: "!!"
+        case .low: "!"
+        case .none: ""
         }
     }
 
@@ -146,12 +152,4 @@ func grouped(_ value: Int) -> String {
         result.append(digit)
     }
     return value < 0 ? "-" + result : result
-}
-
-/// The smart groups: their ids and names.
-enum SmartGroup {
-    static let ids = ["today", "scheduled", "overdue", "all", "completed"]
-
-    /// "Today" for `today`.
-    static func name(_ id: String) -> String { id.prefix(1).uppercased() + id.dropFirst() }
 }

@@ -1,5 +1,6 @@
 /// Commands on views: the overview, opening a list or group, scrolling, sort, filter, sections.
 
+import TasklsProtocol
 import Wire
 
 extension Commands {
@@ -29,7 +30,7 @@ extension Commands {
                 example: "filter milk   filter #home !high open   filter off", area: "Views",
                 run: { repl, arguments throws(CommandError) in
                     let filter = try FilterText.parse(arguments.words, day: repl.day)
-                    try repl.changeView("view/filter", ["filter": filter])
+                    try repl.changeView({ ViewFilter(view: $0, filter: filter) }) { $0.filter = filter ?? .all }
                 }),
         Command(names: ["group"], usage: "due|priority|list|done|none", summary: "divide the view into sections with headers",
                 example: "group due   group none", area: "Views",
@@ -37,7 +38,7 @@ extension Commands {
                     guard let sections = SectionsText.parse(arguments.words.joined(separator: " ")) else {
                         throw CommandError("group: expected due, priority, list, done or none")
                     }
-                    try repl.changeView("view/sections", ["sections": .string(sections)])
+                    try repl.changeView({ ViewSections(view: $0, sections: sections) }) { $0.sections = sections }
                 }),
     ]
 }
@@ -45,74 +46,76 @@ extension Commands {
 extension REPL {
     /// Prints the lists (numbered, for `open N`) and the smart groups with their counts.
     func showOverview() throws(CommandError) {
-        takeOverview(try request("lists/list", nil))
+        takeOverview(try send(ListsList()))
         var lines: [String] = []
-        if let store = overviewStore {
-            if store["state"]?.stringValue == "loading" {
-                lines.append(style.yellow("The store is loading" + style.ellipsis + " \(Int(((store["progress"]?.doubleValue ?? 0) * 100).rounded(.down)))%"))
+        if let store = overviewStore?.state {
+            if case .loading(let progress) = store {
+                lines.append(style.yellow("The store is loading" + style.ellipsis + " \(Int((progress * 100).rounded(.down)))%"))
+            } else if case .error(let message, let error) = store {
+                lines.append(style.red("Error: " + message + (error.retryable ? " (retry with: retry)" : "")))
             } else {
-                let message = store["message"]?.stringValue ?? "the store could not be opened"
-                lines.append(style.red("Error: " + message + (store["error"]?["retryable"] == .bool(true) ? " (retry with: retry)" : "")))
+                lines.append(style.red("Error: the store could not be opened"))
             }
         }
-        let nameWidth = max(12, min(30, lists.map { ($0["name"]?.stringValue ?? "").count }.max() ?? 0))
+        let nameWidth = max(12, min(30, lists.map(\.name.count).max() ?? 0))
         lines.append(style.bold(pad("Lists", nameWidth + 6)) + "  open  total")
         if lists.isEmpty && overviewStore == nil { lines.append(style.dim("  No lists yet " + style.dash + " make one with: mklist <name>")) }
         for (index, list) in lists.enumerated() {
-            let name = pad(style.truncate(list["name"]?.stringValue ?? "", to: nameWidth), nameWidth)
-            lines.append(padLeft(String(index + 1), 4) + "  " + name + padLeft(grouped(list["open"]?.intValue ?? 0), 6) + padLeft(grouped(list["total"]?.intValue ?? 0), 7))
+            let name = pad(style.truncate(list.name, to: nameWidth), nameWidth)
+            lines.append(padLeft(String(index + 1), 4) + "  " + name + padLeft(grouped(list.open ?? 0), 6) + padLeft(grouped(list.total ?? 0), 7))
         }
         lines.append(style.bold("Smart groups"))
         for group in groups {
-            let name = pad(group["name"]?.stringValue ?? "", nameWidth)
-            lines.append("      " + name + padLeft(grouped(group["count"]?.intValue ?? 0), 6))
+            lines.append("      " + pad(group.name, nameWidth) + padLeft(grouped(group.count), 6))
         }
         say(lines)
     }
 
     /// The id of the list a user named: a number in `ls`, an id, or a name (ignoring case).
-    func listID(named text: String) throws(CommandError) -> String {
+    func listID(named text: String) throws(CommandError) -> ListID {
         try waitForLists()
         if let number = Int(text) {
-            guard number >= 1 && number <= lists.count, let id = lists[number - 1]["id"]?.stringValue else {
-                throw CommandError("no list number \(number); ls shows \(lists.count)")
-            }
-            return id
+            guard number >= 1 && number <= lists.count else { throw CommandError("no list number \(number); ls shows \(lists.count)") }
+            return lists[number - 1].id
         }
-        if let list = lists.first(where: { $0["id"]?.stringValue == text }) ?? lists.first(where: { $0["name"]?.stringValue?.lowercased() == text.lowercased() }),
-            let id = list["id"]?.stringValue
-        {
-            return id
+        if let list = lists.first(where: { $0.id.description == text }) ?? lists.first(where: { $0.name.lowercased() == text.lowercased() }) {
+            return list.id
         }
-        let matches = lists.filter { $0["name"]?.stringValue?.lowercased().hasPrefix(text.lowercased()) == true }
-        if matches.count == 1, let id = matches[0]["id"]?.stringValue { return id }
-        if matches.count > 1 { throw CommandError("'\(text)' could be \(matches.compactMap { $0["name"]?.stringValue }.joined(separator: " or "))") }
+        let matches = lists.filter { $0.name.lowercased().hasPrefix(text.lowercased()) }
+        if matches.count == 1 { return matches[0].id }
+        if matches.count > 1 { throw CommandError("'\(text)' could be \(matches.map(\.name).joined(separator: " or "))") }
         throw CommandError("no list named '\(text)'; ls shows the lists")
+    }
+
+    /// Whether the overview says the store is loading.
+    private var storeIsLoading: Bool {
+        if case .loading? = overviewStore?.state { return true }
+        return false
     }
 
     /// While the store loads, the overview has no lists yet: waits (at most two minutes) for the
     /// `lists/changed` that brings them, so names can be looked up.
     func waitForLists() throws(CommandError) {
-        guard overviewStore?["state"]?.stringValue == "loading" else { return }
+        guard storeIsLoading else { return }
         let deadline = monotonicMilliseconds() + 120_000
-        while overviewStore?["state"]?.stringValue == "loading" {
+        while storeIsLoading {
             guard let message = nextMessage(until: deadline) else { throw CommandError("the store is still loading after two minutes") }
-            if case .notification(let name, let params) = message { handle(name, params ?? .null) }
+            if case .notification(let name, let params) = message { handle(name, params) }
         }
     }
 
     /// Opens a list or a smart group and shows it, closing the view open before.
     func open(_ text: String) throws(CommandError) {
         guard !text.isEmpty else { throw CommandError("open needs a list or a group, such as open Inbox or open today") }
-        var params: JSONObject = ["window": ["start": 0, "end": .integer(Int64(page))]]
-        if SmartGroup.ids.contains(text.lowercased()) && !lists.contains(where: { $0["name"]?.stringValue == text }) {
-            params["group"] = .string(text.lowercased())
+        let source: ViewSource
+        if let group = SmartGroup(rawValue: text.lowercased()), !lists.contains(where: { $0.name == text }) {
+            source = .group(group)
         } else {
-            params["list"] = .string(try listID(named: text))
+            source = .list(try listID(named: text))
         }
-        let snapshot = try request("lists/open", .object(params))
-        if let old = view { _ = try? request("view/close", ["view": .string(old.id)]) }
-        view = ViewModel(snapshot: snapshot)
+        let snapshot = try send(ListsOpen(source, window: Window(start: 0, end: page)))
+        if let old = view { _ = try? send(ViewClose(view: old.id)) }
+        view = try ViewModel(snapshot: snapshot)
         notes.removeAll()
         try showTable()
     }
@@ -127,40 +130,35 @@ extension REPL {
     func scroll(_ position: (Int, Int, Int) -> Int) throws(CommandError) {
         let current = try openView()
         let start = max(0, position(current.start, page, current.count ?? 0))
-        let snapshot = try request("view/setWindow", ["view": .string(current.id), "window": ["start": .integer(Int64(start)), "end": .integer(Int64(start + page))]])
+        let snapshot = try send(ViewSetWindow(view: current.id, window: Window(start: start, end: start + page)))
         view?.take(snapshot)
         try showTable()
     }
 
     /// `sort FIELD [desc]`.
     func sort(_ words: [Substring]) throws(CommandError) {
-        let fields = ["manual", "title", "due", "priority", "created", "modified"]
-        guard let field = words.first?.lowercased(), fields.contains(field), words.count <= 2 else {
-            throw CommandError("sort: expected one of \(fields.joined(separator: ", ")), then optionally desc")
+        guard let field = words.first.flatMap({ SortField(rawValue: $0.lowercased()) }), words.count <= 2 else {
+            throw CommandError("sort: expected one of \(SortField.allCases.map(\.rawValue).joined(separator: ", ")), then optionally desc")
         }
-        var direction = "ascending"
+        var direction = SortDirection.ascending
         if words.count == 2 {
             switch words[1].lowercased() {
-            case "desc", "descending", "down": direction = "descending"
-            case "asc", "ascending", "up": direction = "ascending"
+            case "desc", "descending", "down": direction = .descending
+            case "asc", "ascending", "up": direction = .ascending
             default: throw CommandError("sort: '\(words[1])' is not a direction; expected asc or desc")
             }
         }
-        try changeView("view/sort", ["sort": ["by": .string(field), "direction": .string(direction)]])
+        let sort = Sort(field, direction)
+        try changeView({ ViewSort(view: $0, sort: sort) }) { $0.sort = sort }
     }
 
-    /// Sends a view change (`view/sort`, `view/filter`, `view/sections`), takes the echo, shows the table.
-    func changeView(_ method: String, _ params: JSONObject) throws(CommandError) {
+    /// Sends a view change (`view/sort`, `view/filter`, `view/sections`) for the open view, records what it set
+    /// with `update`, and shows the table.
+    func changeView<Request: RequestMessage>(_ request: (ViewID) -> Request, _ update: (inout ViewModel) -> Void) throws(CommandError) {
         let current = try openView()
-        var object = params
-        object["view"] = .string(current.id)
-        _ = try request(method, .object(object))
-        if let key = params.keys.first, var updated = view {
-            switch key {
-            case "sort": updated.sort = params["sort"] ?? updated.sort
-            case "filter": updated.filter = params["filter"] == .null ? [:] : (params["filter"] ?? [:])
-            default: updated.sections = params["sections"]?.stringValue ?? updated.sections
-            }
+        _ = try send(request(current.id))
+        if var updated = view {
+            update(&updated)
             view = updated
         }
         try showTable()

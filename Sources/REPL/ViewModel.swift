@@ -1,120 +1,95 @@
 /// The open view as the client sees it: its snapshot, kept exact by applying each `view/changed`.
 
+import TasklsProtocol
 import Wire
 
-/// The REPL's copy of one open view, exactly as an editor pane keeps it.
+/// The REPL's copy of one open view, exactly as an editor pane keeps it: the window's rows in the protocol's
+/// `ViewWindow`, and beside them the sort, filter, sections and source the table's title line shows.
 struct ViewModel {
+    /// The window's rows and level (version, state, count, empty reason).
+    private(set) var kept: ViewWindow
+    /// The sort, filter and sections: as the server echoed them, or as the REPL last set them.
+    var sort: Sort
+    var filter: Filter
+    var sections: Sections
+    /// What the view shows: a list or a smart group.
+    let source: ViewSource
+
+    /// The view of a snapshot (`lists/open`).
+    init(snapshot: ViewSnapshotResult) throws(CommandError) {
+        do {
+            kept = try ViewWindow(snapshot: snapshot)
+        } catch {
+            throw CommandError("the server's snapshot of \(snapshot.view) cannot be shown: \(error.message)")
+        }
+        sort = snapshot.sort
+        filter = snapshot.filter
+        sections = snapshot.sections
+        source = snapshot.source
+    }
+
     /// The server's view id (`v1`).
-    var id: String
-    /// The last version applied; a notification with any other next version means a gap.
-    var version: Int
-    /// `ready`, `loading` or `error`.
-    var state: String
-    /// Loading progress from 0 to 1.
-    var progress: Double
+    var id: ViewID { kept.view }
+    /// The last version applied.
+    var version: UInt64 { kept.version }
+    /// `ready`, `loading` (with its progress), `closed` or `error` (with why).
+    var state: ViewState { kept.state }
     /// Rows in the whole view (nil while in error).
-    var count: Int?
-    /// `noItems` or `noMatches` when the view is empty.
-    var empty: String?
-    /// The error's message and whether retrying can help.
-    var error: (message: String, retryable: Bool)?
-    /// The window's first index and its end.
-    var start: Int
-    var end: Int
+    var count: Int? { kept.count }
+    /// Why the view is empty, when it is.
+    var empty: EmptyReason? { kept.empty }
+    /// The window's first index.
+    var start: Int { kept.window.start }
     /// The rows of the window, from `start`.
-    var rows: [Row]
-    /// The sort, filter and sections as the server echoed them.
-    var sort: JSON
-    var filter: JSON
-    var sections: String
-    /// The list id (nil for a smart group) and the smart group's id.
-    var list: String?
-    var group: String?
-
-    /// The view of a snapshot (`lists/open`, `view/setWindow`, `view/snapshot`).
-    init?(snapshot: JSON) {
-        guard case .string(let id)? = snapshot["view"] else { return nil }
-        self.id = id
-        version = snapshot["version"]?.intValue ?? 0
-        state = "ready"
-        progress = 0
-        count = nil
-        start = 0
-        end = 0
-        rows = []
-        sort = ["by": "manual", "direction": "ascending"]
-        filter = [:]
-        sections = "none"
-        list = snapshot["list"]?.stringValue
-        group = snapshot["group"]?.stringValue
-        take(snapshot)
+    var rows: [Row] { kept.rows }
+    /// Loading progress from 0 to 1 (0 unless loading).
+    var progress: Double {
+        if case .loading(let progress) = state { return progress }
+        return 0
+    }
+    /// Why the view is in error, when it is.
+    var error: ViewError? {
+        if case .error(let error) = state { return error }
+        return nil
+    }
+    /// The list the view shows (nil for a smart group).
+    var list: ListID? {
+        if case .list(let list) = source { return list }
+        return nil
     }
 
-    /// Takes a snapshot's values (keeping what it leaves out, such as the sort of a loading view).
-    mutating func take(_ snapshot: JSON) {
-        version = snapshot["version"]?.intValue ?? version
-        takeLevel(snapshot)
-        if let sort = snapshot["sort"] { self.sort = sort }
-        if let filter = snapshot["filter"] { self.filter = filter }
-        if let sections = snapshot["sections"]?.stringValue { self.sections = sections }
-        rows = snapshot["rows"]?.arrayValue.compactMap(Row.init) ?? []
-    }
-
-    /// Takes the state, count, empty reason, progress, error and window of a snapshot or notification.
-    private mutating func takeLevel(_ message: JSON) {
-        state = message["state"]?.stringValue ?? state
-        count = message["count"]?.intValue
-        empty = message["empty"]?.stringValue
-        progress = message["progress"]?.doubleValue ?? (state == "loading" ? progress : 0)
-        if let error = message["error"] {
-            self.error = (error["message"]?.stringValue ?? "the store failed", error["retryable"] == .bool(true))
-        } else {
-            self.error = nil
+    /// Takes a snapshot (`view/setWindow`, `view/snapshot`): the client starts again from it.
+    mutating func take(_ snapshot: ViewSnapshotResult) {
+        do {
+            try kept.resynchronize(snapshot)
+        } catch {
+            // Whatever the server says now is what the view is.
+            guard let fresh = try? ViewWindow(snapshot: snapshot) else { return }
+            kept = fresh
         }
-        if let window = message["window"], let start = window["start"]?.intValue, let end = window["end"]?.intValue {
-            self.start = start
-            self.end = end
-        }
-        if state != "ready" { rows = [] }
+        sort = snapshot.sort
+        filter = snapshot.filter
+        sections = snapshot.sections
     }
 
     /// Applies a `view/changed` notification; returns what changed, one entry per op that moved
-    /// an item, or nil when its version does not follow ours (the caller fetches a snapshot).
-    mutating func apply(_ change: JSON) -> [ChangeNote]? {
-        guard let next = change["version"]?.intValue, next == version + 1 else { return nil }
-        version = next
-        takeLevel(change)
+    /// an item, or nil when it does not apply (a version gap, or a change protocol.md does not allow):
+    /// the caller then fetches a snapshot.
+    mutating func apply(_ change: ViewChanged) -> [ChangeNote]? {
+        guard case .applied(let applied)? = try? kept.apply(change) else { return nil }
         var notes: [ChangeNote] = []
-        for op in change["ops"]?.arrayValue ?? [] {
-            let row = op["row"].flatMap(Row.init)
-            switch op["op"]?.stringValue {
-            case "insert":
-                guard let row, let index = op["index"]?.intValue, index <= rows.count else { return nil }
-                rows.insert(row, at: index)
-                if !row.isHeader { notes.append(.inserted(row, at: start + index)) }
-            case "remove":
-                guard let index = op["index"]?.intValue, index < rows.count else { return nil }
-                let removed = rows.remove(at: index)
-                if !removed.isHeader { notes.append(.removed(removed, from: start + index)) }
-            case "move":
-                guard let from = op["from"]?.intValue, let to = op["to"]?.intValue, from < rows.count else { return nil }
-                let moved = row ?? rows[from]
-                rows.remove(at: from)
-                guard to <= rows.count else { return nil }
-                rows.insert(moved, at: to)
-                if !moved.isHeader { notes.append(.moved(moved, from: start + from, to: start + to)) }
-            case "update":
-                guard let row, let index = op["index"]?.intValue, index < rows.count else { return nil }
-                let old = rows[index]
-                rows[index] = row
-                if !row.isHeader { notes.append(.updated(old: old, new: row, at: start + index)) }
-            case "reset":
-                let old = rows
-                rows = op["rows"]?.arrayValue.compactMap(Row.init) ?? []
-                notes += Self.difference(from: old, to: rows, start: start)
+        // A view that is not ready has no rows: nothing came or went that a line could name.
+        let ready = change.state.isReady
+        for operation in applied.operations {
+            switch operation {
+            case .inserted(let row, let index) where ready && !row.isHeader: notes.append(.inserted(row, at: start + index))
+            case .removed(let row, let index) where ready && !row.isHeader: notes.append(.removed(row, from: start + index))
+            case .moved(let row, let from, let to) where ready && !row.isHeader: notes.append(.moved(row, from: start + from, to: start + to))
+            case .updated(let old, let new, let index) where ready && !new.isHeader: notes.append(.updated(old: old, new: new, at: start + index))
+            case .reset(let old):
+                if ready { notes += Self.difference(from: old, to: rows, start: start) }
                 notes.append(.reset)
-            default:
-                return nil
+            default: break
             }
         }
         return notes
@@ -130,7 +105,7 @@ struct ViewModel {
         let oldRows = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for (index, row) in new.enumerated() where !row.isHeader {
             if let before = oldRows[row.id] {
-                if before != row { notes.append(.updated(old: before, new: row, at: start + index)) }
+                if !before.showsTheSame(as: row) { notes.append(.updated(old: before, new: row, at: start + index)) }
             } else {
                 notes.append(.inserted(row, at: start + index))
             }
@@ -139,13 +114,7 @@ struct ViewModel {
     }
 
     /// The row at view index `index`, when the window shows it.
-    func row(at index: Int) -> Row? {
-        let offset = index - start
-        return offset >= 0 && offset < rows.count ? rows[offset] : nil
-    }
-
-    /// Whether rows can be reordered by index (manual ascending order).
-    var isManual: Bool { sort["by"]?.stringValue == "manual" && sort["direction"]?.stringValue != "descending" }
+    func row(at index: Int) -> Row? { kept.row(at: index) }
 }
 
 /// One change a notification made to the window, as the compact line after a command says it.

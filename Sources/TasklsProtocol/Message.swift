@@ -59,7 +59,7 @@ public struct EmptyResult: ProtocolValue {
 
     /// Reads `{}`; any member is refused.
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         if let key = fields.object.keys.first { throw .invalidParams("\(fields.path(key)): unknown field; expected an empty object") }
     }
 

@@ -1,5 +1,5 @@
 /// The JSON value model the whole wire layer speaks: parsed from bytes by `JSONParser`,
-/// written back by `JSONSerializer`, converted to typed params by `Fields`.
+/// written back by `JSONSerializer`, converted to typed params by `ObjectReader`.
 
 /// One JSON value (RFC 8259).
 ///

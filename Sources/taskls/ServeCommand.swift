@@ -13,9 +13,9 @@ struct ServeCommand {
     var maximumContentLength: Int
 
     /// Reads `arguments`, the words after `serve`; `environment` gives `TASKLS_STORE` and the directories the
-    /// store's default place is taken from (`StoreSetting.resolve`).
+    /// store's default place is taken from (`StoreLocation.resolve`).
     /// - Throws: `UsageError` saying what is wrong with the command line.
-    init(arguments: [String], environment: (String) -> String? = StoreSetting.processEnvironment) throws(UsageError) {
+    init(arguments: [String], environment: (String) -> String? = StoreLocation.processEnvironment) throws(UsageError) {
         var arguments = ArraySlice(arguments)
         var logger = Logger()
         var maximumContentLength = 64 << 20
@@ -57,7 +57,7 @@ struct ServeCommand {
                 throw UsageError("unknown option '\(argument)'")
             }
         }
-        options = ServerOptions(logger: logger, manualClock: manualClock, store: StoreSetting.resolve(flag: storeFlag, environment: environment),
+        options = ServerOptions(logger: logger, manualClock: manualClock, store: StoreLocation.resolve(flag: storeFlag, environment: environment),
                                 compactionThreshold: compactionThreshold, loadGate: loadGate, compactOnLoop: compactOnLoop)
         self.maximumContentLength = maximumContentLength
     }

@@ -7,6 +7,7 @@ import Domain
 import REPL
 import Server
 import Store
+import TasklsProtocol
 import Transcript
 import Wire
 
@@ -16,6 +17,7 @@ let usage = """
            taskls repl [--store DIR] [--demo] [--keep-going] [--trace] [--record FILE] [--clock INSTANT]
            taskls store check DIR
            taskls store recover DIR --to NEWDIR
+           taskls schema
            taskls --help | --version
 
     taskls is a task-list server for editors. Run with no command (or `serve`), it speaks
@@ -35,6 +37,9 @@ let usage = """
                             taskls would refuse to open it (corruption)
       store recover DIR --to NEWDIR
                             salvage every valid record of a damaged store into a new store
+      schema                print the protocol's machine-readable schema (protocol.json: every
+                            request, notification, type, error code and reason), to generate a
+                            client's types from
 
     options:
       --store DIR           the store directory (else $TASKLS_STORE, else the client's
@@ -179,6 +184,10 @@ case "serve":
     serve(arguments.dropFirst())
 case "store":
     store(arguments.dropFirst())
+case "schema":
+    guard arguments.count == 1 else { fail("schema: takes no arguments") }
+    writeStandardOutput(ProtocolCatalog.protocolJSON())
+    exit(0)
 case let command? where !command.hasPrefix("-"):
     fail("unknown command '\(command)'")
 default:

@@ -27,7 +27,14 @@ func runTaskls(_ arguments: [String]) throws -> (status: Int32, output: String, 
     #expect(run.output == "taskls 0.1.0\n")
 }
 
-@Test(arguments: [["--frobnicate"], ["serve", "--nope"], ["--log-level", "loud"], ["--log-level"], ["bogus-command"], ["--max-message-bytes", "-5"], ["replay"]])
+@Test func schemaPrintsTheCheckedInProtocolJSON() throws {
+    let run = try runTaskls(["schema"])
+    #expect(run.status == 0)
+    #expect(run.output == readTextFile(BuildPaths.repositoryRoot + "/protocol.json"), "regenerate: TASKLS_WRITE_PROTOCOL_JSON=1 swift test --filter protocolJSON")
+    #expect(run.output.contains("\"items/duplicate\""))
+}
+
+@Test(arguments: [["--frobnicate"], ["serve", "--nope"], ["--log-level", "loud"], ["--log-level"], ["bogus-command"], ["--max-message-bytes", "-5"], ["replay"], ["schema", "extra"]])
 func badCommandLinesExitWithTwo(_ arguments: [String]) throws {
     let run = try runTaskls(arguments)
     #expect(run.status == 2, "\(arguments)")

@@ -23,7 +23,7 @@ final class InProcessServer: TranscriptServer {
     ///   the log file cannot be made.
     init(arguments: [String], store: String) throws {
         let command = try ServeCommand(arguments: arguments) { name in
-            name == "TASKLS_STORE" ? store : StoreSetting.processEnvironment(name)
+            name == "TASKLS_STORE" ? store : StoreLocation.processEnvironment(name)
         }
         // As the binary does: a client that goes away turns writes into errors.
         signal(SIGPIPE, SIG_IGN)

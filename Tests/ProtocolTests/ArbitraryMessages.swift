@@ -14,10 +14,7 @@ extension Initialize: Arbitrary {
 
 extension InitializeResult: Arbitrary {
     static func arbitrary(_ random: inout Randomness) -> InitializeResult {
-        InitializeResult(
-            capabilities: ServerCapabilities(taskls: TasklsCapabilities(
-                protocolVersion: random.anyInt(), requests: random.strings(), notifications: random.strings())),
-            serverInfo: ServerInfo(name: random.string(), version: random.maybe { $0.string() }))
+        InitializeResult(capabilities: .arbitrary(&random), serverInfo: .arbitrary(&random))
     }
 }
 
@@ -167,6 +164,16 @@ extension ItemsDelete: Arbitrary {
 
 extension ItemsDeleteResult: Arbitrary {
     static func arbitrary(_ random: inout Randomness) -> ItemsDeleteResult { ItemsDeleteResult(revision: random.counter()) }
+}
+
+extension ItemsDuplicate: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ItemsDuplicate { ItemsDuplicate(ids: random.ids(ItemID.self)) }
+}
+
+extension ItemsDuplicateResult: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ItemsDuplicateResult {
+        ItemsDuplicateResult(items: (0..<random.int(0...3)).map { _ in .arbitrary(&random) }, revision: random.counter())
+    }
 }
 
 extension ItemsMove: Arbitrary {

@@ -159,6 +159,12 @@ private let items: [BadParams] = [
     .init(ItemsDelete.self, ["ids": "i1"], "params.ids: expected an array, got a string"),
     .init(ItemsDelete.self, ["ids": ["i1", "i1"]], "params.ids: lists an id twice"),
     .init(ItemsDelete.self, [:], "params.ids: missing"),
+    .init(ItemsDuplicate.self, ["ids": ["i1"], "list": "l1"], "params.list: unknown field; expected one of ids"),
+    .init(ItemsDuplicate.self, ["ids": []], "params.ids: must not be empty"),
+    .init(ItemsDuplicate.self, ["ids": ["i1", "i1"]], "params.ids: lists an id twice"),
+    .init(ItemsDuplicate.self, ["ids": ["l1"]], "params.ids[0]: 'l1' is not an item id"),
+    .init(ItemsDuplicate.self, ["ids": nil], "params.ids: expected an array, got null"),
+    .init(ItemsDuplicate.self, [:], "params.ids: missing"),
     .init(ItemsMove.self, ["ids": ["i1"]], "params.before: missing; give an item id, or null for the end of the list"),
     .init(ItemsMove.self, ["ids": ["i1"], "list": 5], "params.before: missing; give an item id, or null for the end of the list"),
     .init(ItemsMove.self, ["ids": ["i1"], "before": nil, "after": 1], "params.after: unknown field; expected one of before, ids, list"),
@@ -259,7 +265,69 @@ private let views: [BadParams] = [
     .init(ViewClose.self, ["view": "v18446744073709551616"], "params.view: 'v18446744073709551616' is out of range; view ids number from 1 to 2^64 - 1"),
 ]
 
-@Test(arguments: lifecycle + noParams + server + lists + items + views)
+/// LSP's own messages, both ways, and the capabilities a client reads.
+private let lsp: [BadParams] = [
+    .init(SetTrace.self, [:], "params.value: missing"),
+    .init(SetTrace.self, ["value": "loud"], "params.value: expected off, messages or verbose, got 'loud'"),
+    .init(SetTrace.self, ["value": nil], "params.value: expected a string, got null"),
+    .init(SetTrace.self, ["value": 1], "params.value: expected a string, got an integer"),
+    .init(SetTrace.self, ["value": "off", "level": 1], "params.level: unknown field; expected one of value"),
+    .init(SetTrace.self, [], "params: expected an object, got an array"),
+    .init(Progress.self, ["value": ["kind": "end"]], "params.token: missing"),
+    .init(Progress.self, ["token": true, "value": ["kind": "end"]], "params.token: expected an integer or a string, got a boolean"),
+    .init(Progress.self, ["token": 1], "params.value: missing"),
+    .init(Progress.self, ["token": 1, "value": ["kind": "end"], "done": true], "params.done: unknown field; expected one of token, value"),
+    .init(Progress.self, ["token": 1, "value": "end"], "params.value: expected an object, got a string"),
+    .init(Progress.self, ["token": 1, "value": [:]], "params.value.kind: missing"),
+    .init(Progress.self, ["token": 1, "value": ["kind": "middle"]], "params.value.kind: expected begin, report or end, got 'middle'"),
+    .init(Progress.self, ["token": 1, "value": ["kind": "begin", "title": "t", "cancellable": true, "percentage": 0]],
+          "params.value.cancellable: taskls's work is never cancellable"),
+    .init(Progress.self, ["token": 1, "value": ["kind": "begin", "title": "t", "cancellable": false, "percentage": 5]],
+          "params.value.percentage: begins at 0"),
+    .init(Progress.self, ["token": 1, "value": ["kind": "begin", "cancellable": false, "percentage": 0]], "params.value.title: missing"),
+    .init(Progress.self, ["token": 1, "value": ["kind": "report", "percentage": 101]], "params.value.percentage: must lie within 0...100"),
+    .init(Progress.self, ["token": 1, "value": ["kind": "report"]], "params.value.percentage: missing"),
+    .init(Progress.self, ["token": 1, "value": ["kind": "end", "percentage": 100]],
+          "params.value.percentage: unknown field; expected one of kind, message"),
+    .init(Progress.self, ["token": 1, "value": ["kind": "end", "message": nil]], "params.value.message: expected a string, got null"),
+    .init(LogMessage.self, ["type": 5, "message": "m"], "params.type: expected 1, 2, 3 or 4, got 5"),
+    .init(LogMessage.self, ["type": "error", "message": "m"], "params.type: expected an integer, got a string"),
+    .init(LogMessage.self, ["type": 1], "params.message: missing"),
+    .init(LogMessage.self, ["type": 1, "message": "m", "level": 1], "params.level: unknown field; expected one of message, type"),
+    .init(ShowMessage.self, ["message": "m"], "params.type: missing"),
+    .init(ShowMessage.self, ["type": 0, "message": "m"], "params.type: expected 1, 2, 3 or 4, got 0"),
+    .init(ShowMessage.self, ["type": 1, "message": nil], "params.message: expected a string, got null"),
+    .init(ShowMessage.self, ["type": 1, "message": "m", "actions": []], "params.actions: unknown field; expected one of message, type"),
+    .init(ServerCapabilities.self, [:], "params.taskls: missing"),
+    .init(ServerCapabilities.self, ["taskls": capabilities, "experimental": nil], "params.experimental: expected an object, got null"),
+    .init(ServerCapabilities.self, ["taskls": capabilities, "experimental": ["taskls": 5]],
+          "params.experimental.taskls: expected an object, got an integer"),
+    .init(ServerCapabilities.self, ["taskls": capabilities, "experimental": ["other": 1, "taskls": capabilities]],
+          "params.experimental.other: unknown field; expected one of taskls"),
+    .init(ServerCapabilities.self, ["taskls": capabilities, "hoverProvider": true],
+          "params.hoverProvider: unknown field; expected one of experimental, taskls"),
+    .init(ExperimentalCapabilities.self, [:], "params.taskls: missing"),
+    .init(ExperimentalCapabilities.self, ["taskls": ["protocolVersion": 1, "requests": []]], "params.taskls.notifications: missing"),
+]
+
+private let capabilities: JSON = ["protocolVersion": 1, "requests": ["server/ping"], "notifications": ["view/changed"]]
+
+/// The taskls notifications the server sends, as a client reads them.
+private let serverNotifications: [BadParams] = [
+    .init(ViewChanged.self, ["version": 1, "state": "ready", "count": 0, "window": ["start": 0, "end": 1], "ops": []], "params.view: missing"),
+    .init(ViewChanged.self, ["view": "v1", "version": -1, "state": "ready", "count": 0, "window": ["start": 0, "end": 1], "ops": []],
+          "params.version: must not be negative"),
+    .init(ViewChanged.self, ["view": "v1", "version": 1, "state": "gone", "count": 0, "window": ["start": 0, "end": 1], "ops": []],
+          "params.state: expected ready, loading, closed or error, got 'gone'"),
+    .init(ViewChanged.self, ["view": "v1", "version": 1, "state": "ready", "window": ["start": 0, "end": 1], "ops": []], "params.count: missing"),
+    .init(ViewClosed.self, ["view": "v1"], "params.reason: missing"),
+    .init(ViewClosed.self, ["view": "l1", "reason": "listDeleted"], "params.view: 'l1' is not a view id"),
+    .init(ListsChanged.self, ["lists": [], "groups": []], "params.revision: missing"),
+]
+
+private let everyTable = lifecycle + noParams + server + lists + items + views + lsp + serverNotifications
+
+@Test(arguments: everyTable)
 func badParamsAreRefusedWithTodaysMessage(_ bad: BadParams) {
     guard let error = refusal(bad.type, bad.params) else {
         Issue.record("accepted: \(bad.params.text)")
@@ -270,14 +338,17 @@ func badParamsAreRefusedWithTodaysMessage(_ bad: BadParams) {
 }
 
 @Test func theTablesCoverEveryParamsTypeThatCanBeRefused() {
-    let tested = Set((lifecycle + noParams + server + lists + items + views).map { String(reflecting: $0.type) })
+    let tested = Set(everyTable.map { String(reflecting: $0.type) })
     // Only the lifecycle notifications and `shutdown` accept anything at all.
     let acceptsAnything: Set<String> = [Initialized.self, Exit.self, Shutdown.self].map { String(reflecting: $0) }.reduce(into: []) { $0.insert($1) }
     var untested: [String] = []
-    for type in ProtocolCatalog.requests.map({ $0 as any ProtocolValue.Type }) + ProtocolCatalog.clientNotifications.map({ $0 as any ProtocolValue.Type }) {
+    let notifications = ProtocolCatalog.clientNotifications + ProtocolCatalog.serverNotifications + ProtocolCatalog.lspServerNotifications
+    let capabilities: [any ProtocolValue.Type] = [ServerCapabilities.self, ExperimentalCapabilities.self]
+    for type in ProtocolCatalog.requests.map({ $0 as any ProtocolValue.Type }) + notifications.map({ $0 as any ProtocolValue.Type })
+        + capabilities {
         let name = String(reflecting: type)
         if !tested.contains(name) && !acceptsAnything.contains(name) { untested.append(name) }
     }
     #expect(untested.isEmpty, "no bad params for \(untested)")
-    #expect(tested.count >= 25)
+    #expect(tested.count >= 35)
 }

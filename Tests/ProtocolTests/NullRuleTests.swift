@@ -13,6 +13,7 @@ private let bases: [(type: any ProtocolValue.Type, params: JSON)] = [
     (Initialize.self, ["processId": 7, "capabilities": ["window": ["workDoneProgress": true]],
                        "initializationOptions": ["timeZone": "UTC", "store": "/tmp/store"], "trace": "off", "workDoneToken": 1]),
     (CancelRequest.self, ["id": 3]),
+    (SetTrace.self, ["value": "verbose"]),
     (DebugSetClock.self, ["now": "2026-11-23T08:00:00Z"]),
     (ListsList.self, ["watch": true]),
     (ListsCreate.self, ["name": "N", "color": "blue", "icon": "star", "before": "l1"]),

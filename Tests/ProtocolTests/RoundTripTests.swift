@@ -5,7 +5,8 @@ import TasklsProtocol
 import Testing
 import Wire
 
-/// Every message type of the catalog and every result type, each once.
+/// Every message type of the catalog and every result type, each once, and the values whose members a message
+/// nests (so each of their members is seen written too).
 private let messageTypes: [any ProtocolValue.Type] = {
     var types: [any ProtocolValue.Type] = []
     var names: Set<String> = []
@@ -16,7 +17,10 @@ private let messageTypes: [any ProtocolValue.Type] = {
         add(request)
         add(resultType(of: request))
     }
-    for notification in ProtocolCatalog.clientNotifications + ProtocolCatalog.serverNotifications { add(notification) }
+    for notification in ProtocolCatalog.clientNotifications + ProtocolCatalog.serverNotifications
+        + ProtocolCatalog.lspServerNotifications { add(notification) }
+    for value: any ProtocolValue.Type in [ServerCapabilities.self, ExperimentalCapabilities.self, TasklsCapabilities.self,
+                                          ServerInfo.self, ProgressValue.self, ProgressToken.self, MessageType.self] { add(value) }
     return types
 }()
 
@@ -79,8 +83,8 @@ private func memberNames(_ schema: TypeSchema) -> Set<String> {
             covered += 1
         }
     }
-    #expect(messageTypes.count >= 50, "only \(messageTypes.count) types")
-    #expect(covered >= 35, "only \(covered) types with members")
+    #expect(messageTypes.count >= 62, "only \(messageTypes.count) types")
+    #expect(covered >= 45, "only \(covered) types with members")
     #expect(total == messageTypes.count * 300)
 }
 
@@ -104,6 +108,11 @@ private func memberNames(_ schema: TypeSchema) -> Set<String> {
     cases += try check(EmptyReason.self)
     cases += try check(Trace.self)
     #expect(cases == 4 + 5 + 5 + 6 + 2 + 3 + 2 + 3)
+}
+
+@Test func messageTypesAreLSPsNumbers() throws {
+    #expect(MessageType.allCases.map(\.json) == [1, 2, 3, 4])
+    for type in MessageType.allCases { #expect(try MessageType(json: reparsed(type.json), path: "params.type") == type) }
 }
 
 extension String {

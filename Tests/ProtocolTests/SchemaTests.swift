@@ -3,23 +3,33 @@
 
 import TasklsProtocol
 import Testing
+import TestSupport
 import Wire
 
-/// The request methods `initialize` advertises (protocol.md), plus the LSP lifecycle's.
-private let documentedRequests: Set<String> = [
-    "initialize", "shutdown",
-    "debug/continueLoading", "debug/setClock", "items/create", "items/delete", "items/get", "items/move", "items/update",
-    "lists/create", "lists/delete", "lists/list", "lists/move", "lists/open", "lists/update", "redo", "server/ping",
-    "store/retry", "store/status", "undo", "view/close", "view/filter", "view/sections", "view/setWindow", "view/snapshot",
-    "view/sort",
-]
+/// The request methods protocol.md documents: its `### `METHOD` (request)` headings, plus the LSP lifecycle's
+/// (`initialize` and `shutdown` are rows of its lifecycle table).
+private func documentedRequests() throws -> Set<String> {
+    let text = try #require(readTextFile(BuildPaths.repositoryRoot + "/protocol.md"))
+    var methods: Set<String> = ["initialize", "shutdown"]
+    for line in text.split(separator: "\n") where line.hasPrefix("### `") && line.hasSuffix("` (request)") {
+        methods.insert(String(line.dropFirst("### `".count).dropLast("` (request)".count)))
+    }
+    return methods
+}
 
-@Test func theCatalogHasEveryMethodOfProtocolMdOnce() {
+@Test func theCatalogHasEveryMethodOfProtocolMdOnce() throws {
     let requests = ProtocolCatalog.requests.map { $0.method }
-    #expect(Set(requests) == documentedRequests)
-    #expect(requests.count == documentedRequests.count)
-    #expect(ProtocolCatalog.clientNotifications.map { $0.method } == ["initialized", "exit", "$/cancelRequest"])
+    let documented = try documentedRequests()
+    #expect(documented.count > 20, "protocol.md's request headings were not found")
+    #expect(Set(requests) == documented)
+    #expect(requests.count == documented.count)
+    #expect(ProtocolCatalog.clientNotifications.map { $0.method } == ["initialized", "exit", "$/cancelRequest", "$/setTrace"])
     #expect(ProtocolCatalog.serverNotifications.map { $0.method }.sorted() == ["lists/changed", "view/changed", "view/closed"])
+    #expect(ProtocolCatalog.lspServerNotifications.map { $0.method } == ["$/progress", "window/logMessage", "window/showMessage"])
+    // LSP's own: the lifecycle's requests, every client notification, and the server's LSP notifications.
+    let lsp = ["initialize", "shutdown"] + ProtocolCatalog.clientNotifications.map { $0.method }
+        + ProtocolCatalog.lspServerNotifications.map { $0.method }
+    #expect(ProtocolCatalog.lspMethods == Set(lsp))
 }
 
 /// Every type a reference names.

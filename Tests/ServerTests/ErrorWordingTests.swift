@@ -3,6 +3,7 @@
 
 import Domain
 import Server
+import TasklsProtocol
 import Testing
 import Wire
 
@@ -28,9 +29,10 @@ import Wire
 ] as [(String, JSON, String)])
 func refusalsSayWhatTheProblemIs(method: String, params: JSON, message: String) throws {
     let client = try TestClient()
-    let list = try client.request("lists/create", ["name": "Inbox"]).get()["list"]?["id"] ?? .null
+    let list = try client.send(ListsCreate(name: "Inbox")).list.id
     guard case .object(var object) = params else { return }
-    if method == "items/create" || method == "lists/open" { object["list"] = list }
+    // The params are the point here (what no protocol type would write): sent as JSON.
+    if method == "items/create" || method == "lists/open" { object["list"] = list.json }
     let answer = try client.request(method, .object(object))
     guard case .failure(let error) = answer else {
         Issue.record("\(method) \(params.text) was accepted")

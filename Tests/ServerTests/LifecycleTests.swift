@@ -1,44 +1,40 @@
 /// The LSP lifecycle through the typed in-process client.
 
+import TasklsProtocol
 import Testing
 import Wire
 
 @Test func initializeAdvertisesTheProtocol() throws {
     let client = try TestClient(initialize: false)
-    let result = try client.request("initialize", ["capabilities": [:]]).get()
-    #expect(result["serverInfo"]?["name"] == "taskls")
-    #expect(result["capabilities"]?["taskls"]?["protocolVersion"] == 1)
-    guard case .array(let requests)? = result["capabilities"]?["taskls"]?["requests"] else {
-        Issue.record("no request list")
-        return
-    }
-    #expect(requests.contains("server/ping"))
+    let result = try client.send(Initialize())
+    #expect(result.serverInfo.name == "taskls")
+    #expect(result.capabilities.taskls.protocolVersion == 1)
+    #expect(result.capabilities.taskls.requests.contains("server/ping"))
 }
 
 @Test func requestsBeforeInitializeAreRefused() throws {
     let client = try TestClient(initialize: false)
-    #expect(try client.request("server/ping").errorCode == .serverNotInitialized)
-    #expect(try client.request("initialize").map { _ in true } == .success(true))
-    #expect(try client.request("server/ping") == .success([:]))
+    #expect(try client.call(ServerPing()).errorCode == .serverNotInitialized)
+    #expect(try client.call(Initialize()).errorCode == nil)
+    #expect(try client.call(ServerPing()) == .success(EmptyResult()))
 }
 
 @Test func shutdownRefusesLaterRequests() throws {
     let client = try TestClient()
-    #expect(try client.request("shutdown") == .success(nil))
-    #expect(try client.request("server/ping").errorCode == .invalidRequest)
+    #expect(try client.call(Shutdown()) == .success(NullResult()))
+    #expect(try client.call(ServerPing()).errorCode == .invalidRequest)
 }
 
 @Test func unknownMethodsAreNamed() throws {
     let client = try TestClient()
+    // No protocol type names an unknown method: the raw request.
     let failure = try client.request("lists/frobnicate")
     #expect(failure == .failure(ResponseError(.methodNotFound, "unknown method 'lists/frobnicate'")))
 }
 
 @Test func cancelledRequestsInTheSameBatchAreAnsweredWithRequestCancelled() throws {
     let client = try TestClient()
-    client.send(
-        .request(id: .integer(100), method: "server/ping", params: nil),
-        .notification(method: "$/cancelRequest", params: ["id": 100]))
+    client.sendBatch(ServerPing().message(id: .integer(100)), CancelRequest(id: .integer(100)).message)
     #expect(try client.receive() == .error(id: .integer(100), ResponseError(.requestCancelled, "server/ping: cancelled by the client")))
-    #expect(try client.request("server/ping") == .success([:]))
+    #expect(try client.call(ServerPing()) == .success(EmptyResult()))
 }

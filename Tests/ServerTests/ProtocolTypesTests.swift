@@ -1,6 +1,7 @@
 /// The protocol types against the server: a session of every method, sent as the protocol types
 /// write their params; every result and notification the server writes is read as its protocol
-/// type and written again byte for byte as the server wrote it (the same members, order and nulls).
+/// type and written again byte for byte as the server wrote it (the same members, order and nulls),
+/// as `TestClient` reads everything; here every method and notification is seen at least once.
 
 #if canImport(Glibc)
 import Glibc
@@ -12,71 +13,13 @@ import TasklsProtocol
 import Testing
 import Wire
 
-/// A `TestClient` that speaks the protocol types and checks every answer and notification.
-private final class TypedClient {
-    let client: TestClient
-    private(set) var checked: Set<String> = []
-
-    init(_ client: TestClient) { self.client = client }
-
-    /// Sends `params`; the result, read as `Request.Result`, must write exactly what the server wrote.
-    @discardableResult
-    func send<Request: RequestMessage>(_ params: Request) throws -> Request.Result {
-        let json = try client.request(Request.method, params.json).get()
-        let result = try Request.Result(json: json, path: "result")
-        #expect(result.json.text == json.text, "\(Request.method): read back as \(result.json.text)")
-        checked.insert(Request.method)
-        try checkNotifications()
-        return result
-    }
-
-    /// The error `params` is refused with.
-    func refusal<Request: RequestMessage>(_ params: Request) throws -> ResponseError? {
-        defer { try? checkNotifications() }
-        if case .failure(let error) = try client.request(Request.method, params.json) { return error }
-        return nil
-    }
-
-    /// Waits for the next notification, reads it as its type and checks it; returns its method.
-    func awaitNotification() throws -> String {
-        guard case .notification(let method, let params) = try client.receive() else {
-            Issue.record("expected a notification")
-            return ""
-        }
-        try check(method, params)
-        return method
-    }
-
-    /// Every notification so far, read as its type and written again.
-    private func checkNotifications() throws {
-        for (method, params) in client.takeNotifications() { try check(method, params) }
-    }
-
-    private func check(_ method: String, _ params: JSON?) throws {
-        do {
-            let json = params ?? .null
-            let written: JSON
-            switch method {
-            case ViewChanged.method: written = try ViewChanged(json: json, path: "params").json
-            case ViewClosed.method: written = try ViewClosed(json: json, path: "params").json
-            case ListsChanged.method: written = try ListsChanged(json: json, path: "params").json
-            default:
-                Issue.record("an unknown notification \(method)")
-                return
-            }
-            #expect(written.text == json.text, "\(method): read back as \(written.text)")
-            checked.insert(method)
-        }
-    }
-}
-
 @Test func everyResultAndNotificationReadsBackAsTheServerWroteIt() throws {
     let options = ServerOptions(logger: .silent, manualClock: ManualClock(Timestamp(milliseconds: 1_795_000_000_000)))
-    let session = TypedClient(try TestClient(initialize: false, options: options))
+    let session = try TestClient(initialize: false, options: options)
     let capabilities = try session.send(Initialize(processId: 1, timeZone: "UTC", workDoneProgress: true, trace: .off))
     #expect(Set(capabilities.capabilities.taskls.requests) == Set(ProtocolCatalog.requests.map { $0.method }).subtracting(["initialize", "shutdown"]))
     #expect(capabilities.capabilities.taskls.notifications == ProtocolCatalog.serverNotifications.map { $0.method }.sorted())
-    session.client.notify(Initialized.method, Initialized().json)
+    session.notify(Initialized())
 
     try session.send(ServerPing())
     try session.send(StoreStatus())
@@ -111,20 +54,20 @@ private final class TypedClient {
     try session.send(ItemsDelete(ids: [bread.id]))
     try session.send(ViewClose(view: group.view))
     try session.send(ListsDelete(id: inbox.id))
-    #expect(try session.refusal(DebugContinueLoading())?.data?["reason"] == "loadNotHeld")
-    #expect(try session.refusal(ItemsGet(id: bread.id))?.data?["reason"] == "notFound")
+    #expect(try session.call(DebugContinueLoading()).refusalReason == "loadNotHeld")
+    #expect(try session.call(ItemsGet(id: bread.id)).refusalReason == "notFound")
     try session.send(Shutdown())
 
     // Every method but debug/continueLoading (refused here), and every notification.
     let methods = Set(ProtocolCatalog.requests.map { $0.method } + ProtocolCatalog.serverNotifications.map { $0.method })
-    #expect(session.checked == methods.subtracting(["debug/continueLoading"]))
+    #expect(session.methodsRead == methods.subtracting(["debug/continueLoading"]))
 }
 
 @Test func aLoadingStoreReadsBackAsTheServerWritesIt() throws {
     var template = Array("/tmp/taskls-protocol-types-XXXXXX".utf8CString)
     let directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
     let options = ServerOptions(logger: .silent, store: .directory(directory), inlineLoadBytes: 0, loadGate: LoadGate())
-    let session = TypedClient(try TestClient(initialize: false, options: options))
+    let session = try TestClient(initialize: false, options: options)
     try session.send(Initialize())
     let overview = try session.send(ListsList(watch: true))
     guard case .loading? = overview.store?.state else {
@@ -138,11 +81,11 @@ private final class TypedClient {
     try session.send(DebugContinueLoading())
     // The views get their rows (or are closed), then the overview follows.
     var methods: [String] = []
-    while methods.last != ListsChanged.method { methods.append(try session.awaitNotification()) }
+    while methods.last != ListsChanged.method { methods.append(try session.nextNotification().method) }
     #expect(methods.contains(ViewChanged.method) && methods.contains(ViewClosed.method))
     #expect(try session.send(ViewSnapshot(view: waiting.view)).state == .ready)
-    #expect(try session.refusal(ViewSnapshot(view: missing.view))?.data?["reason"] == "unknownView")
-    #expect(session.checked.isSuperset(of: [DebugContinueLoading.method, ViewClosed.method, ListsChanged.method, ViewChanged.method]))
+    #expect(try session.call(ViewSnapshot(view: missing.view)).refusalReason == "unknownView")
+    #expect(session.methodsRead.isSuperset(of: [DebugContinueLoading.method, ViewClosed.method, ListsChanged.method, ViewChanged.method]))
 }
 
 @Test func theProtocolsLimitsAreTheDomains() {

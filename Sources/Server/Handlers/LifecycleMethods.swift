@@ -8,7 +8,7 @@ import Wire
 public let tasklsVersion = "0.1.0"
 
 /// The version of the taskls protocol (`protocol.md`), advertised in `initialize`.
-public let protocolVersion = 1
+public let protocolVersion = ProtocolCatalog.protocolVersion
 
 enum LifecycleMethods {
     static func register(in table: inout MethodTable) {

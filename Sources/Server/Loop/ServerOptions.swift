@@ -21,7 +21,7 @@ public struct ServerOptions: Sendable {
     /// requests again (when the day changes, or a due time passes).
     public var timeBudget: Int
     /// Where the lists live (in memory only, by default).
-    public var store: StoreSetting
+    public var store: StoreLocation
     /// The journal size (bytes) past which a new snapshot is written, when it is also larger than the last one.
     public var compactionThreshold: Int
     /// Stores of at most this many bytes are read during `initialize`; larger ones off the loop.
@@ -36,7 +36,7 @@ public struct ServerOptions: Sendable {
     public init(
         logger: Logger = Logger(), clock: @escaping @Sendable () -> Timestamp = systemClock,
         backgroundIndexThreshold: Int = 50_000, manualClock: ManualClock? = nil, timeBudget: Int = Engine.defaultTimeBudget,
-        store: StoreSetting = .memory, compactionThreshold: Int = 8 << 20, inlineLoadBytes: Int = 1 << 20,
+        store: StoreLocation = .memory, compactionThreshold: Int = 8 << 20, inlineLoadBytes: Int = 1 << 20,
         loadGate: LoadGate? = nil, compactOnLoop: Bool = false
     ) {
         self.compactOnLoop = compactOnLoop

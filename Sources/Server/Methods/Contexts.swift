@@ -164,7 +164,7 @@ struct WaitingContext {
     }
 
     /// The state waiting views are in (loading with progress, or error).
-    var state: ViewState { persistence.storage.viewState ?? .ready }
+    var state: ViewState { persistence.phase.viewState ?? .ready }
 
     /// The client's calendar (its time zone).
     var calendar: ClientCalendar { workspace.calendar }

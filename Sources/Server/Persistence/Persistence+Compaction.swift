@@ -9,7 +9,7 @@ extension Persistence {
     /// Starts writing a snapshot off the loop when the journal has grown past the threshold (with
     /// `compactOnLoop`, writes and installs it at once).
     func maybeCompact() {
-        guard compaction == nil, let store = storage.store, store.wantsCompaction(threshold: options.compactionThreshold) else { return }
+        guard compaction == nil, let store = phase.store, store.wantsCompaction(threshold: options.compactionThreshold) else { return }
         let ticket = store.beginCompaction()
         compaction = ticket
         let state = workspace.engine.state.stored
@@ -40,7 +40,7 @@ extension Persistence {
     /// Notes a snapshot written off the loop; it is installed at the end of the turn, once the turn's own
     /// records are committed (`finishCompaction`).
     func snapshotWritten(_ ticket: CompactionTicket, _ failure: StoreFailure?) {
-        guard let store = storage.store else {
+        guard let store = phase.store else {
             compaction = nil
             return
         }
@@ -55,7 +55,7 @@ extension Persistence {
 
     /// Installs a written snapshot (under the lock) and restarts the journal after it.
     func finishCompaction() {
-        guard let ticket = writtenSnapshot, let store = storage.store, !store.isLocked else { return }
+        guard let ticket = writtenSnapshot, let store = phase.store, !store.isLocked else { return }
         writtenSnapshot = nil
         compaction = nil
         do {

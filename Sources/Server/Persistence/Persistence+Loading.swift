@@ -14,7 +14,7 @@ extension Persistence {
         loadToken = token
         if let token { progress.begin(token, title: "Loading tasks", message: path) }
         storePath = path
-        storage = .loading(progress: 0)
+        phase = .loading(progress: 0)
         loadGeneration += 1
         let generation = loadGeneration
         let today = workspace.today
@@ -53,10 +53,10 @@ extension Persistence {
 
     /// Shows the load's progress in every waiting view.
     func storeProgressed(_ generation: Int, _ progress: Double) {
-        guard generation == loadGeneration, case .loading = storage else { return }
-        storage = .loading(progress: progress)
+        guard generation == loadGeneration, case .loading = phase else { return }
+        phase = .loading(progress: progress)
         if let loadToken { self.progress.report(loadToken, fraction: progress) }
-        workspace.publishWaitingState(storage.viewState)
+        workspace.publishWaitingState(phase.viewState)
     }
 
     /// Installs what the loader read, or shows why it could not.
@@ -68,13 +68,13 @@ extension Persistence {
         case .failed(let failure):
             if let token { progress.end(token, message: failure.message) }
             logger.tell(.error, "store: \(failure.message)", attention: true)
-            storage = .failed(failure)
-            workspace.publishWaitingState(storage.viewState)
+            phase = .failed(failure)
+            workspace.publishWaitingState(phase.viewState)
         case .opened(let loaded):
             for note in loaded.store.notes { logger.tell(.warning, "store: \(note)") }
             logger.tell(.info, "store: opened \(loaded.store.path) at record \(loaded.store.sequence), \(loaded.engine.state.itemCount) items")
             if let token { progress.end(token, message: "\(loaded.engine.state.itemCount) items") }
-            storage = .ready(loaded.store)
+            phase = .ready(loaded.store)
             watch(loaded.store.path)
             compaction = nil
             writtenSnapshot = nil

@@ -20,7 +20,7 @@ extension Persistence {
     /// How long the loop may sleep before it must look for other processes' records (milliseconds; -1: no limit).
     var millisecondsUntilLooking: Int32 {
         if lookAgain { return 1 }
-        return storage.store != nil && !(watcher?.isWatching ?? false) ? Int32(Persistence.pollingInterval) : -1
+        return phase.store != nil && !(watcher?.isWatching ?? false) ? Int32(Persistence.pollingInterval) : -1
     }
 
     /// Applies what other processes made durable since this one last looked, and publishes it as ordinary
@@ -30,7 +30,7 @@ extension Persistence {
     ///   (nothing was read; the store stays as it is and the loop looks again shortly), else nil.
     @discardableResult
     func catchUpWithOthers(waiting: Bool = true) -> StoreFailure? {
-        guard case .ready(let store) = storage, !store.isLocked else { return nil }
+        guard case .ready(let store) = phase, !store.isLocked else { return nil }
         lastLook = monotonicMilliseconds()
         do {
             guard let groups = try store.readNewRecords(waiting: waiting) else {
@@ -83,12 +83,12 @@ extension Persistence {
     /// goes on as usual. The client's undo steps are kept (the state only moved on by others' records, as
     /// when they are applied one by one).
     func catchUpFromSnapshot() throws(StoreFailure) {
-        guard let path = storePath, let old = storage.store else { return }
+        guard let path = storePath, let old = phase.store else { return }
         let (store, state) = try DurableStore.open(path, lockPatience: DurableStore.lockPatience)
         for note in store.takeNotes() { logger.tell(.warning, "store: \(note)") }
         logger.tell(.info, "store: other processes compacted past record \(old.sequence); read the store again at record \(store.sequence)")
         let engine = Engine(state: state, today: workspace.today, backgroundBuildThreshold: options.backgroundIndexThreshold)
-        storage = .ready(store)
+        phase = .ready(store)
         watch(path)
         workspace.install(engine, keepingHistory: true)
     }

@@ -11,8 +11,8 @@ extension Persistence {
     /// one (the lock was taken by `prepareToWrite`, which the loop calls before every writing method). Publishes
     /// nothing and records no undo step: the caller (a `WritingContext`) does both.
     func applyDurably(_ mutations: [Mutation]) throws(ResponseError) -> Applied {
-        guard case .ready(let store) = storage else {
-            if case .memory = storage { return try domain { () throws(DomainError) in try workspace.engine.apply(mutations) } }
+        guard case .ready(let store) = phase else {
+            if case .memory = phase { return try domain { () throws(DomainError) in try workspace.engine.apply(mutations) } }
             throw refusal()
         }
         try prepareToWrite()
@@ -44,8 +44,8 @@ extension Persistence {
     /// sync) and applies what other processes appended since, publishing their changes. Refuses the request
     /// while the store cannot serve; nothing to do without a store, or when this turn holds the lock already.
     func prepareToWrite() throws(ResponseError) {
-        guard case .ready(let store) = storage, !store.isLocked else {
-            if !storage.isUsable { throw refusal() }
+        guard case .ready(let store) = phase, !store.isLocked else {
+            if !phase.isUsable { throw refusal() }
             return
         }
         var others: [DurableStore.Group] = []
@@ -77,7 +77,7 @@ extension Persistence {
 
     /// `prepareToWrite` on the store read again: overtaken again (two more compactions meanwhile) is a failure.
     private func prepareToWriteAfterCatchingUp() throws(StoreFailure) {
-        guard let store = storage.store else { return }
+        guard let store = phase.store else { return }
         let others = try store.lockForWriting()
         outbox.hold()
         workspace.applyFromOthers(others, log: logger)
@@ -100,7 +100,7 @@ extension Persistence {
     func commitTurn() {
         guard let messages = outbox.release() else { return }
         var failure = pendingFailure
-        if let store = storage.store {
+        if let store = phase.store {
             do {
                 try store.commit()
             } catch {
@@ -113,7 +113,7 @@ extension Persistence {
             maybeCompact()
             return
         }
-        for note in storage.store?.takeNotes() ?? [] { logger.log(.error, "store: \(note)") }
+        for note in phase.store?.takeNotes() ?? [] { logger.log(.error, "store: \(note)") }
         pendingFailure = nil
         for held in messages {
             switch held.message {

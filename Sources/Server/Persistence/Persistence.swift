@@ -15,8 +15,8 @@ import Wire
 /// either: the loader hands it to the loop with `sending`, checked by the compiler).
 final class Persistence {
     /// The store as the loop sees it.
-    var storage = Storage.memory {
-        didSet { workspace.listsAvailable = storage.isUsable }
+    var phase = StorePhase.memory {
+        didSet { workspace.listsAvailable = phase.isUsable }
     }
     /// The store's directory, once chosen (at `initialize`).
     var storePath: String?
@@ -57,19 +57,19 @@ final class Persistence {
         self.logger = log
         self.progress = progress
         outbox.producedAfterWrite = { [unowned self] in
-            requestWrote || pendingFailure != nil || storage.store?.hasUnsyncedRecords == true
+            requestWrote || pendingFailure != nil || phase.store?.hasUnsyncedRecords == true
         }
     }
 
     /// Whether lists and items can be read and written (in memory, or a store that is open).
-    var isUsable: Bool { storage.isUsable }
+    var isUsable: Bool { phase.isUsable }
 
     /// The refusal of a request that needs the store while it cannot serve: `storeLoading` (retryable) while it
     /// loads, else why it failed.
     func refusal() -> ResponseError {
-        if case .failed(let failure, _) = storage { return failure.responseError }
+        if case .failed(let failure, _) = phase { return failure.responseError }
         var progress = 0.0
-        if case .loading(let value) = storage { progress = value }
+        if case .loading(let value) = phase { progress = value }
         return .requestFailed(reason: "storeLoading",
                               "the store is still loading (\(Int(progress * 100))%); views opened now update when it is ready",
                               data: ["retryable": true])
@@ -83,30 +83,30 @@ final class Persistence {
 
     /// What `store/status` answers.
     func status() -> StoreStatusResult {
-        StoreStatusResult(state: StoreState(storage, compacting: compaction != nil), path: storePath)
+        StoreStatusResult(state: StoreState(phase, compacting: compaction != nil), path: storePath)
     }
 
     /// Switches to `failed`: the workspace's views wait (in `error`) for a reloaded store.
     func fail(with failure: StoreFailure) {
-        guard storage.isUsable else { return }
+        guard phase.isUsable else { return }
         if failure.kind == .overtaken, let path = storePath {
             // Nothing is wrong with the store: read it again at once, as a retry would.
             logger.tell(.info, "store: \(failure.message)")
-            storage = .loading(progress: 0)
-            workspace.waitForStore(in: storage.viewState, overview: unusableOverview())
+            phase = .loading(progress: 0)
+            workspace.waitForStore(in: phase.viewState, overview: unusableOverview())
             startLoading(path)
             return
         }
         logger.tell(.error, "store: \(failure.message)", attention: true)
-        let store = storage.store
-        storage = .failed(failure, unvoided: store?.mustVoid == true ? store : nil)
-        workspace.waitForStore(in: storage.viewState, overview: unusableOverview())
+        let store = phase.store
+        phase = .failed(failure, unvoided: store?.mustVoid == true ? store : nil)
+        workspace.waitForStore(in: phase.viewState, overview: unusableOverview())
     }
 
     /// `store/retry`: reopens a store that failed (views go back to `loading`, then `reset`). False when there
     /// is nothing to retry.
     func retry(reportingOn token: ProgressToken? = nil) -> Bool {
-        guard case .failed(_, let unvoided) = storage, let path = storePath else { return false }
+        guard case .failed(_, let unvoided) = phase, let path = storePath else { return false }
         if let unvoided {
             // The refused records must be void before anything reads the journal (this process included).
             let voided = unvoided.retryVoiding()
@@ -114,8 +114,8 @@ final class Persistence {
             // Still not void: the store stays as it is (nothing a client sees changes).
             guard voided else { return true }
         }
-        storage = .loading(progress: 0)
-        workspace.publishWaitingState(storage.viewState)
+        phase = .loading(progress: 0)
+        workspace.publishWaitingState(phase.viewState)
         startLoading(path, reportingOn: token)
         return true
     }
@@ -124,7 +124,7 @@ final class Persistence {
     /// (it keeps the lock meanwhile). When that fails too, says so: the kernel drops the lock with the process,
     /// and the next process to open the store reads the refused records (a residual risk, ARCHITECTURE.md).
     func voidBeforeExiting() {
-        guard case .failed(_, let unvoided?) = storage else { return }
+        guard case .failed(_, let unvoided?) = phase else { return }
         let voided = unvoided.retryVoiding()
         for note in unvoided.takeNotes() { logger.log(voided ? .info : .error, "store: \(note)") }
         if !voided {

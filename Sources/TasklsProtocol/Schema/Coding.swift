@@ -3,8 +3,8 @@
 
 import Wire
 
-extension Fields {
-    /// Refuses members that `schema` does not list, with `Fields.rejectUnknown`'s messages
+extension ObjectReader {
+    /// Refuses members that `schema` does not list, with `ObjectReader.rejectUnknown`'s messages
     /// (`params.colour: unknown field; expected one of ...`).
     func rejectUnknown(_ schema: TypeSchema) throws(ResponseError) {
         try rejectUnknown(schema.fieldNames)

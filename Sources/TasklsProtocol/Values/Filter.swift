@@ -59,7 +59,7 @@ public struct Filter: ProtocolValue, Hashable {
     public static let all = Filter()
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         done = try fields.optional("done") ?? .any
         text = try fields.optional("text") ?? ""

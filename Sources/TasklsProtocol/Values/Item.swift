@@ -50,7 +50,7 @@ public struct Item: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         id = try fields.required("id")
         list = try fields.required("list")

@@ -24,7 +24,7 @@ public struct Overview: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         lists = try fields.required("lists")
         groups = try fields.required("groups")
@@ -63,7 +63,7 @@ public struct GroupSummary: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         id = try fields.required("id")
         name = try fields.required("name")

@@ -11,7 +11,7 @@ public enum Row: ProtocolValue, Hashable {
     case header(HeaderRow)
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         let kind: String = try fields.required("kind")
         switch kind {
         case "item": self = .item(try ItemRow(fields))
@@ -69,7 +69,7 @@ public struct ItemRow: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         guard case .string("item")? = fields.object["kind"] else {
             throw .invalidParams("\(fields.path("kind")): expected \"item\"")
         }
@@ -77,7 +77,7 @@ public struct ItemRow: ProtocolValue, Hashable {
     }
 
     /// Reads the members of an object whose `kind` is `item`.
-    init(_ fields: Fields) throws(ResponseError) {
+    init(_ fields: ObjectReader) throws(ResponseError) {
         try fields.rejectUnknown(Self.schema)
         id = try fields.required("id")
         list = try fields.required("list")
@@ -129,7 +129,7 @@ public struct HeaderRow: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         guard case .string("header")? = fields.object["kind"] else {
             throw .invalidParams("\(fields.path("kind")): expected \"header\"")
         }
@@ -137,7 +137,7 @@ public struct HeaderRow: ProtocolValue, Hashable {
     }
 
     /// Reads the members of an object whose `kind` is `header`.
-    init(_ fields: Fields) throws(ResponseError) {
+    init(_ fields: ObjectReader) throws(ResponseError) {
         try fields.rejectUnknown(Self.schema)
         id = try fields.required("id")
         title = try fields.required("title")

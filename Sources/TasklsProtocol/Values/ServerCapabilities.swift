@@ -17,7 +17,7 @@ public struct ServerCapabilities: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         taskls = try fields.required("taskls")
         experimental = try fields.optional("experimental")
@@ -44,7 +44,7 @@ public struct ExperimentalCapabilities: ProtocolValue, Hashable {
     public init(taskls: TasklsCapabilities) { self.taskls = taskls }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         taskls = try fields.required("taskls")
     }
@@ -73,7 +73,7 @@ public struct TasklsCapabilities: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         protocolVersion = try fields.required("protocolVersion")
         requests = try fields.required("requests")
@@ -105,7 +105,7 @@ public struct ServerInfo: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         name = try fields.required("name")
         version = try fields.optional("version")

@@ -71,7 +71,7 @@ public struct Sort: ProtocolValue, Hashable {
     public static let manual = Sort(.manual)
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         field = try fields.required("by")
         direction = try fields.optional("direction") ?? .ascending

@@ -18,7 +18,7 @@ public enum StoreState: Sendable, Hashable {
     case error(message: String, error: StoreErrorData)
 
     /// Reads `state` and the members of that state.
-    init(_ fields: Fields) throws(ResponseError) {
+    init(_ fields: ObjectReader) throws(ResponseError) {
         let name: String = try fields.required("state")
         switch name {
         case "memory": self = .memory
@@ -92,7 +92,7 @@ public struct StoreErrorData: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         reason = try fields.required("reason")
         retryable = try fields.required("retryable")

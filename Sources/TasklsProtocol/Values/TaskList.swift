@@ -28,7 +28,7 @@ public struct TaskList: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         id = try fields.required("id")
         name = try fields.required("name")

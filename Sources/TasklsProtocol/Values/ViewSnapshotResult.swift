@@ -45,7 +45,7 @@ public struct ViewSnapshotResult: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         view = try fields.required("view")
         version = try fields.counter("version")
@@ -107,7 +107,7 @@ public struct ViewVersion: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         view = try fields.required("view")
         version = try fields.counter("version")

@@ -16,7 +16,7 @@ public enum ViewState: Sendable, Hashable {
     case error(ViewError)
 
     /// Reads `state` (and `progress` or `error`) from the members of a snapshot or notification.
-    init(_ fields: Fields) throws(ResponseError) {
+    init(_ fields: ObjectReader) throws(ResponseError) {
         let name: String = try fields.required("state")
         switch name {
         case "ready": self = .ready
@@ -71,7 +71,7 @@ public struct ViewError: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         message = try fields.required("message")
         retryable = try fields.required("retryable")
@@ -93,7 +93,7 @@ public enum ViewSource: Sendable, Hashable {
     case group(SmartGroup)
 
     /// Reads `list` or `group`: both members' types first (a `null` is refused naming its member), then the choice.
-    init(_ fields: Fields) throws(ResponseError) {
+    init(_ fields: ObjectReader) throws(ResponseError) {
         let list: ListID? = try fields.optional("list")
         let group: SmartGroup? = try fields.optional("group")
         switch (list, group) {

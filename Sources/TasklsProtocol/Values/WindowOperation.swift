@@ -18,7 +18,7 @@ public enum WindowOperation: ProtocolValue, Hashable {
     case reset(rows: [Row])
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         let op: String = try fields.required("op")
         switch op {
         case "insert":

@@ -82,9 +82,9 @@ extension StoreErrorData {
 }
 
 extension StoreState {
-    /// The state `store/status` reports for `storage`; `compacting`: whether this process is writing a snapshot.
-    init(_ storage: Storage, compacting: Bool) {
-        switch storage {
+    /// The state `store/status` reports for `phase`; `compacting`: whether this process is writing a snapshot.
+    init(_ phase: StorePhase, compacting: Bool) {
+        switch phase {
         case .memory: self = .memory
         case .loading(let progress): self = .loading(progress: (progress * 1000).rounded() / 1000)
         case .ready(let store):

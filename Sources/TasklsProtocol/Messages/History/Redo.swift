@@ -11,7 +11,7 @@ public struct Redo: RequestMessage, Hashable {
     public init() {}
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        try Fields(json: json, path: path).rejectUnknown(Self.schema)
+        try ObjectReader(json: json, path: path).rejectUnknown(Self.schema)
     }
 
     public var json: JSON { .object([:]) }
@@ -39,7 +39,7 @@ public struct RedoResult: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         redone = try fields.required("redone")
         canUndo = try fields.required("canUndo")

@@ -41,7 +41,7 @@ public struct ItemsCreate: RequestMessage, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         list = try fields.required("list")
         title = try fields.required("title")
@@ -90,7 +90,7 @@ public struct ItemsCreateResult: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         item = try fields.required("item")
         revision = try fields.counter("revision")

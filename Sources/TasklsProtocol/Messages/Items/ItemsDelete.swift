@@ -14,7 +14,7 @@ public struct ItemsDelete: RequestMessage, Hashable {
     public init(ids: [ItemID]) { self.ids = ids }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         ids = try fields.identifiers("ids")
     }
@@ -35,7 +35,7 @@ public struct ItemsDeleteResult: ProtocolValue, Hashable {
     public init(revision: UInt64) { self.revision = revision }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         revision = try fields.counter("revision")
     }

@@ -14,7 +14,7 @@ public struct ItemsDuplicate: RequestMessage, Hashable {
     public init(ids: [ItemID]) { self.ids = ids }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         ids = try fields.identifiers("ids")
     }
@@ -41,7 +41,7 @@ public struct ItemsDuplicateResult: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         items = try fields.required("items")
         revision = try fields.counter("revision")

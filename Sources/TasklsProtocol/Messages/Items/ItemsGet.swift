@@ -14,7 +14,7 @@ public struct ItemsGet: RequestMessage, Hashable {
     public init(id: ItemID) { self.id = id }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         id = try fields.required("id")
     }

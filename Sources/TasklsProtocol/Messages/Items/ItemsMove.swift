@@ -17,7 +17,7 @@ public enum ItemsMove: RequestMessage, Hashable {
     case view(_ view: ViewID, version: UInt64, from: Int, count: Int? = nil, to: Int)
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         if fields.contains("view") {
             try fields.rejectUnknown(Self.byViewSchema)
             // Every param's type first; the server then checks the view, its version, its sort and the ranges.
@@ -87,7 +87,7 @@ public struct ItemsMoveResult: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         revision = try fields.counter("revision")
         changed = try fields.required("changed")

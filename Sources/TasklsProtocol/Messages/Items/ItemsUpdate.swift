@@ -53,7 +53,7 @@ public struct ItemsUpdate: RequestMessage {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         // Both members' types first (a `null` is refused naming its member), then the choice.
         let id: ItemID? = try fields.optional("id")
@@ -125,7 +125,7 @@ public struct ItemsUpdateResult: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         items = try fields.required("items")
         revision = try fields.counter("revision")

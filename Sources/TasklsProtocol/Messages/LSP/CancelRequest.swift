@@ -13,7 +13,7 @@ public struct CancelRequest: NotificationMessage, Hashable {
     public init(id: RequestID) { self.id = id }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         let value: JSON = try fields.required("id")
         guard let id = RequestID(value) else {
             throw .invalidParams("\(fields.path("id")): expected an integer or a string, got \(value.typeDescription)")

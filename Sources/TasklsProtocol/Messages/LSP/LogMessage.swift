@@ -34,7 +34,7 @@ public struct LogMessage: NotificationMessage, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         type = try fields.required("type")
         message = try fields.required("message")
@@ -61,7 +61,7 @@ public struct ShowMessage: NotificationMessage, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         type = try fields.required("type")
         message = try fields.required("message")

@@ -17,7 +17,7 @@ public struct Progress: NotificationMessage, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         token = try fields.required("token")
         value = try fields.required("value")
@@ -41,7 +41,7 @@ public enum ProgressValue: ProtocolValue, Hashable {
     case end(message: String?)
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         let kind: String = try fields.required("kind")
         switch kind {
         case "begin":

@@ -12,7 +12,7 @@ public struct SetTrace: NotificationMessage, Hashable {
     public init(value: Trace) { self.value = value }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         value = try fields.required("value")
     }

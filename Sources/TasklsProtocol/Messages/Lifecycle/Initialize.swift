@@ -38,7 +38,7 @@ public struct Initialize: RequestMessage, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         processId = try fields.nullable("processId")
         if let value = try fields.nullable("initializationOptions", as: JSON.self) {
             let options = try lenientObject(value, path: fields.path("initializationOptions"))
@@ -109,9 +109,9 @@ public struct Initialize: RequestMessage, Hashable {
 }
 
 /// An object member that a Lua client may have written as `[]` when it is empty.
-private func lenientObject(_ json: JSON, path: String) throws(ResponseError) -> Fields {
-    if case .array(let elements) = json, elements.isEmpty { return try Fields(json: .object([:]), path: path) }
-    return try Fields(json: json, path: path)
+private func lenientObject(_ json: JSON, path: String) throws(ResponseError) -> ObjectReader {
+    if case .array(let elements) = json, elements.isEmpty { return try ObjectReader(json: .object([:]), path: path) }
+    return try ObjectReader(json: json, path: path)
 }
 
 /// What `initialize` answers: the server's capabilities and its name and version.
@@ -128,7 +128,7 @@ public struct InitializeResult: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         capabilities = try fields.required("capabilities")
         serverInfo = try fields.required("serverInfo")

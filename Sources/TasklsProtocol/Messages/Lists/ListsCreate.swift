@@ -25,7 +25,7 @@ public struct ListsCreate: RequestMessage, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         name = try fields.required("name")
         color = try fields.nullable("color")
@@ -63,7 +63,7 @@ public struct ListsCreateResult: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         list = try fields.required("list")
         revision = try fields.counter("revision")

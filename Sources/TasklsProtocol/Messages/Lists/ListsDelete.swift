@@ -14,7 +14,7 @@ public struct ListsDelete: RequestMessage, Hashable {
     public init(id: ListID) { self.id = id }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         id = try fields.required("id")
     }
@@ -35,7 +35,7 @@ public struct ListsDeleteResult: ProtocolValue, Hashable {
     public init(revision: UInt64) { self.revision = revision }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         revision = try fields.counter("revision")
     }

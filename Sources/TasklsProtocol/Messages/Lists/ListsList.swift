@@ -14,7 +14,7 @@ public struct ListsList: RequestMessage, Hashable {
     public init(watch: Bool? = nil) { self.watch = watch }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         watch = try fields.optional("watch")
     }

@@ -19,7 +19,7 @@ public struct ListsMove: RequestMessage, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         ids = try fields.identifiers("ids")
         guard fields.contains("before") else {
@@ -50,7 +50,7 @@ public struct ListsMoveResult: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         revision = try fields.counter("revision")
         changed = try fields.required("changed")

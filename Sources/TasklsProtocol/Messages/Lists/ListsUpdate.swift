@@ -25,7 +25,7 @@ public struct ListsUpdate: RequestMessage {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         id = try fields.required("id")
         name = try fields.optional("name")
@@ -66,7 +66,7 @@ public struct ListsUpdateResult: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         list = try fields.required("list")
         revision = try fields.counter("revision")

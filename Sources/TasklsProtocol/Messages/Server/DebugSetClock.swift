@@ -14,7 +14,7 @@ public struct DebugSetClock: RequestMessage, Hashable {
     public init(now: String) { self.now = now }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         now = try fields.required("now")
     }
@@ -35,7 +35,7 @@ public struct DebugSetClockResult: ProtocolValue, Hashable {
     public init(now: String) { self.now = now }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         now = try fields.required("now")
     }

@@ -11,7 +11,7 @@ public struct DebugContinueLoading: RequestMessage, Hashable {
     public init() {}
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        try Fields(json: json, path: path).rejectUnknown(Self.schema)
+        try ObjectReader(json: json, path: path).rejectUnknown(Self.schema)
     }
 
     public var json: JSON { .object([:]) }

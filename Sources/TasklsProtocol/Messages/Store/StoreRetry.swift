@@ -11,7 +11,7 @@ public struct StoreRetry: RequestMessage, Hashable {
     public init() {}
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        try Fields(json: json, path: path).rejectUnknown(Self.schema)
+        try ObjectReader(json: json, path: path).rejectUnknown(Self.schema)
     }
 
     public var json: JSON { .object([:]) }
@@ -33,7 +33,7 @@ public struct StoreRetryResult: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         status = try StoreStatusResult(fields)
         retried = try fields.required("retried")

@@ -11,7 +11,7 @@ public struct StoreStatus: RequestMessage, Hashable {
     public init() {}
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        try Fields(json: json, path: path).rejectUnknown(Self.schema)
+        try ObjectReader(json: json, path: path).rejectUnknown(Self.schema)
     }
 
     public var json: JSON { .object([:]) }
@@ -33,13 +33,13 @@ public struct StoreStatusResult: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         try self.init(fields)
     }
 
     /// Reads the members of a status without checking for others (`store/retry` adds `retried`).
-    init(_ fields: Fields) throws(ResponseError) {
+    init(_ fields: ObjectReader) throws(ResponseError) {
         state = try StoreState(fields)
         path = try fields.optional("path")
     }

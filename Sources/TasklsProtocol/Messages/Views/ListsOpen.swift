@@ -32,7 +32,7 @@ public struct ListsOpen: RequestMessage, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         source = try ViewSource(fields)
         sort = try fields.optional("sort")

@@ -36,7 +36,7 @@ public struct ViewChanged: NotificationMessage, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         view = try fields.required("view")
         version = try fields.counter("version")

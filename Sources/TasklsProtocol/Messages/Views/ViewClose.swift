@@ -14,7 +14,7 @@ public struct ViewClose: RequestMessage, Hashable {
     public init(view: ViewID) { self.view = view }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         view = try fields.required("view")
     }

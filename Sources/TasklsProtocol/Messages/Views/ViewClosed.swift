@@ -19,7 +19,7 @@ public struct ViewClosed: NotificationMessage, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         view = try fields.required("view")
         reason = try fields.required("reason")

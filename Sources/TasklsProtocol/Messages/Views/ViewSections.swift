@@ -20,7 +20,7 @@ public struct ViewSections: RequestMessage, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         sections = try fields.required("sections")
         view = try fields.required("view")

@@ -20,7 +20,7 @@ public struct ViewSort: RequestMessage, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         sort = try fields.required("sort")
         view = try fields.required("view")

@@ -12,10 +12,10 @@ public protocol JSONEncodable {
     var json: JSON { get }
 }
 
-/// The fields of one JSON object being read as params (itself `JSONDecodable`, for handlers
-/// that read their params member by member): every accessor either returns a typed
+/// Reads the members of one JSON object (params, or a result a client reads), itself `JSONDecodable` for types
+/// that read an object member by member: every accessor either returns a typed
 /// value or throws `-32602` with a message like `params.title: expected a string, got null`.
-public struct Fields: Sendable, JSONDecodable {
+public struct ObjectReader: Sendable, JSONDecodable {
     /// The object being read.
     public let object: JSONObject
     /// Where the object sits in the message, for error messages.
@@ -75,9 +75,9 @@ public struct Fields: Sendable, JSONDecodable {
     }
 
     /// A required member that is an object.
-    public func nested(_ key: String) throws(ResponseError) -> Fields {
+    public func nested(_ key: String) throws(ResponseError) -> ObjectReader {
         guard let value = object[key] else { throw .invalidParams("\(path(key)): missing") }
-        return try Fields(json: value, path: path(key))
+        return try ObjectReader(json: value, path: path(key))
     }
 
     /// Refuses members other than `known`, so a misspelt field is not silently ignored.

@@ -1,4 +1,4 @@
-/// Where the server keeps its lists, and the store's state as the loop sees it.
+/// Where the server keeps its lists (`StoreLocation`), the phase the store is in as the loop sees it, and what clients are told of its failures.
 
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +9,7 @@ import Store
 import Wire
 
 /// Where the server's lists live.
-public enum StoreSetting: Sendable, Equatable {
+public enum StoreLocation: Sendable, Equatable {
     /// In memory only: nothing survives the process (in-process tests and benchmarks).
     case memory
     /// This directory, chosen by `--store` or `TASKLS_STORE`: the client's choice is ignored.
@@ -20,7 +20,7 @@ public enum StoreSetting: Sendable, Equatable {
     /// The setting for the command line: `--store DIR`, else `TASKLS_STORE`, else the client's choice
     /// with `$XDG_DATA_HOME/taskls` (or `~/.local/share/taskls`) as the fallback.
     /// - Parameter environment: reads a variable (the process's environment by default).
-    public static func resolve(flag: String?, environment: (String) -> String? = processEnvironment) -> StoreSetting {
+    public static func resolve(flag: String?, environment: (String) -> String? = processEnvironment) -> StoreLocation {
         if let flag { return .directory(flag) }
         if let value = environment("TASKLS_STORE"), !value.isEmpty { return .directory(value) }
         if let data = environment("XDG_DATA_HOME"), data.hasPrefix("/") { return .clientChoice(fallback: data + "/taskls") }
@@ -33,8 +33,8 @@ public enum StoreSetting: Sendable, Equatable {
     }
 }
 
-/// The store as the message loop sees it.
-enum Storage {
+/// The phase the store is in, as the message loop sees it: none (memory only), loading, ready or failed.
+enum StorePhase {
     /// No store: lists live in memory only.
     case memory
     /// Being read off the loop; `progress` from 0 to 1.

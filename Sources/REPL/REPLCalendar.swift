@@ -1,4 +1,4 @@
-/// The REPL's idea of today, for due dates said relative to it ("tomorrow", "2 days ago") and for
+/// The REPL's calendar: its idea of today, for due dates said relative to it ("tomorrow", "2 days ago") and for
 /// reading the `due:` shorthand. Days are counted and written with the domain's `CalendarDate`, dues and
 /// instants read with its `Due` (as the server reads them); only the time zone's rules come from Foundation.
 
@@ -6,7 +6,7 @@ import Domain
 import Foundation
 
 /// The client's clock and time zone, as the REPL told the server in `initialize`.
-struct ClientDay {
+struct REPLCalendar {
     /// The IANA time zone name sent to the server.
     let timeZoneName: String
     private let calendar: Calendar
