@@ -14,7 +14,7 @@ public struct TextParseFilter: RequestMessage, Hashable {
     public init(text: String) { self.text = text }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         text = try fields.required("text")
     }
@@ -43,7 +43,7 @@ public struct TextParseFilterResult: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         filter = try fields.required("filter")
         spans = try fields.required("spans")

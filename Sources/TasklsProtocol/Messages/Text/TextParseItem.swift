@@ -20,7 +20,7 @@ public struct TextParseItem: RequestMessage, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         text = try fields.required("text")
         list = try fields.optional("list")
@@ -66,7 +66,7 @@ public struct ItemTextFields: ProtocolValue {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         title = try fields.optional("title")
         due = try fields.patch("due")
@@ -115,7 +115,7 @@ public struct TextParseItemResult: ProtocolValue {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         self.fields = try fields.required("fields")
         spans = try fields.required("spans")

@@ -21,7 +21,7 @@ public struct TextPosition: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         utf16 = try fields.offset("utf16")
         utf8 = try fields.offset("utf8")
@@ -104,7 +104,7 @@ public struct TextSpan: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         kind = try fields.required("kind")
         text = try fields.required("text")
@@ -192,7 +192,7 @@ public struct TextWarning: ProtocolValue, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try Fields(json: json, path: path)
+        let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         reason = try fields.required("reason")
         message = try fields.required("message")
@@ -215,7 +215,7 @@ public struct TextWarning: ProtocolValue, Hashable {
         ])
 }
 
-extension Fields {
+extension ObjectReader {
     /// An offset into a text: an integer, not negative.
     func offset(_ key: String) throws(ResponseError) -> Int {
         let value: Int = try required(key)
