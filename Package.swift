@@ -16,10 +16,13 @@ let package = Package(
         .target(name: "Domain"),
         // The protocol's messages and values as types: params, results, notifications, their schemas.
         .target(name: "TasklsProtocol", dependencies: ["Wire"]),
+        // The quick-entry grammars (an item's fields, a filter) from what a person types. Pure: the clock, the
+        // time zone's rules and the lists are passed in.
+        .target(name: "QuickEntry", dependencies: ["Domain"]),
         // The message loop, lifecycle, method registry and handlers: binds wire and domain.
         // The store on disk: snapshot, journal, locking, recovery. Knows the domain, not the wire.
         .target(name: "Store", dependencies: ["Domain"]),
-        .target(name: "Server", dependencies: ["Wire", "TasklsProtocol", "Domain", "Store"]),
+        .target(name: "Server", dependencies: ["Wire", "TasklsProtocol", "Domain", "Store", "QuickEntry"]),
         // What the tests and the benchmarks share: a seeded generator, temporary directories, whole files, built paths.
         .target(name: "TestSupport", dependencies: ["Wire"]),
         // Transcript files: parsing, structural matching, replay against a child process or any other server.
@@ -31,6 +34,7 @@ let package = Package(
         .testTarget(name: "WireTests", dependencies: ["Wire", "TestSupport"]),
         .testTarget(name: "ProtocolTests", dependencies: ["TasklsProtocol", "Wire", "TestSupport"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
+        .testTarget(name: "QuickEntryTests", dependencies: ["QuickEntry", "Domain", "TestSupport"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Domain", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Wire", "TasklsProtocol", "Domain", "TestSupport"]),
         .testTarget(name: "REPLTests", dependencies: ["taskls", "REPL", "Server", "Wire", "TasklsProtocol", "Transcript", "TestSupport"], exclude: ["Golden"]),

@@ -13,6 +13,7 @@ public enum ProtocolCatalog {
         ListsOpen.self, ViewSetWindow.self, ViewSort.self, ViewFilter.self, ViewSections.self, ViewSnapshot.self,
         ViewClose.self,
         Undo.self, Redo.self,
+        TextParseItem.self, TextParseFilter.self,
     ]
 
     /// Every notification a client sends.
@@ -61,6 +62,7 @@ public enum ProtocolCatalog {
         Trace.schema, ProgressToken.schema, ServerCapabilities.schema, ExperimentalCapabilities.schema, TasklsCapabilities.schema,
         ProgressValue.schema, ProgressValue.beginSchema, ProgressValue.reportSchema, ProgressValue.endSchema, MessageType.schema, ServerInfo.schema,
         ItemsMove.byViewSchema, ItemsMove.byIDsSchema, NullResult.schema, EmptyResult.schema,
+        ItemTextFields.schema, TextSpan.schema, TextWarning.schema, TextPosition.schema, SpanKind.schema, WarningReason.schema,
     ]
 }
 

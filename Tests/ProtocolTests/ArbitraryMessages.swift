@@ -259,3 +259,59 @@ extension RedoResult: Arbitrary {
         RedoResult(redone: random.string(), canUndo: random.bool(), canRedo: random.bool(), revision: random.counter())
     }
 }
+
+extension TextParseItem: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> TextParseItem {
+        TextParseItem(text: random.string(), list: random.maybe { .arbitrary(&$0) })
+    }
+}
+
+extension TextParseFilter: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> TextParseFilter { TextParseFilter(text: random.string()) }
+}
+
+extension TextPosition: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> TextPosition {
+        TextPosition(utf16: random.int(0...1000), utf8: random.int(0...3000), scalars: random.int(0...1000))
+    }
+}
+
+extension SpanKind: Arbitrary {}
+extension WarningReason: Arbitrary {}
+
+extension TextSpan: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> TextSpan {
+        let value: JSON? = random.pick([nil, .null, .string(random.string()), .array([.string(random.string())])])
+        return TextSpan(kind: .arbitrary(&random), text: random.string(), start: .arbitrary(&random), end: .arbitrary(&random),
+                        value: value)
+    }
+}
+
+extension TextWarning: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> TextWarning {
+        TextWarning(reason: .arbitrary(&random), message: random.string(), text: random.string(), start: .arbitrary(&random),
+                    end: .arbitrary(&random))
+    }
+}
+
+extension ItemTextFields: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ItemTextFields {
+        ItemTextFields(title: random.maybe { $0.string() }, due: random.patch { $0.string() },
+                       priority: random.maybe { .arbitrary(&$0) }, tags: random.maybe { $0.strings() },
+                       list: random.maybe { .arbitrary(&$0) }, notes: random.maybe { $0.string() })
+    }
+}
+
+extension TextParseItemResult: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> TextParseItemResult {
+        TextParseItemResult(fields: .arbitrary(&random), spans: (0..<random.int(0...3)).map { _ in .arbitrary(&random) },
+                            warnings: (0..<random.int(0...2)).map { _ in .arbitrary(&random) })
+    }
+}
+
+extension TextParseFilterResult: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> TextParseFilterResult {
+        TextParseFilterResult(filter: .arbitrary(&random), spans: (0..<random.int(0...3)).map { _ in .arbitrary(&random) },
+                              warnings: (0..<random.int(0...2)).map { _ in .arbitrary(&random) })
+    }
+}

@@ -319,7 +319,19 @@ private let serverNotifications: [BadParams] = [
     .init(ListsChanged.self, ["lists": [], "groups": []], "params.revision: missing"),
 ]
 
-private let everyTable = lifecycle + noParams + server + lists + items + views + lsp + serverNotifications
+private let text: [BadParams] = [
+    .init(TextParseItem.self, [:], "params.text: missing"),
+    .init(TextParseItem.self, ["text": 3], "params.text: expected a string, got an integer"),
+    .init(TextParseItem.self, ["text": nil], "params.text: expected a string, got null"),
+    .init(TextParseItem.self, ["text": "x", "due": "fri"], "params.due: unknown field; expected one of list, text"),
+    .init(TextParseItem.self, ["text": "x", "list": "i3"], "params.list: 'i3' is not a list id"),
+    .init(TextParseItem.self, ["text": "x", "list": nil], "params.list: expected a string, got null"),
+    .init(TextParseFilter.self, [:], "params.text: missing"),
+    .init(TextParseFilter.self, ["text": ["#home"]], "params.text: expected a string, got an array"),
+    .init(TextParseFilter.self, ["text": "x", "list": "l1"], "params.list: unknown field; expected one of text"),
+]
+
+private let everyTable = lifecycle + noParams + server + lists + items + views + text + lsp + serverNotifications
 
 @Test(arguments: everyTable)
 func badParamsAreRefusedWithTodaysMessage(_ bad: BadParams) {

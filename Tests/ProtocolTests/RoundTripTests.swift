@@ -107,7 +107,9 @@ private func memberNames(_ schema: TypeSchema) -> Set<String> {
     cases += try check(Filter.Completion.self)
     cases += try check(EmptyReason.self)
     cases += try check(Trace.self)
-    #expect(cases == 4 + 5 + 5 + 6 + 2 + 3 + 2 + 3)
+    cases += try check(SpanKind.self)
+    cases += try check(WarningReason.self)
+    #expect(cases == 4 + 5 + 5 + 6 + 2 + 3 + 2 + 3 + 9 + 9)
 }
 
 @Test func messageTypesAreLSPsNumbers() throws {

@@ -86,6 +86,8 @@ private let bases: [(method: String, params: JSON)] = [
     ("view/snapshot", ["view": "$view"]),
     ("view/close", ["view": "$view"]),
     ("debug/setClock", ["now": "2026-11-23T08:00:00Z"]),
+    ("text/parseItem", ["text": "Buy milk ^fri !high #home", "list": "$listA"]),
+    ("text/parseFilter", ["text": "#home !high+ due<fri open"]),
     // Methods that take no params: nothing to replace, but they are covered (and probed) too.
     ("server/ping", [:]), ("store/status", [:]), ("store/retry", [:]), ("debug/continueLoading", [:]),
     ("undo", [:]), ("redo", [:]),

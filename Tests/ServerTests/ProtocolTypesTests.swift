@@ -34,6 +34,10 @@ import Wire
     let bread = try session.send(ItemsCreate(list: inbox.id, title: "Bread", done: true, before: milk.id)).item
     try session.send(ItemsCreate(list: work.id, title: "Report", due: "2026-11-22"))
     try session.send(ItemsGet(id: milk.id))
+    let parsed = try session.send(TextParseItem(text: "Call ^tomorrow 9:30 !! #home @work // notes", list: inbox.id))
+    #expect(parsed.fields.list == work.id && parsed.fields.due == .set("2026-11-19T09:30:00Z") && parsed.warnings.isEmpty)
+    let filter = try session.send(TextParseFilter(text: "#home|#work !high+ due<=fri overdue"))
+    #expect(filter.filter.tagsAnyOf == ["home", "work"] && filter.warnings.map(\.reason) == [.notAFilter])
     let view = try session.send(ListsOpen(.list(inbox.id), sections: .priority, window: Window(start: 0, end: 10)))
     let group = try session.send(ListsOpen(.group(.all), sort: Sort(.due, .descending), filter: Filter(tagsAnyOf: ["home"])))
     try session.send(ItemsUpdate(.ids([milk.id, bread.id]), done: false, due: .cleared))

@@ -66,6 +66,12 @@ struct StateContext {
 
     /// Re-evaluates dates now, to the end.
     func advanceTime() { workspace.advanceTime() }
+
+    /// The client's calendar (its time zone).
+    var calendar: ClientCalendar { workspace.calendar }
+
+    /// The wall clock now.
+    var now: Timestamp { options.clock() }
 }
 
 /// For methods that read lists, items and views (`StoreUse.reads`) while the store can serve: the engine to read,
@@ -87,6 +93,9 @@ struct ReadingContext {
 
     /// The wall clock now.
     var now: Timestamp { options.clock() }
+
+    /// The client's calendar (its time zone).
+    var calendar: ClientCalendar { workspace.calendar }
 
     /// Runs a domain call, converting its refusal to a JSON-RPC error.
     func domain<Value>(_ body: () throws(DomainError) -> Value) throws(ResponseError) -> Value {
@@ -156,6 +165,12 @@ struct WaitingContext {
 
     /// The state waiting views are in (loading with progress, or error).
     var state: ViewState { persistence.phase.viewState ?? .ready }
+
+    /// The client's calendar (its time zone).
+    var calendar: ClientCalendar { workspace.calendar }
+
+    /// The wall clock now.
+    var now: Timestamp { workspace.options.clock() }
 
     /// The refusal of a request that needs the store.
     var refusal: ResponseError { persistence.refusal() }

@@ -22,6 +22,7 @@ struct MethodTable {
         ItemMethods.register(in: &table)
         ViewMethods.register(in: &table)
         HistoryMethods.register(in: &table)
+        TextMethods.register(in: &table)
         return table
     }
 

@@ -187,4 +187,6 @@ private let requestFailures: [String: FailureEntry] = [
     Redo.method: FailureEntry(
         store: .needs,
         reasons: ["nothingToRedo", "changedSince", "deletedSince", "listDeleted", "identifierUnused", "positionTaken"]),
+    TextParseItem.method: FailureEntry(store: .waits, reasons: ["notFound"]),
+    TextParseFilter.method: FailureEntry(store: .none),
 ]
