@@ -30,12 +30,8 @@ extension Progress: Arbitrary {
     static func arbitrary(_ random: inout Randomness) -> Progress { Progress(token: .arbitrary(&random), value: .arbitrary(&random)) }
 }
 
-extension LogMessage: Arbitrary {
-    static func arbitrary(_ random: inout Randomness) -> LogMessage { LogMessage(type: .arbitrary(&random), message: random.string()) }
-}
-
-extension ShowMessage: Arbitrary {
-    static func arbitrary(_ random: inout Randomness) -> ShowMessage { ShowMessage(type: .arbitrary(&random), message: random.string()) }
+extension WindowMessage: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> WindowMessage { WindowMessage(type: .arbitrary(&random), message: random.string()) }
 }
 
 extension TasklsCapabilities: Arbitrary {
