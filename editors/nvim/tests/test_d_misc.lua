@@ -44,10 +44,11 @@ return {
     h.wait(function() return pane.rows[1].done end, 'T toggles')
   end },
 
-  { 'the add shorthand reads due, priority and tags', function()
-    local fields = require('taskls.actions').parse('Call Ann due:2026-12-24 !medium #work #phone')
-    h.eq({ title = 'Call Ann', due = '2026-12-24', priority = 'medium', tags = { 'work', 'phone' } }, fields)
-    h.eq(os.date('%Y-%m-%d'), require('taskls.actions').parse('x due:today').due)
+  { 'a stored title is escaped for the edit prompt, so it reads back as itself', function()
+    local escape = require('taskls.actions').escape
+    h.eq('Fix \\#42 in C# \\due:x \\!urgent \\@home \\^2 \\// \\\\n', escape('Fix #42 in C# due:x !urgent @home ^2 // \\n'))
+    local answer = h.request('text/parseItem', { text = escape('Fix #42 in C# due:x !urgent @home ^2 // \\n') })
+    h.eq('Fix #42 in C# due:x !urgent @home ^2 // \\n', answer.fields.title)
   end },
 
   { 'a smart-group pane shows the list of each row and adds to the row\'s list', function()

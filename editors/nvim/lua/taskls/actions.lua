@@ -10,35 +10,42 @@ local value = client.value
 
 local M = {}
 
---- Parses "Buy milk due:tomorrow !high #home" into item fields (title plus due, priority, tags).
-function M.parse(text)
-  local fields, words, tags = {}, {}, {}
-  for word in text:gmatch('%S+') do
-    local due = word:match('^due:(.+)$')
-    local priority = word:match('^!(%a+)$')
-    local tag = word:match('^#(%S+)$')
-    if due ~= nil then
-      local offset
-      if due == 'today' then offset = 0
-      elseif due == 'tomorrow' then offset = 1
-      elseif due:match('^[+-]%d+$') then offset = tonumber(due) end
-      if offset ~= nil then
-        local t = os.date('*t')
-        fields.due = os.date('%Y-%m-%d', os.time({ year = t.year, month = t.month, day = t.day + offset, hour = 12 }))
-      else
-        fields.due = due
-      end
-    elseif priority ~= nil and (priority == 'low' or priority == 'medium' or priority == 'high') then
-      fields.priority = priority
-    elseif tag ~= nil then
-      table.insert(tags, tag)
-    else
-      table.insert(words, word)
+-- Quick entry ------------------------------------------------------------------------------------
+-- What the user types is read by the server (`text/parseItem`, `text/parseFilter`), so every
+-- editor understands the same words; the plugin only sends the answer's fields on.
+
+--- The warnings of a parse answer as one line each, notified at WARN; true when there were any.
+local function warn(answer)
+  local warnings = value(answer.warnings)
+  if type(warnings) ~= 'table' or #warnings == 0 then return false end
+  for _, w in ipairs(warnings) do client.notify(tostring(value(w.message) or w.reason), levels.WARN) end
+  return true
+end
+
+--- Escapes the words of a stored title that the grammar would read as fields, so a title shown as a
+--- prompt's default reads back as the same title (`#42` becomes `\#42`).
+function M.escape(title)
+  return (title:gsub('%S+', function(word)
+    local first = word:sub(1, 1)
+    if first:match('[#!@%^\\/]') or word:lower():match('^due:') then return '\\' .. word end
+    return word
+  end))
+end
+
+--- Reads `text` with `text/parseItem` in `list`; calls `on_fields(fields)` when the line gave no
+--- warning, else notifies the warnings and calls `on_warned()`. The same text submitted again after
+--- its warnings were shown is taken as it was read (`accepted` is that text).
+local function parse_item(text, list, accepted, on_fields, on_warned)
+  local params = { text = text }
+  if list ~= nil then params.list = list end
+  client.request('text/parseItem', params, function(err, answer)
+    if err ~= nil then
+      vim.schedule(on_warned)
+      return false
     end
-  end
-  if #tags > 0 then fields.tags = tags end
-  fields.title = table.concat(words, ' ')
-  return fields
+    if warn(answer) and text ~= accepted then return vim.schedule(on_warned) end
+    on_fields(answer.fields)
+  end)
 end
 
 -- The rows of lines `first`..`last` (1-based, inclusive) that are items.
@@ -76,38 +83,68 @@ local function target_list(pane, row)
   return first and first.id
 end
 
---- Adds an item: `where` is 'end' (a), 'below' (o) or 'above' (O) the cursor's row.
+--- Adds an item: `where` is 'end' (a), 'below' (o) or 'above' (O) the cursor's row. The text is
+--- read by the server (`text/parseItem` in the pane's list); on a warning or a refusal the prompt
+--- opens again with the typed text, so nothing typed is lost.
 function M.add(pane, where, title)
-  local function create(text)
+  local line = cursor_line()
+  local row = pane:row_at_line(line)
+  local list = target_list(pane, row)
+  local prompt
+  local function create(text, accepted)
     if text == nil or text:match('^%s*$') then return end
-    local line = cursor_line()
-    local row = pane:row_at_line(line)
-    local fields = M.parse(text)
-    if fields.title == '' then fields.title = text end
-    fields.list = target_list(pane, row)
-    if fields.list == nil then
+    if list == nil then
       client.notify('there is no list yet: create one in the overview (:Tasks, then a)', levels.WARN)
       return
     end
-    if pane.source.group == 'today' and fields.due == nil then fields.due = os.date('%Y-%m-%d') end
-    local before = nil
-    if where == 'above' and row ~= nil and row.kind == 'item' and row.list == fields.list then
-      before = row.id
-    elseif where == 'below' then
-      local next_row = pane:row_at_line(line + 1)
-      if next_row ~= nil and next_row.kind == 'item' and next_row.list == fields.list then before = next_row.id end
-    end
-    if before ~= nil then fields.before = before end
-    client.request('items/create', fields, function(err, result)
-      if err ~= nil then return false end
-      local new_line = pane:line_of(result.item.id)
-      if new_line ~= nil then
-        for _, win in ipairs(pane:windows()) do pcall(api.nvim_win_set_cursor, win, { new_line, 0 }) end
+    parse_item(text, list, accepted, function(fields)
+      fields.list = value(fields.list) or list
+      if fields.title == nil then
+        client.notify('a task needs a title: ' .. text, levels.WARN)
+        return vim.schedule(function() prompt(text, text) end)
       end
-    end)
+      local function send()
+        local before = nil
+        if where == 'above' and row ~= nil and row.kind == 'item' and row.list == fields.list then
+          before = row.id
+        elseif where == 'below' then
+          local next_row = pane:row_at_line(line + 1)
+          if next_row ~= nil and next_row.kind == 'item' and next_row.list == fields.list then before = next_row.id end
+        end
+        if before ~= nil then fields.before = before end
+        client.request('items/create', fields, function(err, result)
+          if err ~= nil then
+            vim.schedule(function() prompt(text, accepted) end)
+            return false
+          end
+          local new_line = pane:line_of(result.item.id)
+          if new_line ~= nil then
+            for _, win in ipairs(pane:windows()) do pcall(api.nvim_win_set_cursor, win, { new_line, 0 }) end
+          end
+        end)
+      end
+      -- In the Today group a task without a due is due today: the server's today (its clock, the
+      -- zone `initialize` gave), never this machine's.
+      if pane.source.group == 'today' and fields.due == nil then
+        client.request('text/parseItem', { text = '^today' }, function(err, answer)
+          if err ~= nil then
+            vim.schedule(function() prompt(text, accepted) end)
+            return false
+          end
+          fields.due = answer.fields.due
+          send()
+        end)
+      else
+        send()
+      end
+    end, function() prompt(text, text) end)
+  end
+  --- Opens the prompt with `default`; `accepted` is text whose warnings were already shown.
+  prompt = function(default, accepted)
+    vim.ui.input({ prompt = 'New task: ', default = default }, function(text) create(text, accepted) end)
   end
   if title ~= nil then return create(title) end
-  vim.ui.input({ prompt = 'New task: ' }, create)
+  prompt(nil, nil)
 end
 
 --- Toggles done on the rows of the range: all done when any is not, else all not done.
@@ -125,13 +162,42 @@ function M.delete(pane, visual)
   client.request('items/delete', { ids = ids(rows) })
 end
 
+--- Edits the item under the cursor: the prompt starts with its title (escaped, so it reads back as
+--- itself); the text is read by `text/parseItem` in the item's list, so `Call Ann ^fri !high` sets
+--- the title, due and priority, and `@List` moves the item there. On a warning or a refusal the
+--- prompt opens again with the typed text.
 function M.edit(pane)
   local row = pane:row_at_line(cursor_line())
   if row == nil or row.kind ~= 'item' then return end
-  vim.ui.input({ prompt = 'Title: ', default = row.title }, function(text)
-    if text == nil or text:match('^%s*$') or text == row.title then return end
-    client.request('items/update', { id = row.id, title = text })
-  end)
+  local original = M.escape(row.title)
+  local prompt
+  local function apply(text, accepted)
+    if text == nil or text:match('^%s*$') or text == original then return end
+    parse_item(text, row.list, accepted, function(fields)
+      local list = value(fields.list)
+      local update = { id = row.id }
+      local any = false
+      for _, name in ipairs({ 'title', 'notes', 'due', 'priority', 'tags' }) do
+        if fields[name] ~= nil then update[name], any = fields[name], true end
+      end
+      local function again() vim.schedule(function() prompt(text, accepted) end) end
+      local function move()
+        if list == nil or list == row.list then return end
+        client.request('items/move', { ids = { row.id }, before = vim.NIL, list = list }, function(err)
+          if err ~= nil then again() return false end
+        end)
+      end
+      if not any then return move() end
+      client.request('items/update', update, function(err)
+        if err ~= nil then again() return false end
+        move()
+      end)
+    end, function() prompt(text, text) end)
+  end
+  prompt = function(default, accepted)
+    vim.ui.input({ prompt = 'Edit: ', default = default }, function(text) apply(text, accepted) end)
+  end
+  prompt(original, nil)
 end
 
 --- Moves the rows of the range by `delta` (1 down, -1 up), in manual order only.
@@ -182,20 +248,33 @@ function M.sort(pane)
   end)
 end
 
+--- Filters the pane by what `text` says (`text/parseFilter`: `#home !high+ due<fri open milk`);
+--- nil or blank text clears the filter. Warnings are notified; the filter the rest of the text
+--- gave is applied, and the text stays the prompt's default.
 function M.set_filter(pane, text)
-  local filter = vim.empty_dict()
-  if text ~= nil and text ~= '' then filter = { text = text } end
-  client.request('view/filter', { view = pane.view, filter = filter }, function(err)
+  local function apply(filter, typed)
+    client.request('view/filter', { view = pane.view, filter = filter }, function(err)
+      if err ~= nil then return false end
+      pane.filter, pane.filter_text = filter, typed
+      pane:update_name()
+    end)
+  end
+  if text == nil or text:match('^%s*$') then return apply(vim.empty_dict(), nil) end
+  client.request('text/parseFilter', { text = text }, function(err, answer)
     if err ~= nil then return false end
-    pane.filter = filter
-    pane:update_name()
+    warn(answer)
+    local filter = answer.filter
+    if type(filter) ~= 'table' or next(filter) == nil then filter = vim.empty_dict() end
+    apply(filter, text)
   end)
 end
 
+--- The filter prompt. On Neovim 0.7 an empty answer and Esc both give nil: both clear the filter.
 function M.filter(pane)
-  local current = type(pane.filter) == 'table' and pane.filter.text or ''
-  vim.ui.input({ prompt = 'Filter (empty: all): ', default = current }, function(text)
-    if text ~= nil then M.set_filter(pane, text) end
+  local current = pane.filter_text
+  if current == nil and type(pane.filter) == 'table' then current = pane.filter.text end
+  vim.ui.input({ prompt = 'Filter (empty: all): ', default = current or '' }, function(text)
+    M.set_filter(pane, text)
   end)
 end
 

@@ -348,9 +348,9 @@ function Pane:update_name()
   if sort.by ~= nil and (sort.by ~= 'manual' or sort.direction == 'descending') then
     table.insert(parts, 'by ' .. sort.by .. (sort.direction == 'descending' and ' desc' or ''))
   end
-  if type(self.filter) == 'table' and self.filter.text ~= nil then
-    table.insert(parts, 'filter "' .. self.filter.text .. '"')
-  end
+  local filter_text = self.filter_text
+  if filter_text == nil and type(self.filter) == 'table' then filter_text = self.filter.text end
+  if filter_text ~= nil then table.insert(parts, 'filter "' .. filter_text .. '"') end
   if self.sections ~= nil and self.sections ~= 'none' then table.insert(parts, 'sections ' .. self.sections) end
   local name = 'taskls://' .. self.name .. ' #' .. self.serial
   if #parts > 0 then name = name .. ' [' .. table.concat(parts, ', ') .. ']' end
