@@ -43,7 +43,7 @@ extension Commands {
     ]
 }
 
-/// An item a command names: its id, its index in the view when named by row, its title.
+/// An item a command names: its id, its index in the view when named by row, its title (escaped for printing).
 struct Target {
     let id: ItemID
     let index: Int?
@@ -61,7 +61,7 @@ extension REPL {
                     throw CommandError("'\(word)' is not an item id: ids are spelled i1, i2, ... (no leading zero)")
                 }
                 let row = view?.rows.first { $0.id == word }
-                found.append(Target(id: id, index: nil, title: row?.title ?? String(word)))
+                found.append(Target(id: id, index: nil, title: displayed(row?.title ?? String(word))))
                 continue
             }
             let bounds = word.split(separator: "-", maxSplits: 1)
@@ -74,8 +74,8 @@ extension REPL {
                     let shown = current.rows.isEmpty ? "the window shows no rows" : "the window shows rows \(current.start + 1)-\(current.start + current.rows.count)"
                     throw CommandError("no row \(number) here (\(shown))")
                 }
-                guard case .item(let item) = row else { throw CommandError("row \(number) is the header of section \"\(row.title)\", not an item") }
-                found.append(Target(id: item.id, index: number - 1, title: item.title))
+                guard case .item(let item) = row else { throw CommandError("row \(number) is the header of section \"\(displayed(row.title))\", not an item") }
+                found.append(Target(id: item.id, index: number - 1, title: displayed(item.title)))
             }
         }
         return found
@@ -98,7 +98,7 @@ extension REPL {
         if case .set(let due) = shorthand.due { params.due = due }
         if !shorthand.addTags.isEmpty { params.tags = shorthand.addTags }
         let result = try send(params)
-        confirm("added \"\(title)\" as \(result.item.id) (below the window: \(grouped(view?.count ?? 0)) rows)")
+        confirm("added \"\(displayed(title))\" as \(result.item.id) (below the window: \(grouped(view?.count ?? 0)) rows)")
     }
 
     /// `edit ROW [TITLE] [due:D] [!P] [#tag] [-#tag]`.
@@ -145,7 +145,7 @@ extension REPL {
 
     /// An item in full, as `show` prints it.
     func describeItem(_ item: Item) -> [String] {
-        var lines = [style.bold(item.title) + "  " + style.dim("(\(item.id)" + ", in " + (listNames[item.list] ?? "?") + ")")]
+        var lines = [style.bold(displayed(item.title)) + "  " + style.dim("(\(item.id)" + ", in " + (listNames[item.list] ?? "?") + ")")]
         func field(_ name: String, _ value: String) { lines.append("  " + pad(name + ":", 10) + " " + value) }
         field("done", item.done ? "yes, " + time(item.completed) : "no")
         if let due = item.due {
@@ -155,13 +155,13 @@ extension REPL {
             field("due", "none")
         }
         field("priority", item.priority.rawValue)
-        field("tags", item.tags.isEmpty ? "none" : item.tags.map { "#" + $0 }.joined(separator: " "))
+        field("tags", item.tags.isEmpty ? "none" : item.tags.map { "#" + displayed($0) }.joined(separator: " "))
         if item.notes.isEmpty {
             field("notes", "none")
         } else {
             let noteLines = item.notes.split(separator: "\n", omittingEmptySubsequences: false)
-            field("notes", String(noteLines[0]))
-            for line in noteLines.dropFirst() { lines.append("  " + pad("", 10) + " " + line) }
+            field("notes", displayed(String(noteLines[0])))
+            for line in noteLines.dropFirst() { lines.append("  " + pad("", 10) + " " + displayed(String(line))) }
         }
         field("created", time(item.created))
         field("modified", time(item.modified) + ", revision \(item.revision)")

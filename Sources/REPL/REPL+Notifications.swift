@@ -70,7 +70,7 @@ extension REPL {
 
     /// The compact line for one change, or nil for a reset.
     func describe(_ note: ChangeNote) -> String? {
-        func quoted(_ row: Row) -> String { "\"" + style.truncate(row.title, to: 40) + "\"" }
+        func quoted(_ row: Row) -> String { "\"" + style.truncate(displayed(row.title), to: 40) + "\"" }
         switch note {
         case .inserted(let row, let index):
             return style.green("+") + " \(quoted(row)) at \(index + 1)"

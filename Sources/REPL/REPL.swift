@@ -122,15 +122,15 @@ public final class REPL {
 
     /// Prints an error as one line.
     func fail(_ message: String) {
-        output.writeError((style.color ? "\u{1B}[31merror:\u{1B}[0m " : "error: ") + message + "\n")
+        output.writeError((style.color ? "\u{1B}[31merror:\u{1B}[0m " : "error: ") + displayed(message) + "\n")
     }
 
     /// Marks a command as finished (`quit`).
     func markFinished() { finished = true }
 
-    /// List names by id.
+    /// List names by id, escaped for printing (`displayed`): only messages and tables read them.
     var listNames: [ListID: String] {
-        Dictionary(lists.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        Dictionary(lists.map { ($0.id, displayed($0.name)) }, uniquingKeysWith: { first, _ in first })
     }
 
     var renderer: TableRenderer { TableRenderer(style: style, day: day, listNames: listNames) }
@@ -172,7 +172,7 @@ public final class REPL {
                 throw CommandError("the server did not answer \(method)")
             }
             received(message)
-            if printing { say("<-- " + message.json.text) }
+            if printing { say("<-- " + displayed(json: message.json.text)) }
             switch message {
             case .response(id, let result):
                 return result
@@ -188,7 +188,7 @@ public final class REPL {
 
     /// Sends a message, tracing and recording it.
     func transmit(_ message: Message) {
-        if options.trace { output.writeError("--> " + message.json.text + "\n") }
+        if options.trace { output.writeError("--> " + displayed(json: message.json.text) + "\n") }
         recorder?.sent(message.json)
         server.send(message)
     }

@@ -11,7 +11,7 @@ extension Commands {
                     let name = arguments.words.joined(separator: " ")
                     guard !name.isEmpty else { throw CommandError("mklist needs a name, such as mklist Groceries") }
                     let result = try repl.send(ListsCreate(name: name))
-                    repl.say("created list \"\(name)\" (\(result.list.id)); open it with: open \(name)")
+                    repl.say("created list \"\(displayed(name))\" (\(result.list.id)); open it with: open \(displayed(name))")
                 }),
         Command(names: ["rename"], usage: "NEW NAME", summary: "rename the open list", example: "rename Errands", area: "Lists",
                 run: { repl, arguments throws(CommandError) in
@@ -20,7 +20,7 @@ extension Commands {
                     guard let list = try repl.openView().list else { throw CommandError("a smart group cannot be renamed; open a list first") }
                     let old = repl.listNames[list] ?? list.description
                     _ = try repl.send(ListsUpdate(id: list, name: name))
-                    repl.say("renamed \"\(old)\" to \"\(name)\"")
+                    repl.say("renamed \"\(old)\" to \"\(displayed(name))\"")
                 }),
         Command(names: ["rmlist"], usage: "[LIST]", summary: "delete a list and its items (default: the open one)", example: "rmlist Groceries", area: "Lists",
                 run: { repl, arguments throws(CommandError) in
@@ -41,11 +41,11 @@ extension Commands {
     static let sessionCommands: [Command] = [
         Command(names: ["undo", "u"], usage: "", summary: "undo your last change", example: "undo", area: "History",
                 run: { repl, _ throws(CommandError) in
-                    repl.confirm("undid \(try repl.send(Undo()).undone)")
+                    repl.confirm("undid " + displayed(try repl.send(Undo()).undone))
                 }),
         Command(names: ["redo"], usage: "", summary: "redo what undo undid", example: "redo", area: "History",
                 run: { repl, _ throws(CommandError) in
-                    repl.confirm("redid \(try repl.send(Redo()).redone)")
+                    repl.confirm("redid " + displayed(try repl.send(Redo()).redone))
                 }),
         Command(names: ["retry"], usage: "", summary: "try again to open a store that failed", example: "retry", area: "Store",
                 run: { repl, _ throws(CommandError) in
@@ -57,9 +57,9 @@ extension Commands {
         Command(names: ["status"], usage: "", summary: "show where the store is and its state", example: "status", area: "Store",
                 run: { repl, _ throws(CommandError) in
                     let status = try repl.send(StoreStatus())
-                    var line = "store: " + (status.path ?? "in memory") + " " + repl.style.dash + " " + status.state.name
+                    var line = "store: " + displayed(status.path ?? "in memory") + " " + repl.style.dash + " " + status.state.name
                     if case .loading(let progress) = status.state { line += " \(Int((progress * 100).rounded(.down)))%" }
-                    if case .error(let message, _) = status.state { line += ": " + message }
+                    if case .error(let message, _) = status.state { line += ": " + displayed(message) }
                     repl.say(line)
                 }),
         Command(names: ["raw"], usage: "{JSON}", summary: "send a JSON-RPC request; print the reply and notifications",

@@ -47,7 +47,7 @@ struct TableRenderer {
         case .loading(let progress):
             return style.yellow("Loading" + style.ellipsis + " \(Int((progress * 100).rounded(.down)))%")
         case .error(let error):
-            return style.red("Error: " + error.message + (error.retryable ? " (retry with: retry)" : ""))
+            return style.red("Error: " + displayed(error.message) + (error.retryable ? " (retry with: retry)" : ""))
         default:
             break
         }
@@ -94,7 +94,7 @@ struct TableRenderer {
             }
             let number = padLeft(String(view.start + offset + 1), numberWidth)
             let box = row.done ? style.green(style.checkbox(true)) : style.checkbox(false)
-            var title = pad(style.truncate(row.title, to: titleWidth), titleWidth)
+            var title = pad(style.truncate(displayed(row.title), to: titleWidth), titleWidth)
             if row.done { title = style.dim(title) }
             var line = number + " " + box + " " + title
             if dueWidth > 0 {
@@ -112,7 +112,7 @@ struct TableRenderer {
 
     /// A section header: `── Today (2) ────`.
     func header(_ row: Row, width: Int) -> String {
-        let label = " \(row.title) (\(grouped(row.count))) "
+        let label = " \(displayed(row.title)) (\(grouped(row.count))) "
         let lead = String(repeating: style.rule, count: 2)
         let tail = String(repeating: style.rule, count: max(2, min(width, 60) - label.count - 2))
         return style.bold(lead + label + tail)
@@ -133,7 +133,7 @@ struct TableRenderer {
         }
     }
 
-    func tagText(_ tags: [String]) -> String { tags.map { "#" + $0 }.joined(separator: " ") }
+    func tagText(_ tags: [String]) -> String { tags.map { "#" + displayed($0) }.joined(separator: " ") }
 }
 
 /// `line` without trailing spaces (so plain output has none to trip a diff).

@@ -52,16 +52,16 @@ extension REPL {
             if case .loading(let progress) = store {
                 lines.append(style.yellow("The store is loading" + style.ellipsis + " \(Int((progress * 100).rounded(.down)))%"))
             } else if case .error(let message, let error) = store {
-                lines.append(style.red("Error: " + message + (error.retryable ? " (retry with: retry)" : "")))
+                lines.append(style.red("Error: " + displayed(message) + (error.retryable ? " (retry with: retry)" : "")))
             } else {
                 lines.append(style.red("Error: the store could not be opened"))
             }
         }
-        let nameWidth = max(12, min(30, lists.map(\.name.count).max() ?? 0))
+        let nameWidth = max(12, min(30, lists.map { displayed($0.name).count }.max() ?? 0))
         lines.append(style.bold(pad("Lists", nameWidth + 6)) + "  open  total")
         if lists.isEmpty && overviewStore == nil { lines.append(style.dim("  No lists yet " + style.dash + " make one with: mklist <name>")) }
         for (index, list) in lists.enumerated() {
-            let name = pad(style.truncate(list.name, to: nameWidth), nameWidth)
+            let name = pad(style.truncate(displayed(list.name), to: nameWidth), nameWidth)
             lines.append(padLeft(String(index + 1), 4) + "  " + name + padLeft(grouped(list.open ?? 0), 6) + padLeft(grouped(list.total ?? 0), 7))
         }
         lines.append(style.bold("Smart groups"))
@@ -83,7 +83,7 @@ extension REPL {
         }
         let matches = lists.filter { $0.name.lowercased().hasPrefix(text.lowercased()) }
         if matches.count == 1 { return matches[0].id }
-        if matches.count > 1 { throw CommandError("'\(text)' could be \(matches.map(\.name).joined(separator: " or "))") }
+        if matches.count > 1 { throw CommandError("'\(text)' could be \(matches.map { displayed($0.name) }.joined(separator: " or "))") }
         throw CommandError("no list named '\(text)'; ls shows the lists")
     }
 
