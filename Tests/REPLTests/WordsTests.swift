@@ -158,3 +158,27 @@ func filterDescriptionsReadBack(_ text: String) throws {
     #expect(d.done)
     #expect(!repl.execute("done 5"))
 }
+
+/// A view opened while the store loads gets its rows in one reset when the store is ready: the REPL shows
+/// the table, not a `+ "title" at N` line per row as if they had just been added.
+@Test func loadingShowsTheTableNotAdditions() throws {
+    let output = CapturedOutput()
+    let (first, store) = try startREPL(["--clock", "2026-11-25T10:00:00Z"], output: output)
+    defer { removeTree(store) }
+    for line in ["mklist Inbox", "open Inbox", "add one", "add two", "add three"] { #expect(first.execute(line)) }
+    #expect(first.finish() == 0)
+    _ = output.take()
+    let (second, _) = try startREPL(["--clock", "2026-11-25T10:00:00Z", "--store", store, "--hold-load"], output: output)
+    defer { _ = second.finish() }
+    #expect(second.execute("open all"))
+    #expect(second.execute(#"raw {"method":"debug/continueLoading"}"#))
+    // As in a terminal between two commands: the notifications arrive, then what changed is printed.
+    let deadline = monotonicMilliseconds() + 20_000
+    while second.view?.state.isReady != true, let message = second.nextMessage(until: deadline) {
+        if case .notification(let name, let params) = message { second.handle(name, params) }
+    }
+    #expect(second.execute(""))
+    let printed = output.take()
+    #expect(printed.contains("1 [ ] one") && printed.contains("3 [ ] three"), "\(printed)")
+    #expect(!printed.contains("+ \""), "no additions are printed: \(printed)")
+}
