@@ -1,7 +1,7 @@
 /// Server messages in words a user knows: the protocol's field paths and view ids are for editors' authors,
 /// not for someone at the prompt.
 
-import Domain
+import Foundation
 
 /// `message` with each field path `params.a.b[2].c` written as its last name (`c`), `result.`… likewise, and
 /// each view id (`view v5`, `v5`) as "this view" / "the view".
@@ -46,9 +46,12 @@ private func viewIDLength(at text: Substring) -> Int? {
     return 1 + digits.count
 }
 
-/// A list name as names are compared (`@NAME`, `open NAME`, duplicate names): folded by the domain's
-/// `CollationKey`, ignoring case and diacritics.
-func foldedName(_ name: String) -> [UInt8] { CollationKey(folding: name).bytes }
+/// A list name as the REPL compares names (`open NAME`, duplicate names): ignoring case and diacritics, as the
+/// server's `@NAME` does (which folds with the domain's `CollationKey`; Foundation's folding agrees on letters
+/// with accents and case, the REPL stays out of the domain).
+func foldedName(_ name: String) -> String {
+    name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+}
 
 extension String {
     /// The string without white space at either end.
