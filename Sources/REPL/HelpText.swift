@@ -47,6 +47,7 @@ enum HelpText {
         }
     }
 
+    /// `help dates`: the due phrases `^` and `due:` take (protocol.md, "Due phrases").
     static func dates(style: Style) -> [String] {
         [
             style.bold("Dates") + " (after ^ or due: in add and edit, after due<, due>, due: in filter)",
@@ -65,6 +66,7 @@ enum HelpText {
         ]
     }
 
+    /// `help filters`: the words of `filter` (protocol.md, "text/parseFilter").
     static func filters(style: Style) -> [String] {
         [
             style.bold("Filter words") + " (filter WORDS; filter off shows everything again)",
@@ -79,6 +81,7 @@ enum HelpText {
         ]
     }
 
+    /// `help entry`: the quick-entry words of `add` and `edit`, with examples.
     static func entry(style: Style) -> [String] {
         [
             style.bold("Quick entry") + " (the words of add and edit; the server reads them, as in every editor)",
@@ -97,6 +100,7 @@ enum HelpText {
         ]
     }
 
+    /// `help keys`: the line editor's keys.
     static func keys(style: Style) -> [String] {
         [
             style.bold("Line editing keys"),

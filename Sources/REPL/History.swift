@@ -11,6 +11,12 @@ struct Step: Equatable {
     /// The change in words: `delete 3 tasks`.
     let words: String
 
+    /// Whether a request of `method` that succeeded is a step of the history (it changes the store).
+    static func isStep(_ method: String) -> Bool {
+        [ItemsCreate.method, ItemsUpdate.method, ItemsDelete.method, ItemsMove.method, ItemsDuplicate.method,
+         ListsCreate.method, ListsUpdate.method, ListsDelete.method, ListsMove.method].contains(method)
+    }
+
     /// Words for a step the REPL did not describe (a `raw` request): from its method alone.
     static func words(ofMethod method: String) -> String {
         switch method {

@@ -109,7 +109,7 @@ extension REPL {
         guard case .request(let id, let method, _) = message else { return }
         do {
             _ = try awaitAnswer(id: id, method: method, printing: true)
-            if Step.words(ofMethod: method) != "the last change" { record(method, Step.words(ofMethod: method)) }
+            if Step.isStep(method) { record(method, Step.words(ofMethod: method)) }
         } catch {
             // The error reply was printed as it is on the wire.
         }
