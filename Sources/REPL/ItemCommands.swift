@@ -243,6 +243,8 @@ extension REPL {
         _ = try send(ItemsMove.ids(targets.map(\.id), before: nil, list: list))
         record(ItemsMove.method, "move " + Target.named(targets) + " to " + (listNames[list] ?? "another list"))
         notes.removeAll { if case .removed = $0 { return true } else { return false } }
+        // A terminal shows the table again, without the rows that left.
+        if options.interactive && view != nil { redraw = true }
         say("moved " + Target.named(targets) + " to " + (listNames[list] ?? "another list"))
     }
 
