@@ -40,17 +40,28 @@ enum Commands {
         try command.run(repl, Arguments(words: text.split(whereSeparator: \.isWhitespace), text: text))
     }
 
-    /// The help text: every command with its usage, what it does and an example; or one command's.
+    /// The command named `name` (or one of its aliases), ignoring case.
+    static func named(_ name: String) -> Command? {
+        all.first { $0.names.contains(name.lowercased()) }
+    }
+
+    /// The help text: nothing asked, a short index; a command, its usage, what it does, its aliases and an
+    /// example; a topic (`dates`, `filters`, `entry`, `keys`), that topic; `all`, every command in full.
     static func help(_ name: String?, style: Style) throws(CommandError) -> [String] {
-        if let name {
-            guard let command = all.first(where: { $0.names.contains(name.lowercased()) }) else {
-                throw CommandError("no command '\(name)'; type help for the list")
-            }
-            var lines = [style.bold(command.names[0] + (command.usage.isEmpty ? "" : " " + command.usage)), "  " + command.summary]
-            if command.names.count > 1 { lines.append("  also: " + command.names.dropFirst().joined(separator: ", ")) }
-            lines.append("  example: " + command.example)
-            return lines
+        guard let name else { return HelpText.index(style: style) }
+        if let topic = HelpText.topic(name.lowercased(), style: style) { return topic }
+        if name.lowercased() == "all" { return everyCommand(style: style) }
+        guard let command = named(name) else {
+            throw CommandError("no command or topic '\(displayed(name))'; help lists the commands, help all explains each")
         }
+        var lines = [style.bold(command.names[0] + (command.usage.isEmpty ? "" : " " + command.usage)), "  " + command.summary]
+        if command.names.count > 1 { lines.append("  also: " + command.names.dropFirst().joined(separator: ", ")) }
+        lines.append("  example: " + command.example)
+        return lines
+    }
+
+    /// Every command with its usage, what it does, its aliases and an example, by area.
+    static func everyCommand(style: Style) -> [String] {
         var lines: [String] = []
         var area = ""
         for command in all {
@@ -59,16 +70,18 @@ enum Commands {
                 lines.append((lines.isEmpty ? "" : "\n") + style.bold(area))
             }
             let usage = command.names[0] + (command.usage.isEmpty ? "" : " " + command.usage)
-            if usage.count > 30 {
+            let indent = String(repeating: " ", count: 31)
+            if DisplayWidth.of(usage) > 30 {
                 lines.append("  " + usage)
-                lines.append("  " + pad("", 30) + " " + command.summary)
+                lines.append("  " + indent + command.summary)
             } else {
-                lines.append("  " + pad(usage, 30) + " " + command.summary)
+                lines.append("  " + DisplayWidth.padded(usage, toWidth: 30) + " " + command.summary)
             }
-            lines.append("  " + pad("", 30) + " " + style.dim("e.g. " + command.example))
+            if command.names.count > 1 { lines.append("  " + indent + style.dim("also: " + command.names.dropFirst().joined(separator: ", "))) }
+            lines.append("  " + indent + style.dim("e.g. " + command.example))
         }
         lines.append("")
-        lines.append("ROW is a row number of the window (3), a range (3-5) or an item id (i42).")
+        lines.append(HelpText.rowLine)
         return lines
     }
 }

@@ -1,40 +1,51 @@
-/// Commands on items: add, edit, complete, delete, move, show. Row numbers become ids here, from
-/// the window, exactly as an editor turns a clicked row into an id.
+/// Commands on items: add, edit, note, prio, untag, done, rm, move, show. Row numbers become ids here, from
+/// the window, exactly as an editor turns a clicked row into an id; what a user types for an item is read by
+/// the server's quick-entry grammar (`text/parseItem`).
 
 import TasklsProtocol
 import Wire
 
 extension Commands {
     static let itemCommands: [Command] = [
-        Command(names: ["add", "a"], usage: "TITLE [due:D] [!P] [#tag]", summary: "add an item at the end of the open list",
-                example: "add Buy milk due:tomorrow !high #home", area: "Items",
-                run: { repl, arguments throws(CommandError) in try repl.add(arguments.words) }),
-        Command(names: ["edit", "e"], usage: "ROW [TITLE] [due:D|due:none] [!P] [#tag] [-#tag]",
-                summary: "change an item's title, due, priority or tags", example: "edit 3 due:fri -#home #work", area: "Items",
-                run: { repl, arguments throws(CommandError) in try repl.edit(arguments.words) }),
-        Command(names: ["note"], usage: "ROW [TEXT]", summary: "set an item's notes (none: clear them)",
-                example: "note 3 2 litres, semi-skimmed", area: "Items",
+        Command(names: ["add", "a"], usage: "TITLE [^DUE] [!P] [#tag] [@LIST] [// NOTES]",
+                summary: "add a task at the end of the open list (or of @LIST); help entry explains the words",
+                example: "add Buy milk ^fri !high #home // two litres", area: "Tasks",
+                run: { repl, arguments throws(CommandError) in try repl.add(String(arguments.text)) }),
+        Command(names: ["edit", "e"], usage: "ROW [TITLE] [^DUE|due:none] [!P] [#tag] [@LIST] [// NOTES]",
+                summary: "change what the words give: title, due, priority, notes; #tag adds a tag, @LIST moves",
+                example: "edit 3 ^fri #work", area: "Tasks",
+                run: { repl, arguments throws(CommandError) in try repl.edit(arguments) }),
+        Command(names: ["note"], usage: "ROW [TEXT]", summary: "set a task's notes (nothing after ROW: clear them)",
+                example: "note 3 2 litres, semi-skimmed", area: "Tasks",
                 run: { repl, arguments throws(CommandError) in
                     guard let first = arguments.words.first else { throw CommandError("note needs a row, such as note 3 some text") }
                     let target = try repl.targets([first])[0]
                     let text = arguments.words.dropFirst().joined(separator: " ")
                     _ = try repl.send(ItemsUpdate(.id(target.id), notes: text))
+                    repl.record(ItemsUpdate.method, text.isEmpty ? "clear the notes of \"\(target.title)\"" : "change the notes of \"\(target.title)\"")
                     repl.confirm(text.isEmpty ? "cleared the notes of \"\(target.title)\"" : "noted \"\(target.title)\"")
                 }),
-        Command(names: ["done", "x"], usage: "ROW...", summary: "mark items done", example: "done 3   done 1-4 7", area: "Items",
+        Command(names: ["prio", "priority"], usage: "ROW... high|medium|low|none", summary: "set the priority of tasks",
+                example: "prio 3 high   prio 1-4 none", area: "Tasks",
+                run: { repl, arguments throws(CommandError) in try repl.setPriority(arguments.words) }),
+        Command(names: ["untag"], usage: "ROW [TAG...]", summary: "take tags off a task (no TAG: all of them)",
+                example: "untag 3 home   untag 3", area: "Tasks",
+                run: { repl, arguments throws(CommandError) in try repl.untag(arguments.words) }),
+        Command(names: ["done", "x"], usage: "ROW...", summary: "mark tasks done", example: "done 3   done 1-4 7", area: "Tasks",
                 run: { repl, arguments throws(CommandError) in try repl.setDone(arguments.words, true) }),
-        Command(names: ["undone"], usage: "ROW...", summary: "mark items not done", example: "undone 3", area: "Items",
+        Command(names: ["undone"], usage: "ROW...", summary: "mark tasks not done", example: "undone 3", area: "Tasks",
                 run: { repl, arguments throws(CommandError) in try repl.setDone(arguments.words, false) }),
-        Command(names: ["rm", "del"], usage: "ROW...", summary: "delete items (undo brings them back)", example: "rm 2 5-6", area: "Items",
+        Command(names: ["rm", "del"], usage: "ROW...", summary: "delete tasks (undo brings them back)", example: "rm 2 5-6", area: "Tasks",
                 run: { repl, arguments throws(CommandError) in
                     let targets = try repl.targets(arguments.words)
                     _ = try repl.send(ItemsDelete(ids: targets.map(\.id)))
-                    repl.confirm("deleted \(targets.count == 1 ? "\"\(targets[0].title)\"" : "\(targets.count) items")")
+                    repl.record(ItemsDelete.method, "delete " + Target.named(targets))
+                    repl.confirm("deleted " + Target.named(targets))
                 }),
         Command(names: ["mv", "move"], usage: "ROW[-ROW] TO | ROW... @LIST", summary: "move rows so the first is at row TO, or into another list",
-                example: "mv 5 1   mv 3-5 10   mv 2 @Work", area: "Items",
+                example: "mv 5 1   mv 3-5 10   mv 2 @Work", area: "Tasks",
                 run: { repl, arguments throws(CommandError) in try repl.move(arguments.words) }),
-        Command(names: ["show", "s"], usage: "ROW", summary: "show an item in full, notes and times too", example: "show 3", area: "Items",
+        Command(names: ["show", "s"], usage: "ROW", summary: "show a task in full, notes and times too", example: "show 3", area: "Tasks",
                 run: { repl, arguments throws(CommandError) in
                     guard arguments.words.count == 1 else { throw CommandError("show needs one row, such as show 3") }
                     let target = try repl.targets(arguments.words)[0]
@@ -48,17 +59,23 @@ struct Target {
     let id: ItemID
     let index: Int?
     let title: String
+
+    /// `"Buy milk"` for one target, `3 tasks` for several.
+    static func named(_ targets: [Target]) -> String {
+        targets.count == 1 ? "\"\(targets[0].title)\"" : "\(targets.count) tasks"
+    }
 }
 
 extension REPL {
-    /// The items `words` name: row numbers of the window (`3`), ranges (`3-5`) or ids (`i42`).
+    /// The items `words` name: item numbers of the window (`3`: the third item shown, headers not counted),
+    /// ranges (`3-5`) or ids (`i42`).
     func targets(_ words: [Substring]) throws(CommandError) -> [Target] {
-        guard !words.isEmpty else { throw CommandError("which rows? give row numbers (3, 3-5) or ids (i42)") }
+        guard !words.isEmpty else { throw CommandError("which tasks? give their numbers (3, 3-5) or ids (i42)") }
         var found: [Target] = []
         for word in words {
             if word.first == "i", word.count > 1, word.dropFirst().allSatisfy(\.isNumber) {
                 guard let id = try? ItemID(json: .string(String(word)), path: "") else {
-                    throw CommandError("'\(word)' is not an item id: ids are spelled i1, i2, ... (no leading zero)")
+                    throw CommandError("'\(word)' is not a task id: ids are spelled i1, i2, ... (no leading zero)")
                 }
                 let row = view?.rows.first { $0.id == word }
                 found.append(Target(id: id, index: nil, title: displayed(row?.title ?? String(word))))
@@ -66,16 +83,16 @@ extension REPL {
             }
             let bounds = word.split(separator: "-", maxSplits: 1)
             guard let first = bounds.first.flatMap({ Int($0) }), let last = bounds.count == 2 ? Int(bounds[1]) : first, first >= 1, last >= first else {
-                throw CommandError("'\(word)' is not a row (3), a range (3-5) or an item id (i42)")
+                throw CommandError("'\(displayed(String(word)))' is not a task number (3), a range (3-5) or a task id (i42)")
             }
             let current = try openView()
+            let indexes = current.itemIndexes
             for number in first...last {
-                guard let row = current.row(at: number - 1) else {
-                    let shown = current.rows.isEmpty ? "the window shows no rows" : "the window shows rows \(current.start + 1)-\(current.start + current.rows.count)"
-                    throw CommandError("no row \(number) here (\(shown))")
+                guard number <= indexes.count, case .item(let item)? = current.row(at: indexes[number - 1]) else {
+                    let shown = indexes.isEmpty ? "the window shows no tasks" : "the window shows tasks 1-\(indexes.count)"
+                    throw CommandError("no task \(number) here (\(shown); next, prev, goto and top scroll)")
                 }
-                guard case .item(let item) = row else { throw CommandError("row \(number) is the header of section \"\(displayed(row.title))\", not an item") }
-                found.append(Target(id: item.id, index: number - 1, title: displayed(item.title)))
+                found.append(Target(id: item.id, index: indexes[number - 1], title: displayed(item.title)))
             }
         }
         return found
@@ -86,42 +103,108 @@ extension REPL {
         if notes.allSatisfy({ $0 == .reset }) { say(summary) }
     }
 
-    /// `add TITLE [due:D] [!P] [#tag]`: an item at the end of the open list.
-    func add(_ words: [Substring]) throws(CommandError) {
-        let shorthand = try ItemShorthand(words, day: day)
-        guard let title = shorthand.title else { throw CommandError("add needs a title, such as add Buy milk due:tomorrow") }
-        let current = try openView()
-        guard case .list(let list) = current.source else {
-            throw CommandError("\(renderer.viewName(current)) is a smart group; open a list to add to it")
-        }
-        var params = ItemsCreate(list: list, title: title, priority: shorthand.priority)
-        if case .set(let due) = shorthand.due { params.due = due }
-        if !shorthand.addTags.isEmpty { params.tags = shorthand.addTags }
-        let result = try send(params)
-        confirm("added \"\(displayed(title))\" as \(result.item.id) (below the window: \(grouped(view?.count ?? 0)) rows)")
+    /// Reads `text` with the server's quick-entry grammar (`text/parseItem`, in `list`). Each warning is printed
+    /// on a line of its own, and then the command fails: nothing is stored from a line the server could not
+    /// read entirely as it seemed meant.
+    func parseItem(_ text: String, list: ListID?, doing: String) throws(CommandError) -> ItemTextFields {
+        let result = try send(TextParseItem(text: text, list: list))
+        guard !result.warnings.isEmpty else { return result.fields }
+        for warning in result.warnings { warn(warning.message) }
+        throw CommandError("nothing was \(doing); a backslash keeps a word as text (\\#42, \\!urgent, \\@home)")
     }
 
-    /// `edit ROW [TITLE] [due:D] [!P] [#tag] [-#tag]`.
-    func edit(_ words: [Substring]) throws(CommandError) {
-        guard let first = words.first else { throw CommandError("edit needs a row, such as edit 3 New title") }
+    /// Prints a warning line.
+    func warn(_ message: String) {
+        output.writeError((style.color ? "\u{1B}[33mwarning:\u{1B}[0m " : "warning: ") + displayed(message) + "\n")
+    }
+
+    /// `add TEXT`: a task with the fields the grammar reads in `TEXT`, at the end of the open list or of `@LIST`.
+    func add(_ text: String) throws(CommandError) {
+        let openList = view?.list
+        let fields = try parseItem(text, list: openList, doing: "added")
+        guard let title = fields.title else { throw CommandError("add needs a title, such as add Buy milk ^tomorrow !high") }
+        guard let list = fields.list else {
+            if let current = view { throw CommandError("\(renderer.viewName(current)) is a smart group; open a list, or name one: add \(displayed(title)) @Inbox") }
+            throw CommandError("add to which list? open one (open Inbox), or name it: add \(displayed(title)) @Inbox")
+        }
+        var due: String?
+        if case .set(let value) = fields.due { due = value }
+        let result = try send(ItemsCreate(list: list, title: title, notes: fields.notes, due: due, priority: fields.priority, tags: fields.tags))
+        record(ItemsCreate.method, "add \"\(displayed(title))\"")
+        if list != openList {
+            say("added \"\(displayed(title))\" to \(listNames[list] ?? "another list")")
+        } else {
+            confirm("added \"\(displayed(title))\" as \(result.item.id) (below the window: \(grouped(view?.count ?? 0)) rows)")
+        }
+    }
+
+    /// `edit ROW TEXT`: changes what the words of `TEXT` give; `#tag` adds a tag, `@LIST` moves the task there.
+    func edit(_ arguments: Arguments) throws(CommandError) {
+        guard let first = arguments.words.first else { throw CommandError("edit needs a row, such as edit 3 New title") }
+        if let removal = arguments.words.dropFirst().first(where: { $0.hasPrefix("-#") && $0.count > 2 }) {
+            throw CommandError("to take a tag off, use: untag \(first) \(displayed(String(removal.dropFirst(2)))) (\(displayed(String(removal))) would be a title word)")
+        }
         let target = try targets([first])[0]
-        let shorthand = try ItemShorthand(Array(words.dropFirst()), day: day)
-        var update = ItemsUpdate(.id(target.id), title: shorthand.title, due: shorthand.due, priority: shorthand.priority)
-        if !shorthand.addTags.isEmpty || !shorthand.removeTags.isEmpty {
+        let text = String(arguments.text.dropFirst(first.count).drop { $0.isWhitespace })
+        let fields = try parseItem(text, list: nil, doing: "changed")
+        var update = ItemsUpdate(.id(target.id), title: fields.title, notes: fields.notes, due: fields.due, priority: fields.priority)
+        if let added = fields.tags {
             var tags = try send(ItemsGet(id: target.id)).tags
-            tags.removeAll { shorthand.removeTags.contains($0) }
-            for tag in shorthand.addTags where !tags.contains(tag) { tags.append(tag) }
+            for tag in added where !tags.contains(tag) { tags.append(tag) }
             update.tags = tags
         }
-        guard !update.changesNothing else { throw CommandError("edit \(first): nothing to change; give a title, due:, !priority or #tags") }
-        _ = try send(update)
-        confirm("changed \"\(target.title)\"")
+        guard !update.changesNothing || fields.list != nil else {
+            throw CommandError("edit \(first): nothing to change; give a title, ^due, !priority, #tags, @list or // notes")
+        }
+        if !update.changesNothing {
+            _ = try send(update)
+            record(ItemsUpdate.method, "change \"\(target.title)\"")
+        }
+        if let list = fields.list {
+            try moveToList([target], list)
+        } else {
+            confirm("changed \"\(target.title)\"")
+        }
+    }
+
+    /// `prio ROW... LEVEL`.
+    func setPriority(_ words: [Substring]) throws(CommandError) {
+        guard words.count >= 2, let last = words.last else { throw CommandError("prio needs rows and a priority, such as prio 3 high") }
+        let priority: Priority
+        switch last.lowercased() {
+        case "high", "h", "!!!": priority = .high
+        case "medium", "med", "m", "!!": priority = .medium
+        case "low", "l", "!": priority = .low
+        case "none", "n", "-": priority = .none
+        default: throw CommandError("prio: '\(displayed(String(last)))' is not a priority; expected high, medium, low or none")
+        }
+        let targets = try targets(Array(words.dropLast()))
+        _ = try send(ItemsUpdate(targets.count == 1 ? .id(targets[0].id) : .ids(targets.map(\.id)), priority: priority))
+        record(ItemsUpdate.method, "set the priority of " + Target.named(targets))
+        confirm("priority \(priority.rawValue): " + Target.named(targets))
+    }
+
+    /// `untag ROW [TAG...]`: the tags off (a leading `#` is allowed); without tags, every tag.
+    func untag(_ words: [Substring]) throws(CommandError) {
+        guard let first = words.first else { throw CommandError("untag needs a row and tags, such as untag 3 home") }
+        let target = try targets([first])[0]
+        let removed = words.dropFirst().map { $0.hasPrefix("#") ? String($0.dropFirst()) : String($0) }
+        let tags = try send(ItemsGet(id: target.id)).tags
+        let kept = removed.isEmpty ? [] : tags.filter { !removed.contains($0) }
+        if let missing = removed.first(where: { !tags.contains($0) }) {
+            throw CommandError("\"\(target.title)\" has no tag #\(displayed(missing))" + (tags.isEmpty ? "" : "; its tags: " + tags.map { "#" + displayed($0) }.joined(separator: " ")))
+        }
+        guard kept != tags else { throw CommandError("\"\(target.title)\" has no tags") }
+        _ = try send(ItemsUpdate(.id(target.id), tags: kept))
+        record(ItemsUpdate.method, "untag \"\(target.title)\"")
+        confirm("untagged \"\(target.title)\"")
     }
 
     /// `done ROW...` / `undone ROW...`.
     func setDone(_ words: [Substring], _ done: Bool) throws(CommandError) {
         let targets = try targets(words)
         _ = try send(ItemsUpdate(targets.count == 1 ? .id(targets[0].id) : .ids(targets.map(\.id)), done: done))
+        record(ItemsUpdate.method, (done ? "complete " : "reopen ") + Target.named(targets))
         confirm((done ? "done: " : "not done: ") + targets.map { "\"\($0.title)\"" }.joined(separator: ", "))
     }
 
@@ -129,28 +212,51 @@ extension REPL {
     func move(_ words: [Substring]) throws(CommandError) {
         guard words.count >= 2, let destination = words.last else { throw CommandError("mv needs rows and a destination, such as mv 5 1 or mv 2 @Work") }
         if destination.hasPrefix("@") {
-            let list = try listID(named: String(destination.dropFirst()))
-            let targets = try targets(Array(words.dropLast()))
-            _ = try send(ItemsMove.ids(targets.map(\.id), before: nil, list: list))
-            confirm("moved \(targets.count == 1 ? "\"\(targets[0].title)\"" : "\(targets.count) items") to \(listNames[list] ?? list.description)")
+            let list = try listID(named: String(destination.dropFirst()), choosing: false).id
+            try moveToList(try targets(Array(words.dropLast())), list)
             return
         }
-        guard words.count == 2, let to = Int(destination), to >= 1 else { throw CommandError("mv: '\(destination)' is not a row number to move to (or @list)") }
+        guard words.count == 2, let to = Int(destination), to >= 1 else {
+            throw CommandError("mv: '\(displayed(String(destination)))' is not a task number to move to (or @list)")
+        }
         let block = try targets([words[0]])
-        guard let from = block.first?.index else { throw CommandError("mv by position needs row numbers, not ids (or use mv ID @list)") }
+        guard let from = block.first?.index, let last = block.last?.index else {
+            throw CommandError("mv by position needs task numbers, not ids (or use mv ID @list)")
+        }
         let current = try openView()
-        _ = try send(ItemsMove.view(current.id, version: current.version, from: from, count: block.count, to: to - 1))
+        let indexes = current.itemIndexes
+        let index: Int
+        if to <= indexes.count {
+            index = indexes[to - 1]
+        } else if current.sections == .none {
+            index = current.start + to - 1
+        } else {
+            throw CommandError("mv: no task \(to) here (the window shows tasks 1-\(indexes.count))")
+        }
+        _ = try send(ItemsMove.view(current.id, version: current.version, from: from, count: last - from + 1, to: index))
+        record(ItemsMove.method, "move " + Target.named(block))
         confirm("moved \(block.count) rows to \(to)")
+    }
+
+    /// Moves `targets` to the end of `list` and says so in one line (the rows leaving the view are not listed).
+    func moveToList(_ targets: [Target], _ list: ListID) throws(CommandError) {
+        _ = try send(ItemsMove.ids(targets.map(\.id), before: nil, list: list))
+        record(ItemsMove.method, "move " + Target.named(targets) + " to " + (listNames[list] ?? "another list"))
+        notes.removeAll { if case .removed = $0 { return true } else { return false } }
+        // A terminal shows the table again, without the rows that left.
+        if options.interactive && view != nil { redraw = true }
+        say("moved " + Target.named(targets) + " to " + (listNames[list] ?? "another list"))
     }
 
     /// An item in full, as `show` prints it.
     func describeItem(_ item: Item) -> [String] {
         var lines = [style.bold(displayed(item.title)) + "  " + style.dim("(\(item.id)" + ", in " + (listNames[item.list] ?? "?") + ")")]
-        func field(_ name: String, _ value: String) { lines.append("  " + pad(name + ":", 10) + " " + value) }
+        func field(_ name: String, _ value: String) { lines.append("  " + DisplayWidth.padded(name + ":", toWidth: 10) + " " + value) }
         field("done", item.done ? "yes, " + time(item.completed) : "no")
         if let due = item.due {
             let described = day.describe(due: due, done: item.done)
-            field("due", due + " (" + (described.overdue ? style.red(described.text) : described.text) + ")")
+            let relative = described.overdue ? style.red(described.text) : described.text
+            field("due", described.text == due ? due : due + " (" + relative + ")")
         } else {
             field("due", "none")
         }
@@ -161,7 +267,7 @@ extension REPL {
         } else {
             let noteLines = item.notes.split(separator: "\n", omittingEmptySubsequences: false)
             field("notes", displayed(String(noteLines[0])))
-            for line in noteLines.dropFirst() { lines.append("  " + pad("", 10) + " " + displayed(String(line))) }
+            for line in noteLines.dropFirst() { lines.append("  " + String(repeating: " ", count: 10) + " " + displayed(String(line))) }
         }
         field("created", time(item.created))
         field("modified", time(item.modified) + ", revision \(item.revision)")

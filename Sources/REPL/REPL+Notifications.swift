@@ -68,20 +68,21 @@ extension REPL {
         redraw = false
     }
 
-    /// The compact line for one change, or nil for a reset.
+    /// The compact line for one change, or nil for a reset; rows are named by the numbers the table shows.
     func describe(_ note: ChangeNote) -> String? {
         func quoted(_ row: Row) -> String { "\"" + style.truncate(displayed(row.title), to: 40) + "\"" }
+        func number(_ index: Int) -> Int { view?.itemNumber(atIndex: index) ?? index + 1 }
         switch note {
         case .inserted(let row, let index):
-            return style.green("+") + " \(quoted(row)) at \(index + 1)"
+            return style.green("+") + " \(quoted(row)) at \(number(index))"
         case .removed(let row, let index):
-            return style.red("-") + " \(quoted(row)) (was \(index + 1))"
+            return style.red("-") + " \(quoted(row)) (was \(number(index)))"
         case .moved(let row, let from, let to):
-            return "moved \(quoted(row)) \(from + 1)\(style.arrow)\(to + 1)"
+            return "moved \(quoted(row)) \(number(from))\(style.arrow)\(number(to))"
         case .updated(let old, let new, let index):
-            if old.done != new.done { return (new.done ? style.green(style.checkbox(true)) + " done" : style.checkbox(false) + " not done") + " \(quoted(new)) at \(index + 1)" }
-            if old.title != new.title { return "~ \(quoted(old)) \(style.arrow) \(quoted(new)) at \(index + 1)" }
-            return "~ \(quoted(new)) at \(index + 1)"
+            if old.done != new.done { return (new.done ? style.green(style.checkbox(true)) + " done" : style.checkbox(false) + " not done") + " \(quoted(new)) at \(number(index))" }
+            if old.title != new.title { return "~ \(quoted(old)) \(style.arrow) \(quoted(new)) at \(number(index))" }
+            return "~ \(quoted(new)) at \(number(index))"
         case .reset:
             return nil
         }

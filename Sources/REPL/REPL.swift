@@ -44,6 +44,8 @@ public final class REPL {
     public private(set) var failed = false
     /// The last progress printed while loading (interactive), in tenths.
     var shownProgress = -1
+    /// The changes this session made, in words, for what undo and redo say.
+    var history = StepHistory()
 
     /// Starts a server as `options` say, initializes it and reads the overview.
     public init(options: REPLOptions, output: REPLOutput, style: Style, storeSetting: StoreLocation, environment: (String) -> String? = StoreLocation.processEnvironment) throws(CommandError) {
@@ -177,7 +179,7 @@ public final class REPL {
             case .response(id, let result):
                 return result
             case .error(id, let error):
-                throw CommandError(Self.describe(error))
+                throw CommandError(Self.describe(error), reason: error.data?["reason"]?.stringValue)
             case .notification(let name, let params):
                 handle(name, params)
             default:
@@ -223,9 +225,15 @@ public final class REPL {
     /// The descriptor that becomes readable when the server sends something (for `poll`).
     var serverDescriptor: Int32 { server.inbox.waker.fileDescriptor }
 
-    /// A server error as one readable line.
+    /// Remembers a change this session made, in words (`delete 3 tasks`), for undo and redo to say.
+    func record(_ method: String, _ words: String) {
+        history.record(Step(method: method, words: words))
+    }
+
+    /// A server error as one readable line, in words a user knows: field paths (`params.due`) become the
+    /// field's name (`due`), view ids (`view v5`) "this view".
     static func describe(_ error: ResponseError) -> String {
-        var text = error.message
+        var text = plainWords(error.message)
         switch error.data?["reason"]?.stringValue {
         case "storeLoading": text += " (wait for it with: wait)"
         case "sortedView": text += " (sort manual first)"

@@ -1,5 +1,5 @@
-/// The REPL's calendar: its idea of today, for due dates said relative to it ("tomorrow", "2 days ago") and for
-/// reading the `due:` shorthand. Days are counted and written with the domain's `CalendarDate`, dues and
+/// The REPL's calendar: its idea of today, for due dates said relative to it ("tomorrow", "2 days ago"); what
+/// a user types is read by the server (`text/parseItem`, `text/parseFilter`). Days are counted and written with the domain's `CalendarDate`, dues and
 /// instants read with its `Due` (as the server reads them); only the time zone's rules come from Foundation.
 
 import Domain
@@ -55,7 +55,8 @@ struct REPLCalendar {
         return twoDigits(parts.hour ?? 0) + ":" + twoDigits(parts.minute ?? 0)
     }
 
-    /// A due as the table shows it, relative to today, and whether it is overdue.
+    /// A due as the table shows it, relative to today (a time after the day: "tomorrow 09:30"), and whether it is
+    /// overdue: never for a done item.
     func describe(due: String, done: Bool) -> (text: String, overdue: Bool) {
         switch try? Due(parsing: due) {
         case .date(let date)?:
@@ -80,31 +81,6 @@ struct REPLCalendar {
         case -13 ... -2: "\(-days) days ago"
         default: date
         }
-    }
-
-    /// The due of a `due:` shorthand value: `today`, `tomorrow`, `yesterday`, `+3` / `3d` / `-2`
-    /// (days from today), a weekday (`mon`: the next one), or a due as the protocol writes it (`YYYY-MM-DD`, or an
-    /// instant with an offset), which is kept as it was written.
-    func parseDue(_ text: String) -> String? {
-        let word = text.lowercased()
-        let weekdays = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
-        switch word {
-        case "today", "tod": return date(ofDay: today)
-        case "tomorrow", "tom", "tmr": return date(ofDay: today + 1)
-        case "yesterday": return date(ofDay: today - 1)
-        default: break
-        }
-        if let index = weekdays.firstIndex(where: { word.hasPrefix($0) && word.count <= 9 }) {
-            // 1970-01-01 was a Thursday (index 4).
-            let todayIndex = ((today % 7) + 7 + 4) % 7
-            let ahead = (index - todayIndex + 7) % 7
-            return date(ofDay: today + (ahead == 0 ? 7 : ahead))
-        }
-        var digits = Substring(word)
-        if digits.hasSuffix("d") { digits = digits.dropLast() }
-        if digits.hasPrefix("+") { digits = digits.dropFirst() } else if !digits.hasPrefix("-") && !word.hasSuffix("d") { digits = "" }
-        if digits.count <= 5, let days = Int(digits) { return date(ofDay: today + days) }
-        return (try? Due(parsing: text)) == nil ? nil : text
     }
 
     /// `YYYY-MM-DD` of a day number.

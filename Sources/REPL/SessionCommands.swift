@@ -10,8 +10,11 @@ extension Commands {
                 run: { repl, arguments throws(CommandError) in
                     let name = arguments.words.joined(separator: " ")
                     guard !name.isEmpty else { throw CommandError("mklist needs a name, such as mklist Groceries") }
+                    let twins = repl.lists(named: name)
                     let result = try repl.send(ListsCreate(name: name))
+                    repl.record(ListsCreate.method, "create the list \"\(displayed(name))\"")
                     repl.say("created list \"\(displayed(name))\" (\(result.list.id)); open it with: open \(displayed(name))")
+                    repl.warnTwins(twins, name: name, id: result.list.id)
                 }),
         Command(names: ["rename"], usage: "NEW NAME", summary: "rename the open list", example: "rename Errands", area: "Lists",
                 run: { repl, arguments throws(CommandError) in
@@ -19,8 +22,11 @@ extension Commands {
                     guard !name.isEmpty else { throw CommandError("rename needs the new name, such as rename Errands") }
                     guard let list = try repl.openView().list else { throw CommandError("a smart group cannot be renamed; open a list first") }
                     let old = repl.listNames[list] ?? list.description
+                    let twins = repl.lists(named: name).filter { $0.id != list }
                     _ = try repl.send(ListsUpdate(id: list, name: name))
+                    repl.record(ListsUpdate.method, "rename \"\(old)\" to \"\(displayed(name))\"")
                     repl.say("renamed \"\(old)\" to \"\(displayed(name))\"")
+                    repl.warnTwins(twins, name: name, id: list)
                 }),
         Command(names: ["rmlist"], usage: "[LIST]", summary: "delete a list and its items (default: the open one)", example: "rmlist Groceries", area: "Lists",
                 run: { repl, arguments throws(CommandError) in
@@ -30,29 +36,26 @@ extension Commands {
                         guard let open = try repl.openView().list else { throw CommandError("rmlist needs a list name when a smart group is open") }
                         list = open
                     } else {
-                        list = try repl.listID(named: named)
+                        list = try repl.listID(named: named, choosing: false).id
                     }
                     let name = repl.listNames[list] ?? list.description
                     _ = try repl.send(ListsDelete(id: list))
+                    repl.record(ListsDelete.method, "delete the list \"\(name)\"")
                     repl.say("deleted list \"\(name)\" (undo brings it back)")
                 }),
     ]
 
     static let sessionCommands: [Command] = [
         Command(names: ["undo", "u"], usage: "", summary: "undo your last change", example: "undo", area: "History",
-                run: { repl, _ throws(CommandError) in
-                    repl.confirm("undid " + displayed(try repl.send(Undo()).undone))
-                }),
+                run: { repl, _ throws(CommandError) in try repl.undo() }),
         Command(names: ["redo"], usage: "", summary: "redo what undo undid", example: "redo", area: "History",
-                run: { repl, _ throws(CommandError) in
-                    repl.confirm("redid " + displayed(try repl.send(Redo()).redone))
-                }),
+                run: { repl, _ throws(CommandError) in try repl.redo() }),
         Command(names: ["retry"], usage: "", summary: "try again to open a store that failed", example: "retry", area: "Store",
                 run: { repl, _ throws(CommandError) in
                     let result = try repl.send(StoreRetry())
                     if !result.retried { repl.say("the store is \(result.status.state.name); nothing to retry") }
                 }),
-        Command(names: ["wait"], usage: "", summary: "wait until the open view has loaded (for scripts)", example: "wait", area: "Store",
+        Command(names: ["wait"], usage: "", summary: "wait until the store is ready and the open view has loaded", example: "wait", area: "Store",
                 run: { repl, _ throws(CommandError) in try repl.waitForView() }),
         Command(names: ["status"], usage: "", summary: "show where the store is and its state", example: "status", area: "Store",
                 run: { repl, _ throws(CommandError) in
@@ -75,7 +78,8 @@ extension Commands {
                     repl.redraw = repl.view != nil
                     repl.say("the clock shows \(result.now)")
                 }),
-        Command(names: ["help", "h", "?"], usage: "[COMMAND]", summary: "list the commands, or explain one", example: "help mv", area: "Session",
+        Command(names: ["help", "h", "?"], usage: "[COMMAND|TOPIC|all]", summary: "the commands in short; one command, a topic (dates, filters, entry, keys), or all",
+                example: "help mv   help dates   help all", area: "Session",
                 run: { repl, arguments throws(CommandError) in repl.say(try Commands.help(arguments.words.first.map(String.init), style: repl.style)) }),
         Command(names: ["quit", "q", "exit"], usage: "", summary: "leave (everything is already saved)", example: "quit", area: "Session",
                 run: { repl, _ throws(CommandError) in repl.markFinished() }),
@@ -105,20 +109,53 @@ extension REPL {
         guard case .request(let id, let method, _) = message else { return }
         do {
             _ = try awaitAnswer(id: id, method: method, printing: true)
+            if Step.isStep(method) { record(method, Step.words(ofMethod: method)) }
         } catch {
             // The error reply was printed as it is on the wire.
         }
         if method == "debug/continueLoading" || method == "store/retry" { redraw = false }
     }
 
-    /// Waits (at most two minutes) until the open view is no longer loading, then shows it.
+    /// Waits (at most two minutes) until the store is ready and the open view is no longer loading, printing
+    /// the progress in a terminal; then shows the view.
     func waitForView() throws(CommandError) {
         let deadline = monotonicMilliseconds() + 120_000
-        while view?.state.isLoading == true {
-            guard let message = nextMessage(until: deadline) else { throw CommandError("the view is still loading after two minutes") }
+        var shown = -1
+        while storeIsLoading || view?.state.isLoading == true {
+            if options.interactive {
+                let progress = storeIsLoading ? storeProgress : (view?.progress ?? 0)
+                let tenths = Int(progress * 10)
+                if tenths > shown {
+                    shown = tenths
+                    say(style.yellow("loading the store" + style.ellipsis + " \(tenths * 10)%"))
+                }
+            }
+            guard let message = nextMessage(until: deadline) else { throw CommandError("the store is still loading after two minutes") }
             if case .notification(let name, let params) = message { handle(name, params) }
         }
         if needsSnapshot { settle() }
-        if view != nil { try showTable() }
+        if view != nil {
+            try showTable()
+        } else {
+            say("the store is ready")
+        }
+    }
+
+    /// `undo`: says what it undid, in the words the change was made with.
+    func undo() throws(CommandError) {
+        let result: UndoResult
+        do {
+            result = try send(Undo())
+        } catch {
+            if ["changedSince", "deletedSince", "listDeleted"].contains(error.reason ?? "") { history.dropNewest() }
+            throw error
+        }
+        say("undid: " + history.undid(result.undone))
+    }
+
+    /// `redo`: says what it did again.
+    func redo() throws(CommandError) {
+        let result = try send(Redo())
+        say("redid: " + history.redid(result.redone))
     }
 }

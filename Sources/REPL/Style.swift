@@ -54,20 +54,24 @@ public struct Style: Sendable {
     var rule: Character { unicode ? "─" : "-" }
     func checkbox(_ done: Bool) -> String { unicode ? (done ? "☑" : "☐") : (done ? "[x]" : "[ ]") }
 
-    /// `text` cut to at most `columns` characters, ending in an ellipsis when cut.
+    /// `text` cut to at most `columns` terminal cells (`DisplayWidth`), ending in the ellipsis when cut.
+    /// - Complexity: O(n) in the length of `text`.
     func truncate(_ text: String, to columns: Int) -> String {
-        guard text.count > columns else { return text }
-        let keep = max(0, columns - ellipsis.count)
-        return String(text.prefix(keep)) + ellipsis
+        if unicode { return DisplayWidth.truncated(text, toWidth: columns) }
+        guard DisplayWidth.of(text) > columns else { return text }
+        var kept = ""
+        var cells = 0
+        for character in text {
+            let width = DisplayWidth.of(character)
+            if cells + width > columns - ellipsis.count { break }
+            kept.append(character)
+            cells += width
+        }
+        return kept + String(ellipsis.prefix(max(0, columns)))
     }
-}
 
-/// `text` padded with spaces to `columns` characters (never cut).
-func pad(_ text: String, _ columns: Int) -> String {
-    text.count >= columns ? text : text + String(repeating: " ", count: columns - text.count)
-}
-
-/// `text` padded on the left to `columns` characters.
-func padLeft(_ text: String, _ columns: Int) -> String {
-    text.count >= columns ? text : String(repeating: " ", count: columns - text.count) + text
+    /// `text` cut to `columns` cells and padded with spaces to exactly that many.
+    func fitted(_ text: String, to columns: Int) -> String {
+        DisplayWidth.padded(truncate(text, to: columns), toWidth: columns)
+    }
 }

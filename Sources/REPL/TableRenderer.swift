@@ -54,8 +54,7 @@ struct TableRenderer {
         let count = view.count ?? 0
         if count == 0 {
             if view.empty == .noMatches {
-                let text = view.filter.text.isEmpty ? nil : view.filter.text
-                return style.dim(text.map { "No matches for \"\($0)\"" } ?? "No matches for " + FilterText.describe(view.filter))
+                return style.dim("No matches for " + FilterText.describe(view.filter))
                     + " " + style.dash + " clear the filter with: filter off"
             }
             return style.dim(view.list == nil ? "No tasks" : "No tasks " + style.dash + " add one with: add <title>")
@@ -70,16 +69,20 @@ struct TableRenderer {
         return style.dim(line)
     }
 
-    /// One line per row of the window.
+    /// One line per row of the window: items numbered from 1 (headers are not numbered), then the columns due,
+    /// priority, list (smart groups) and tags, each starting at the same terminal cell on every row; titles are
+    /// cut with an ellipsis so that the line fits `style.width` cells.
+    /// - Complexity: O(window × title length).
     func rows(_ view: ViewModel) -> [String] {
-        let numberWidth = String(view.start + view.rows.count).count
+        let items = view.rows.filter { !$0.isHeader }
+        let numberWidth = String(max(1, items.count)).count
         let dues = view.rows.map { row in row.due.map { day.describe(due: $0, done: row.done) } }
-        let dueWidth = dues.map { $0?.text.count ?? 0 }.max() ?? 0
-        let priorityWidth = view.rows.map { priorityMark($0.priority).count }.max() ?? 0
+        let dueWidth = dues.map { DisplayWidth.of($0?.text ?? "") }.max() ?? 0
+        let priorityWidth = items.map { DisplayWidth.of(priorityMark($0.priority)) }.max() ?? 0
         let showList = view.list == nil && view.sections != .list
-        let listWidth = showList ? min(14, view.rows.filter { !$0.isHeader }.map { listName($0.list).count }.max() ?? 0) : 0
-        var tagsWidth = min(24, view.rows.map { tagText($0.tags).count }.max() ?? 0)
-        let boxWidth = style.unicode ? 1 : 3
+        let listWidth = showList ? min(14, items.map { DisplayWidth.of(listName($0.list)) }.max() ?? 0) : 0
+        var tagsWidth = min(24, items.map { DisplayWidth.of(tagText($0.tags)) }.max() ?? 0)
+        let boxWidth = DisplayWidth.of(style.checkbox(false))
         func fixedWidth() -> Int {
             [dueWidth, priorityWidth, listWidth, tagsWidth].filter { $0 > 0 }.reduce(0) { $0 + $1 + 2 }
                 + numberWidth + 1 + boxWidth + 1
@@ -87,23 +90,24 @@ struct TableRenderer {
         if style.width - fixedWidth() < 16 { tagsWidth = 0 }
         let titleWidth = max(8, style.width - fixedWidth())
         var lines: [String] = []
+        var number = 0
         for (offset, row) in view.rows.enumerated() {
             if row.isHeader {
                 lines.append(header(row, width: style.width))
                 continue
             }
-            let number = padLeft(String(view.start + offset + 1), numberWidth)
+            number += 1
             let box = row.done ? style.green(style.checkbox(true)) : style.checkbox(false)
-            var title = pad(style.truncate(displayed(row.title), to: titleWidth), titleWidth)
+            var title = style.fitted(displayed(row.title), to: titleWidth)
             if row.done { title = style.dim(title) }
-            var line = number + " " + box + " " + title
+            var line = DisplayWidth.paddedLeft(String(number), toWidth: numberWidth) + " " + box + " " + title
             if dueWidth > 0 {
                 let due = dues[offset]
-                let text = pad(due?.text ?? "", dueWidth)
+                let text = DisplayWidth.padded(due?.text ?? "", toWidth: dueWidth)
                 line += "  " + (due?.overdue == true ? style.red(text) : text)
             }
-            if priorityWidth > 0 { line += "  " + style.yellow(pad(priorityMark(row.priority), priorityWidth)) }
-            if listWidth > 0 { line += "  " + style.dim(pad(style.truncate(listName(row.list), to: listWidth), listWidth)) }
+            if priorityWidth > 0 { line += "  " + style.yellow(DisplayWidth.padded(priorityMark(row.priority), toWidth: priorityWidth)) }
+            if listWidth > 0 { line += "  " + style.dim(style.fitted(listName(row.list), to: listWidth)) }
             if tagsWidth > 0 { line += "  " + style.cyan(style.truncate(tagText(row.tags), to: tagsWidth)) }
             lines.append(trimTrailing(line))
         }
@@ -112,9 +116,9 @@ struct TableRenderer {
 
     /// A section header: `── Today (2) ────`.
     func header(_ row: Row, width: Int) -> String {
-        let label = " \(displayed(row.title)) (\(grouped(row.count))) "
+        let label = " " + style.truncate(displayed(row.title), to: max(8, min(width, 60) - 16)) + " (\(grouped(row.count))) "
         let lead = String(repeating: style.rule, count: 2)
-        let tail = String(repeating: style.rule, count: max(2, min(width, 60) - label.count - 2))
+        let tail = String(repeating: style.rule, count: max(2, min(width, 60) - DisplayWidth.of(label) - 2))
         return style.bold(lead + label + tail)
     }
 

@@ -18,20 +18,19 @@ extension Commands {
                 run: { repl, _ throws(CommandError) in try repl.scroll { start, page, _ in max(0, start - page) } }),
         Command(names: ["top"], usage: "", summary: "scroll to the first row", example: "top", area: "Views",
                 run: { repl, _ throws(CommandError) in try repl.scroll { _, _, _ in 0 } }),
-        Command(names: ["goto", "g"], usage: "N", summary: "scroll so that row N is at the top", example: "goto 50000", area: "Views",
+        Command(names: ["bottom"], usage: "", summary: "scroll to the last page", example: "bottom", area: "Views",
+                run: { repl, _ throws(CommandError) in try repl.scroll { _, page, count in count - page } }),
+        Command(names: ["goto", "g"], usage: "N", summary: "scroll so that row N of the list is at the top", example: "goto 50000", area: "Views",
                 run: { repl, arguments throws(CommandError) in
-                    guard arguments.words.count == 1, let row = Int(arguments.words[0]), row >= 1 else { throw CommandError("goto needs a row number, such as goto 100") }
-                    try repl.scroll { _, _, _ in row - 1 }
+                    guard arguments.words.count == 1, let row = Int(arguments.words[0]) else { throw CommandError("goto needs a row number, such as goto 100") }
+                    try repl.goto(row)
                 }),
         Command(names: ["sort"], usage: "FIELD [desc]", summary: "sort by manual, title, due, priority, created or modified",
                 example: "sort due   sort priority desc   sort manual", area: "Views",
                 run: { repl, arguments throws(CommandError) in try repl.sort(arguments.words) }),
-        Command(names: ["filter", "f"], usage: "WORDS|off", summary: "show only rows matching text, #tags, !priority, done/open, before:/after:",
-                example: "filter milk   filter #home !high open   filter off", area: "Views",
-                run: { repl, arguments throws(CommandError) in
-                    let filter = try FilterText.parse(arguments.words, day: repl.day)
-                    try repl.changeView({ ViewFilter(view: $0, filter: filter) }) { $0.filter = filter ?? .all }
-                }),
+        Command(names: ["filter", "f"], usage: "WORDS|off", summary: "show only rows matching the filter words (help filters)",
+                example: "filter milk   filter #home !high+ due<fri open   filter off", area: "Views",
+                run: { repl, arguments throws(CommandError) in try repl.filter(String(arguments.text)) }),
         Command(names: ["group"], usage: "due|priority|list|done|none", summary: "divide the view into sections with headers",
                 example: "group due   group none", area: "Views",
                 run: { repl, arguments throws(CommandError) in
@@ -47,6 +46,12 @@ extension REPL {
     /// Prints the lists (numbered, for `open N`) and the smart groups with their counts.
     func showOverview() throws(CommandError) {
         takeOverview(try send(ListsList()))
+        say(overviewLines())
+    }
+
+    /// The overview as `ls` prints it: the store's state when it is not ready, the lists numbered with their
+    /// open and total counts (each count in a column of its own, two spaces apart), the smart groups.
+    func overviewLines() -> [String] {
         var lines: [String] = []
         if let store = overviewStore?.state {
             if case .loading(let progress) = store {
@@ -57,40 +62,79 @@ extension REPL {
                 lines.append(style.red("Error: the store could not be opened"))
             }
         }
-        let nameWidth = max(12, min(30, lists.map { displayed($0.name).count }.max() ?? 0))
-        lines.append(style.bold(pad("Lists", nameWidth + 6)) + "  open  total")
+        let nameWidth = max(12, min(30, lists.map { DisplayWidth.of(displayed($0.name)) }.max() ?? 0))
+        let openWidth = max(4, lists.map { grouped($0.open ?? 0).count }.max() ?? 0)
+        let totalWidth = max(5, lists.map { grouped($0.total ?? 0).count }.max() ?? 0)
+        let groupWidth = max(openWidth, groups.map { grouped($0.count).count }.max() ?? 0)
+        lines.append(style.bold(DisplayWidth.padded("Lists", toWidth: nameWidth + 6)) + "  " + DisplayWidth.paddedLeft("open", toWidth: openWidth)
+            + "  " + DisplayWidth.paddedLeft("total", toWidth: totalWidth))
         if lists.isEmpty && overviewStore == nil { lines.append(style.dim("  No lists yet " + style.dash + " make one with: mklist <name>")) }
         for (index, list) in lists.enumerated() {
-            let name = pad(style.truncate(displayed(list.name), to: nameWidth), nameWidth)
-            lines.append(padLeft(String(index + 1), 4) + "  " + name + padLeft(grouped(list.open ?? 0), 6) + padLeft(grouped(list.total ?? 0), 7))
+            let name = style.fitted(displayed(list.name), to: nameWidth)
+            lines.append(DisplayWidth.paddedLeft(String(index + 1), toWidth: 4) + "  " + name + "  " + DisplayWidth.paddedLeft(grouped(list.open ?? 0), toWidth: openWidth)
+                + "  " + DisplayWidth.paddedLeft(grouped(list.total ?? 0), toWidth: totalWidth))
         }
         lines.append(style.bold("Smart groups"))
         for group in groups {
-            lines.append("      " + pad(group.name, nameWidth) + padLeft(grouped(group.count), 6))
+            lines.append("      " + style.fitted(group.name, to: nameWidth) + "  " + DisplayWidth.paddedLeft(grouped(group.count), toWidth: groupWidth))
         }
-        say(lines)
+        return lines
     }
 
-    /// The id of the list a user named: a number in `ls`, an id, or a name (ignoring case).
-    func listID(named text: String) throws(CommandError) -> ListID {
+    /// The lists whose name is `name`, ignoring case and diacritics (as the grammar's `@NAME` compares).
+    func lists(named name: String) -> [TaskList] {
+        let folded = foldedName(name)
+        return lists.filter { foldedName($0.name) == folded }
+    }
+
+    /// Warns that other lists are named like a list just created or renamed.
+    func warnTwins(_ twins: [TaskList], name: String, id: ListID) {
+        guard !twins.isEmpty else { return }
+        let others = twins.map { list in "number \((lists.firstIndex { $0.id == list.id } ?? 0) + 1) in ls, \(list.id)" }
+        warn("there is already a list named \(displayed(twins[0].name)) (\(others.joined(separator: "; "))); open and @ pick by number or id when names repeat")
+    }
+
+    /// The list a user named: a number in `ls`, an id, or a name (ignoring case and diacritics; else the one
+    /// name it begins). When several lists have the name, `choosing` takes the first and says so in `note`
+    /// (for `open`); otherwise that is an error naming them.
+    func listID(named text: String, choosing: Bool = true) throws(CommandError) -> (id: ListID, note: String?) {
         try waitForLists()
         if let number = Int(text) {
             guard number >= 1 && number <= lists.count else { throw CommandError("no list number \(number); ls shows \(lists.count)") }
-            return lists[number - 1].id
+            return (lists[number - 1].id, nil)
         }
-        if let list = lists.first(where: { $0.id.description == text }) ?? lists.first(where: { $0.name.lowercased() == text.lowercased() }) {
-            return list.id
+        if let list = lists.first(where: { $0.id.description == text }) { return (list.id, nil) }
+        func position(_ list: TaskList) -> Int { (lists.firstIndex { $0.id == list.id } ?? 0) + 1 }
+        let named = lists(named: text)
+        if named.count == 1 { return (named[0].id, nil) }
+        if named.count > 1 {
+            let exact = named.filter { $0.name == text }
+            if exact.count == 1 { return (exact[0].id, nil) }
+            let choices = named.map { "open \(position($0)) or open \($0.id)" }
+            guard choosing else {
+                throw CommandError("\(named.count) lists are named \(displayed(text)); pick one by its number in ls or its id: " + named.map { "\(position($0)) (\($0.id))" }.joined(separator: ", "))
+            }
+            let note = "\(named.count) lists are named \(displayed(named[0].name)); this is number \(position(named[0])) in ls (\(named[0].id)); for another: "
+                + choices.dropFirst().joined(separator: "; ")
+            return (named[0].id, note)
         }
-        let matches = lists.filter { $0.name.lowercased().hasPrefix(text.lowercased()) }
-        if matches.count == 1 { return matches[0].id }
-        if matches.count > 1 { throw CommandError("'\(text)' could be \(matches.map { displayed($0.name) }.joined(separator: " or "))") }
-        throw CommandError("no list named '\(text)'; ls shows the lists")
+        let typed = foldedName(text)
+        let matches = lists.filter { foldedName($0.name).starts(with: typed) }
+        if matches.count == 1 { return (matches[0].id, nil) }
+        if matches.count > 1 { throw CommandError("'\(displayed(text))' could be \(matches.map { displayed($0.name) }.joined(separator: " or "))") }
+        throw CommandError("no list named '\(displayed(text))'; ls shows the lists")
     }
 
     /// Whether the overview says the store is loading.
-    private var storeIsLoading: Bool {
+    var storeIsLoading: Bool {
         if case .loading? = overviewStore?.state { return true }
         return false
+    }
+
+    /// The store's loading progress, 0 to 1.
+    var storeProgress: Double {
+        if case .loading(let progress)? = overviewStore?.state { return progress }
+        return 1
     }
 
     /// While the store loads, the overview has no lists yet: waits (at most two minutes) for the
@@ -108,16 +152,20 @@ extension REPL {
     func open(_ text: String) throws(CommandError) {
         guard !text.isEmpty else { throw CommandError("open needs a list or a group, such as open Inbox or open today") }
         let source: ViewSource
+        var note: String?
         if let group = SmartGroup(rawValue: text.lowercased()), !lists.contains(where: { $0.name == text }) {
             source = .group(group)
         } else {
-            source = .list(try listID(named: text))
+            let named = try listID(named: text)
+            source = .list(named.id)
+            note = named.note
         }
         let snapshot = try send(ListsOpen(source, window: Window(start: 0, end: page)))
         if let old = view { _ = try? send(ViewClose(view: old.id)) }
         view = try ViewModel(snapshot: snapshot)
         notes.removeAll()
         try showTable()
+        if let note { say(note) }
     }
 
     /// The open view, or an error that says how to open one.
@@ -126,13 +174,42 @@ extension REPL {
         return view
     }
 
-    /// Moves the window to the start `position` computes from (start, page, count), and shows it.
+    /// Moves the window to the start `position` computes from (start, page, count), kept inside the view, and
+    /// shows it.
     func scroll(_ position: (Int, Int, Int) -> Int) throws(CommandError) {
         let current = try openView()
-        let start = max(0, position(current.start, page, current.count ?? 0))
+        let count = current.count ?? 0
+        let start = max(0, min(position(current.start, page, count), max(0, count - 1)))
         let snapshot = try send(ViewSetWindow(view: current.id, window: Window(start: start, end: start + page)))
         view?.take(snapshot)
         try showTable()
+    }
+
+    /// `goto N`: row N of the list at the top; a row past the end shows the last page, and says so.
+    func goto(_ row: Int) throws(CommandError) {
+        let count = try openView().count ?? 0
+        if row > count || row < 1 {
+            try scroll { _, page, count in row < 1 ? 0 : count - page }
+            say(row < 1 ? "rows start at 1; showing the first" : count == 0 ? "the list is empty" : "there are \(grouped(count)) rows; showing the last")
+            return
+        }
+        try scroll { _, _, _ in row - 1 }
+    }
+
+    /// `filter WORDS`: the filter the server's grammar reads in them (`text/parseFilter`); `off`, `none` or
+    /// `clear` (or nothing) shows everything. With a warning, each is printed and the filter stays as it was.
+    func filter(_ text: String) throws(CommandError) {
+        let trimmed = text.trimmingWhiteSpace
+        var filter: Filter?
+        if !["", "off", "none", "clear"].contains(trimmed.lowercased()) {
+            let result = try send(TextParseFilter(text: trimmed))
+            if !result.warnings.isEmpty {
+                for warning in result.warnings { warn(warning.message) }
+                throw CommandError("the filter was not changed; a backslash keeps a word as text (\\#42, \\done)")
+            }
+            filter = result.filter
+        }
+        try changeView({ ViewFilter(view: $0, filter: filter) }) { $0.filter = filter ?? .all }
     }
 
     /// `sort FIELD [desc]`.

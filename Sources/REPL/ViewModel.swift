@@ -20,7 +20,7 @@ struct ViewModel {
         do {
             kept = try ViewWindow(snapshot: snapshot)
         } catch {
-            throw CommandError("the server's snapshot of \(snapshot.view) cannot be shown: \(error.message)")
+            throw CommandError("the server's snapshot of the view cannot be shown: \(error.message)")
         }
         sort = snapshot.sort
         filter = snapshot.filter
@@ -76,6 +76,7 @@ struct ViewModel {
     /// an item, or nil when it does not apply (a version gap, or a change protocol.md does not allow):
     /// the caller then fetches a snapshot.
     mutating func apply(_ change: ViewChanged) -> [ChangeNote]? {
+        let wasReady = state.isReady
         guard case .applied(let applied)? = try? kept.apply(change) else { return nil }
         var notes: [ChangeNote] = []
         // A view that is not ready has no rows: nothing came or went that a line could name.
@@ -87,7 +88,9 @@ struct ViewModel {
             case .moved(let row, let from, let to) where ready && !row.isHeader: notes.append(.moved(row, from: start + from, to: start + to))
             case .updated(let old, let new, let index) where ready && !new.isHeader: notes.append(.updated(old: old, new: new, at: start + index))
             case .reset(let old):
-                if ready { notes += Self.difference(from: old, to: rows, start: start) }
+                // After loading (the view was not ready) a reset is a re-index, not rows that came: the table
+                // is shown again instead of a line per row.
+                if ready && wasReady { notes += Self.difference(from: old, to: rows, start: start) }
                 notes.append(.reset)
             default: break
             }
@@ -111,6 +114,20 @@ struct ViewModel {
             }
         }
         return notes
+    }
+
+    /// The view indexes of the window's items in order: the table numbers items (not headers) from 1 in the
+    /// window, and item number N is at view index `itemIndexes[N - 1]`.
+    /// - Complexity: O(window).
+    var itemIndexes: [Int] { rows.indices.filter { !rows[$0].isHeader }.map { start + $0 } }
+
+    /// The number the table shows for the item at view index `index`: one more than the rows before it in the
+    /// window that are not headers. For an item that has just left the window, the number it had, as long as
+    /// the headers before it stayed.
+    /// - Complexity: O(window).
+    func itemNumber(atIndex index: Int) -> Int {
+        let offset = max(0, index - start)
+        return 1 + offset - rows[..<min(offset, rows.count)].filter(\.isHeader).count
     }
 
     /// The row at view index `index`, when the window shows it.

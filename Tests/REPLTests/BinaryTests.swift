@@ -71,44 +71,102 @@ private func tmuxPresent() -> Bool {
     return false
 }
 
-@Test(.enabled("needs tmux (the reason is on stderr: repl-tmux: skipped)") { tmuxPresent() })
-func replInRealTerminal() throws {
-    let tmux = try #require(tmuxPath())
-    let store = makeTemporaryDirectory(prefix: "taskls-repl-tmux")
-    defer { removeTree(store) }
-    let socket = "taskls-repl-test-\(getpid())"
-    let command = "env TZ=UTC COLUMNS= NO_COLOR= TERM=xterm-256color '\(BuildPaths.taskls)' repl --store '\(store)' --clock 2026-11-22T10:00:00Z"
-    try run(tmux, ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "40", "-s", "repl", command])
-    defer { _ = try? run(tmux, ["-L", socket, "kill-server"]) }
+/// A REPL in a detached tmux session of its own server (`-L`), for tests that look at a real terminal.
+struct TmuxSession {
+    let tmux: String
+    let socket: String
+
+    /// Starts `taskls repl ARGUMENTS` in a `width` × 40 terminal.
+    init(arguments: String, width: Int = 100) throws {
+        tmux = try #require(tmuxPath())
+        socket = "taskls-repl-test-\(getpid())-\(UInt32.random(in: 0 ... .max))"
+        let command = "env TZ=UTC COLUMNS= NO_COLOR= TERM=xterm-256color '\(BuildPaths.taskls)' repl \(arguments)"
+        try run(tmux, ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", "40", "-s", "repl", command])
+    }
+
+    /// Runs a tmux command on this session's server; returns its output.
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String { try run(tmux, ["-L", socket] + arguments).output }
+
     /// The screen once it shows `text`, or the last screen when it does not within ten seconds.
     func screen(showing text: String) throws -> String {
         let deadline = Date().addingTimeInterval(10)
         var last = ""
         while Date() < deadline {
-            last = try run(tmux, ["-L", socket, "capture-pane", "-p", "-t", "repl"]).output
+            last = try tmux(["capture-pane", "-p", "-t", "repl"])
             // Each look runs tmux once, which paces the loop.
             if last.contains(text) { return last }
         }
         return last
     }
+
+    /// Types `line` and Enter.
     func type(_ line: String) throws {
-        try run(tmux, ["-L", socket, "send-keys", "-t", "repl", "-l", line])
-        try run(tmux, ["-L", socket, "send-keys", "-t", "repl", "Enter"])
+        try tmux(["send-keys", "-t", "repl", "-l", line])
+        try tmux(["send-keys", "-t", "repl", "Enter"])
     }
 
-    let greeting = try screen(showing: "taskls>")
+    /// Ends the tmux server.
+    func kill() { _ = try? tmux(["kill-server"]) }
+}
+
+@Test(.enabled("needs tmux (the reason is on stderr: repl-tmux: skipped)") { tmuxPresent() })
+func replInRealTerminal() throws {
+    let store = makeTemporaryDirectory(prefix: "taskls-repl-tmux")
+    defer { removeTree(store) }
+    let session = try TmuxSession(arguments: "--store '\(store)' --clock 2026-11-22T10:00:00Z")
+    defer { session.kill() }
+    let greeting = try session.screen(showing: "taskls>")
     #expect(greeting.contains("type help for commands"), "\(greeting)")
-    try type("mklist Inbox")
-    #expect(try screen(showing: "created list \"Inbox\"").contains("created list"))
-    try type("open Inbox")
-    #expect(try screen(showing: "Inbox>").contains("No tasks — add one with: add <title>"))
-    try type("add Buy milk due:tomorrow !high #home")
-    let table = try screen(showing: "☐ Buy milk")
+    try session.type("mklist Inbox")
+    #expect(try session.screen(showing: "created list \"Inbox\"").contains("created list"))
+    try session.type("open Inbox")
+    #expect(try session.screen(showing: "Inbox>").contains("No tasks — add one with: add <title>"))
+    try session.type("add Buy milk ^tomorrow !high #home")
+    let table = try session.screen(showing: "☐ Buy milk")
     #expect(table.contains("☐ Buy milk"), "\(table)")
     #expect(table.contains("tomorrow"))
     #expect(table.contains("#home"))
-    try type("done 1")
-    #expect(try screen(showing: "☑ Buy milk").contains("☑ Buy milk"))
-    try type("quit")
+    try session.type("done 1")
+    #expect(try session.screen(showing: "☑ Buy milk").contains("☑ Buy milk"))
+    try session.type("quit")
+    FileHandle.standardError.write(Data("repl-tmux: ran\n".utf8))
+}
+
+/// CJK, emoji and accented titles in a real terminal: tmux's own cursor, moved onto each row's due by a search
+/// in copy mode, stands at the same screen column on every row.
+@Test(.enabled("needs tmux (the reason is on stderr: repl-tmux: skipped)") { tmuxPresent() })
+func wideTitlesAlignInRealTerminal() throws {
+    let store = makeTemporaryDirectory(prefix: "taskls-repl-tmux")
+    defer { removeTree(store) }
+    let session = try TmuxSession(arguments: "--store '\(store)' --clock 2026-11-22T10:00:00Z", width: 90)
+    defer { session.kill() }
+    _ = try session.screen(showing: "taskls>")
+    try session.type("mklist Wide")
+    try session.type("open Wide")
+    // Sunday 2026-11-22: ^fri is "in 5 days".
+    let titles = ["买牛奶和面包", "🎉 party planning", "👨‍👩‍👧 family dinner", "e\u{301}cole et cafe\u{301}", "plain title",
+                  "これはとても長いタイトルで、表の幅に収まらないので省略記号で切られるはずです本当に長い"]
+    for title in titles { try session.type("add \(title) ^fri !high #x") }
+    #expect(try session.screen(showing: " at 6").contains(" at 6"), "the sixth task was added")
+    // Only the last table on the screen: tmux forgets what it showed, then the view is shown once.
+    try session.tmux(["send-keys", "-R", "-t", "repl"])
+    try session.tmux(["clear-history", "-t", "repl"])
+    try session.type("view")
+    let screen = try session.screen(showing: "rows 1–6 of 6")
+    let rows = screen.split(separator: "\n").filter { $0.contains("in 5 days") }
+    #expect(rows.count == titles.count, "\(screen)")
+    // tmux's cursor, not our measure: search each due from the bottom up and read where the cursor is.
+    try session.tmux(["copy-mode", "-t", "repl"])
+    var columns: [Int: Int] = [:]
+    for _ in titles {
+        try session.tmux(["send-keys", "-t", "repl", "-X", "search-backward", "in 5 days"])
+        let place = try session.tmux(["display-message", "-p", "-t", "repl", "#{copy_cursor_x} #{copy_cursor_y}"])
+        let numbers = place.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        guard numbers.count == 2 else { Issue.record("tmux said \(place)"); break }
+        columns[numbers[1]] = numbers[0]
+    }
+    #expect(columns.count == titles.count, "every row was found once: \(columns)")
+    #expect(Set(columns.values).count == 1, "the due column starts at one screen column: \(columns)\n\(screen)")
     FileHandle.standardError.write(Data("repl-tmux: ran\n".utf8))
 }

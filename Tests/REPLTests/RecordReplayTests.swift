@@ -14,7 +14,7 @@ import Transcript
     let (repl, store) = try startREPL(["--record", path, "--clock", "2026-11-22T10:00:00Z"], output: output)
     defer { removeTree(store) }
     for command in ["mklist Inbox", "open Inbox", "add Buy milk due:tomorrow !high #home", "add Call Ann", "add Renew passport due:-1",
-                    "done 2", "mv 3 1", "edit 2 Buy oat milk -#home", "group due", "show 2", "rm 2", "undo",
+                    "done 2", "mv 3 1", "untag 2 home", "edit 2 Buy oat milk ^fri // oat", "prio 1 low", "filter #x|#y !low+ due<fri open", "filter off", "group due", "show 2", "rm 2", "undo",
                     "open today", "open Inbox", "rename Errands", "raw {\"method\":\"server/ping\"}", "quit"] {
         #expect(repl.execute(command), "\(command): \(output.text)")
     }
