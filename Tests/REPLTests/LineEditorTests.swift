@@ -87,10 +87,10 @@ private func edited(_ keys: [Key], history: [String] = [], complete: @escaping (
 @Test func controlCClearsThenQuits() {
     let (editor, outcomes) = edited([.text("half typed"), .control("c")])
     #expect(editor.text == "")
-    #expect(outcomes.last == .interrupted(wasEmpty: false))
+    #expect(outcomes.last == .interrupted)
     #expect(edited([.text("x"), .control("c"), .control("c")]).1.last == .quit)
-    #expect(edited([.control("c"), .control("c")]).1 == [.interrupted(wasEmpty: true), .quit])
-    #expect(edited([.control("c"), .text("a"), .backspace, .control("c")]).1.last == .interrupted(wasEmpty: true), "only a Ctrl-C right after a Ctrl-C quits")
+    #expect(edited([.control("c"), .control("c")]).1 == [.interrupted, .quit])
+    #expect(edited([.control("c"), .text("a"), .backspace, .control("c")]).1.last == .interrupted, "only a Ctrl-C right after a Ctrl-C quits")
     #expect(edited([.control("l")]).1 == [.clearScreen])
     #expect(edited([.text("go"), .enter]).1.last == .submit("go"))
 }

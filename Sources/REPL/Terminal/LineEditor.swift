@@ -54,8 +54,8 @@ struct LineEditor {
         case quit
         /// Ctrl-L: clear the screen, then draw.
         case clearScreen
-        /// Ctrl-C: the line was cleared (`wasEmpty`: there was nothing to clear, so another Ctrl-C quits).
-        case interrupted(wasEmpty: Bool)
+        /// Ctrl-C: the line was cleared (another Ctrl-C right after quits).
+        case interrupted
         /// A second Tab with several candidates: list them, then draw.
         case list([String])
     }
@@ -145,10 +145,9 @@ struct LineEditor {
         case "l": return .clearScreen
         case "r": search = ReverseSearch(original: buffer, originalCursor: cursor)
         case "c":
-            let wasEmpty = buffer.isEmpty
-            if wasEmpty && previous == .control("c") { return .quit }
+            if buffer.isEmpty && previous == .control("c") { return .quit }
             begin(history: history)
-            return .interrupted(wasEmpty: wasEmpty)
+            return .interrupted
         default: break
         }
         return .edited

@@ -110,8 +110,8 @@ final class TerminalLoop {
             case .clearScreen:
                 write("\u{1B}[H\u{1B}[2J")
                 draw()
-            case .interrupted(let wasEmpty):
-                write("^C\n" + (wasEmpty ? repl.style.dim("(Ctrl-C again or Ctrl-D to quit)") + "\n" : ""))
+            case .interrupted:
+                write("^C\n" + repl.style.dim("(Ctrl-C again or Ctrl-D to quit)") + "\n")
                 draw()
             case .list(let candidates):
                 write("\n" + columns(candidates))
