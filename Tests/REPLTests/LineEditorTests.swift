@@ -150,7 +150,14 @@ private func edited(_ keys: [Key], history: [String] = [], complete: @escaping (
     #expect(accepting.search == nil)
     #expect(accepting.cursor == accepting.buffer.count, "a key ends the search and then acts")
     _ = accepting.handle(.text(" now"))
+    _ = accepting.handle(.down)
+    #expect(accepting.text == "open Work", "the history walk goes on from the match")
+    _ = accepting.handle(.up)
     #expect(accepting.handle(.enter) == .submit("add Buy milk now"))
+
+    var returning = LineEditor(history: history)
+    for key: Key in [.text("typed"), .control("r"), .text("Work"), .left, .down, .down, .down] { _ = returning.handle(key) }
+    #expect(returning.text == "typed", "the line typed before the search is still there below the history")
 
     var submitting = LineEditor(history: history)
     for key: Key in [.control("r"), .text("WORK")] { _ = submitting.handle(key) }

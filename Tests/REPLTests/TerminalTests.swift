@@ -8,6 +8,7 @@ import Glibc
 import Foundation
 import Testing
 import TestSupport
+import Transcript
 import Wire
 
 /// Whether tmux is there; when it is not, the tests are skipped with `repl-tmux: skipped (REASON)` on stderr.
@@ -228,4 +229,24 @@ func controlCTwiceQuitsAndRemovesTheDemoStore() throws {
     #expect(!terminal.isRunning())
     #expect(names(in: temporary).isEmpty, "the demo store is gone: \(names(in: temporary))")
     FileHandle.standardError.write(Data("repl-tmux: ran\n".utf8))
+}
+
+@Test func demoStoreIsRemovedHoweverAScriptEnds() throws {
+    for ending in [SIGTERM, SIGHUP, SIGINT, 0] {
+        let temporary = makeTemporaryDirectory(prefix: "taskls-term-tmp")
+        defer { removeTree(temporary) }
+        let process = try ServerProcess(executable: BuildPaths.taskls, arguments: ["repl", "--demo"], environment: ["TMPDIR": temporary, "NO_COLOR": "1"])
+        #expect(process.write(Array("ls\n".utf8)))
+        // Output means the store was made and the session runs.
+        #expect(process.receiveRaw(timeout: 20_000)?.isEmpty == false)
+        #expect(names(in: temporary).contains { $0.hasPrefix("taskls-demo-") })
+        if ending == 0 {
+            process.closeInput()
+            #expect(process.waitForExit(timeout: 20_000) == 0)
+        } else {
+            process.terminate(signal: ending)
+            #expect(process.waitForExit(timeout: 0) == 128 + ending, "signal \(ending)")
+        }
+        #expect(names(in: temporary).isEmpty, "signal \(ending): \(names(in: temporary))")
+    }
 }

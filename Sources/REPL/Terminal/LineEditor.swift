@@ -177,7 +177,10 @@ struct LineEditor {
         default:
             // Any other key takes the match as the line and then does what it does.
             search = nil
-            if let match = current.match { position = match }
+            if let match = current.match, match != position {
+                edits[position] = current.original
+                position = match
+            }
             return nil
         }
         search = current

@@ -24,6 +24,12 @@ struct SignalPipe {
         }
         descriptor = ends[0]
         signalPipeInput = ends[1]
+        // A parent may have left these signals blocked (a blocked mask is inherited): unblock them, or they
+        // would never arrive.
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        for signal in signals { sigaddset(&blocked, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &blocked, nil)
         for signal in signals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
