@@ -1,10 +1,11 @@
-/// Reads command lines from a file descriptor, and wakes for the server's messages meanwhile.
+/// Reads command lines from a file descriptor (a script, or a terminal that is not the output), and wakes for the
+/// server's messages and for signals meanwhile.
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Lines from a descriptor (stdin), split on `\n`; `poll`s it together with another descriptor.
+/// Lines from a descriptor (stdin), split on `\n`; `poll`s it together with other descriptors.
 struct LineReader {
     let descriptor: Int32
     private var buffer: [UInt8] = []
@@ -15,13 +16,13 @@ struct LineReader {
     /// What waiting produced.
     enum Event {
         case line(String)
-        /// The other descriptor became readable.
-        case wake
+        /// One of the other descriptors became readable (the first that did).
+        case wake(Int32)
         case end
     }
 
-    /// The next line, or `.wake` when `other` became readable first, or `.end` at the end of input.
-    mutating func next(orWake other: Int32?) -> Event {
+    /// The next line, or `.wake` when one of `others` became readable first, or `.end` at the end of input.
+    mutating func next(orWake others: [Int32]) -> Event {
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 var line = Array(buffer[..<newline])
@@ -35,7 +36,7 @@ struct LineReader {
                 return .line(String(decoding: buffer, as: UTF8.self))
             }
             var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
-            if let other { descriptors.append(pollfd(fd: other, events: Int16(POLLIN), revents: 0)) }
+            descriptors += others.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -52,7 +53,7 @@ struct LineReader {
                 }
                 continue
             }
-            if descriptors.count > 1 && descriptors[1].revents != 0 { return .wake }
+            if let woken = descriptors.dropFirst().first(where: { $0.revents != 0 }) { return .wake(woken.fd) }
         }
     }
 }
