@@ -61,6 +61,8 @@ extension REPL {
             } else {
                 lines.append(style.red("Error: the store could not be opened"))
             }
+            // No lists and every count 0 would read as an empty store: the lists follow once it is ready.
+            return lines
         }
         let nameWidth = max(12, min(30, lists.map { DisplayWidth.of(displayed($0.name)) }.max() ?? 0))
         let openWidth = max(4, lists.map { grouped($0.open ?? 0).count }.max() ?? 0)
@@ -68,7 +70,7 @@ extension REPL {
         let groupWidth = max(openWidth, groups.map { grouped($0.count).count }.max() ?? 0)
         lines.append(style.bold(DisplayWidth.padded("Lists", toWidth: nameWidth + 6)) + "  " + DisplayWidth.paddedLeft("open", toWidth: openWidth)
             + "  " + DisplayWidth.paddedLeft("total", toWidth: totalWidth))
-        if lists.isEmpty && overviewStore == nil { lines.append(style.dim("  No lists yet " + style.dash + " make one with: mklist <name>")) }
+        if lists.isEmpty { lines.append(style.dim("  No lists yet " + style.dash + " make one with: mklist <name>")) }
         for (index, list) in lists.enumerated() {
             let name = style.fitted(displayed(list.name), to: nameWidth)
             lines.append(DisplayWidth.paddedLeft(String(index + 1), toWidth: 4) + "  " + name + "  " + DisplayWidth.paddedLeft(grouped(list.open ?? 0), toWidth: openWidth)
