@@ -246,7 +246,8 @@ end
 
 --- Sets `fields` on every row (one `items/update`, one undo step).
 local function update_rows(rows, fields, on_done)
-  local params = vim.deepcopy(fields)
+  local params = {}
+  for key, v in pairs(fields) do params[key] = v end -- (vim.deepcopy refuses vim.NIL on 0.7)
   if #rows == 1 then params.id = rows[1].id else params.ids = ids(rows) end
   client.request('items/update', params, function(err)
     if err ~= nil then return false end
@@ -265,9 +266,9 @@ function M.read_due(phrase, on_due, on_error)
     end
     local warnings = value(answer.warnings) or {}
     if #warnings > 0 then return on_error(tostring(value(warnings[1].message) or warnings[1].reason)) end
-    if answer.fields.due == nil then return on_error(phrase .. ' is not a date') end
     if answer.fields.title ~= nil then return on_error('not a date: ' .. answer.fields.title) end
-    on_due(answer.fields.due)
+    -- No warning and no due: the phrase was `none` (a JSON null, which arrives as nil).
+    on_due(value(answer.fields.due) or vim.NIL)
   end)
 end
 
