@@ -19,7 +19,7 @@ M.defaults = {
   icons = { todo = '[ ]', done = '[x]', notes = '+', placeholder = '~' },
   -- Keys of list panes and of the overview; set one to false to leave it unmapped.
   keymaps = {
-    open = '<CR>', -- overview: open the list or group under the cursor
+    open = '<CR>', -- overview: open the list or smart group under the cursor
     details = '<CR>', -- list pane: the item in full, in a float
     add = 'a',
     add_below = 'o',
