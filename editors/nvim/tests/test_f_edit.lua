@@ -293,6 +293,16 @@ return {
     h.truthy(lines[1]:find('on and on…  today', 1, true), 'cut with …: ' .. lines[1])
     h.truthy(lines[2]:find('…', 1, true), 'CJK cut with …: ' .. lines[2])
     h.eq('[ ] 🍎 apples 🍐 pears', lines[3]:match('^(.-)%s+today'), 'emoji kept')
+    -- A narrower window: titles get fewer cells (width - 40, at least 12), and the rows are redrawn.
+    vim.cmd('vsplit')
+    vim.cmd('vertical resize 60')
+    vim.cmd('doautocmd VimResized')
+    h.eq(20, pane.width, 'the width follows the window')
+    lines = h.lines(pane.buf)
+    for i, line in ipairs(lines) do
+      h.eq(24, vim.fn.strdisplaywidth(line:sub(1, line:find('  today', 1, true) - 1)), 'line ' .. i .. ': ' .. line)
+    end
+    h.check_buffer(pane)
   end },
 
   { 'relative dates use the REPL\'s words and the server\'s today; done is never overdue', function()

@@ -541,7 +541,14 @@ function M.attach(pane)
   api.nvim_create_autocmd(events, {
     group = group,
     callback = function()
-      if api.nvim_buf_is_valid(buf) and #vim.fn.win_findbuf(buf) > 0 then pane:schedule_window_check() end
+      if not api.nvim_buf_is_valid(buf) or #vim.fn.win_findbuf(buf) == 0 then return end
+      -- A window of another width: titles take another number of cells, so draw the rows again.
+      if pane.mode == 'rows' and pane.width ~= nil and pane:title_width() ~= pane.width then
+        local saved = pane:save_cursors()
+        pane:render_full()
+        pane:restore_cursors(saved)
+      end
+      pane:schedule_window_check()
     end,
   })
   api.nvim_create_autocmd('BufWipeout', {

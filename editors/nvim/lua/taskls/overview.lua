@@ -36,7 +36,8 @@ local function lines_of(data)
   add('Lists', nil, 'TasklsHeader')
   local lists = value(data.lists) or {}
   for _, list in ipairs(lists) do
-    add(('  %-24s %6s'):format(render.truncate(render.displayed(list.name), 24), ('%d/%d'):format(list.open, list.total)), { list = list.id, name = list.name })
+    local name, cells = render.truncate(render.displayed(list.name), 24)
+    add(('  %s%s %6s'):format(name, (' '):rep(24 - cells), ('%d/%d'):format(list.open, list.total)), { list = list.id, name = list.name })
   end
   if #lists == 0 and store == nil then add('  No lists — press a to create one', nil, 'TasklsState') end
   return lines, entries, marks
