@@ -14,11 +14,18 @@ public struct Overview: Hashable, Sendable {
     public var lists: [ListSummary]
     /// Every smart group, in `SmartGroup.allCases` order, with its count.
     public var groups: [GroupSummary]
+    /// The client's local date the counts are for: a new day is a new overview even when no count changed.
+    public var today: CalendarDate
 
-    public init(lists: [ListSummary], groups: [GroupSummary]) {
+    public init(lists: [ListSummary], groups: [GroupSummary], today: CalendarDate) {
         self.lists = lists
         self.groups = groups
+        self.today = today
     }
+
+    /// An overview no engine produces (it has no smart groups): what a watching client is taken to have seen
+    /// while the store cannot serve, so the first real overview is always sent.
+    public static let unseen = Overview(lists: [], groups: [], today: CalendarDate(daysSinceEpoch: 0))
 
     /// Whether `other` reads exactly as this overview, spelling included: `==` takes two Unicode spellings
     /// of one text (NFC and NFD) as equal, and a client is told of a new spelling too.
@@ -60,7 +67,8 @@ extension Engine {
     /// Every list and smart group with its count.
     /// - Complexity: O(number of lists).
     public func overview() -> Overview {
-        Overview(lists: lists(), groups: SmartGroup.allCases.map { GroupSummary(group: $0, count: day.counts[$0]) })
+        Overview(lists: lists(), groups: SmartGroup.allCases.map { GroupSummary(group: $0, count: day.counts[$0]) },
+                 today: day.today.date)
     }
 
     /// Moves the engine towards `today`: re-evaluates, at most `budget` items at a time, the items whose

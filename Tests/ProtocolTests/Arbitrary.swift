@@ -203,7 +203,7 @@ extension Overview: Arbitrary {
         Overview(
             lists: (0..<random.int(0...3)).map { _ in .arbitrary(&random) },
             groups: (0..<random.int(0...5)).map { _ in GroupSummary(id: .arbitrary(&random), name: random.string(), count: random.anyInt()) },
-            revision: random.counter(), store: random.maybe { .arbitrary(&$0) })
+            revision: random.counter(), today: random.string(), store: random.maybe { .arbitrary(&$0) })
     }
 }
 

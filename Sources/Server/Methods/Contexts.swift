@@ -178,7 +178,7 @@ struct WaitingContext {
     /// The overview while the store cannot serve (no lists; the store's state). `watch` as for `ReadingContext`.
     func overview(watch: Bool?) -> TasklsProtocol.Overview {
         switch watch {
-        case true?: workspace.watchedOverview = Overview(lists: [], groups: [])
+        case true?: workspace.watchedOverview = Overview.unseen
         case false?: workspace.watchedOverview = nil
         case nil: break
         }

@@ -77,7 +77,8 @@ final class Persistence {
 
     /// The overview while the store cannot serve: no lists, the smart groups at 0, and the store's state.
     func unusableOverview() -> TasklsProtocol.Overview {
-        let empty = Overview(lists: [], groups: SmartGroup.allCases.map { GroupSummary(group: $0, count: 0) })
+        let empty = Overview(lists: [], groups: SmartGroup.allCases.map { GroupSummary(group: $0, count: 0) },
+                             today: workspace.today.date)
         return TasklsProtocol.Overview(empty, revision: 0, store: status())
     }
 

@@ -10,7 +10,7 @@ extension Workspace {
     func waitForStore(in state: ViewState?, overview: TasklsProtocol.Overview) {
         listsAvailable = false
         if watchedOverview != nil {
-            watchedOverview = Overview(lists: [], groups: [])
+            watchedOverview = Overview.unseen
             outbox.sendNow(ListsChanged(overview).message)
         }
         for view in engine.detachViews() {

@@ -3,7 +3,7 @@
 import Wire
 
 /// The overview a pane's home screen shows: every list in manual order with its counts, the smart
-/// groups with theirs, and the store's revision. While the store is loading or has failed: no lists,
+/// groups with theirs, the client's day, and the store's revision. While the store is loading or has failed: no lists,
 /// every group at 0, revision 0, and `store`.
 public struct Overview: ProtocolValue, Hashable {
     /// The lists, in their manual order, each with `open` and `total`.
@@ -12,14 +12,18 @@ public struct Overview: ProtocolValue, Hashable {
     public var groups: [GroupSummary]
     /// The store's revision when the overview was taken.
     public var revision: UInt64
+    /// The client's day when the overview was taken, `YYYY-MM-DD`, in the time zone given at `initialize`: the day
+    /// clients show due dates relative to ("today", "2 days ago").
+    public var today: String
     /// The store's status, while it is loading or has failed (left out otherwise).
     public var store: StoreStatusResult?
 
     /// Makes an overview.
-    public init(lists: [TaskList], groups: [GroupSummary], revision: UInt64, store: StoreStatusResult? = nil) {
+    public init(lists: [TaskList], groups: [GroupSummary], revision: UInt64, today: String, store: StoreStatusResult? = nil) {
         self.lists = lists
         self.groups = groups
         self.revision = revision
+        self.today = today
         self.store = store
     }
 
@@ -29,11 +33,12 @@ public struct Overview: ProtocolValue, Hashable {
         lists = try fields.required("lists")
         groups = try fields.required("groups")
         revision = try fields.counter("revision")
+        today = try fields.required("today")
         store = try fields.optional("store")
     }
 
     public var json: JSON {
-        var object: JSONObject = ["lists": lists.json, "groups": groups.json, "revision": revision.json]
+        var object: JSONObject = ["lists": lists.json, "groups": groups.json, "revision": revision.json, "today": .string(today)]
         object["store"] = store?.json
         return .object(object)
     }
@@ -42,6 +47,7 @@ public struct Overview: ProtocolValue, Hashable {
         .required("lists", .array(TaskList.schema.reference), "Every list in manual order, each with open and total."),
         .required("groups", .array(GroupSummary.schema.reference), "The smart groups: today, scheduled, overdue, all, completed."),
         .required("revision", .integer, "The store's revision when the overview was taken."),
+        .required("today", .string, "The client's day (YYYY-MM-DD) in the time zone given at initialize, when the overview was taken; a new overview is pushed when it changes."),
         .optional("store", StoreStatusResult.schema.reference, "Present exactly while the store is loading or has failed (then there are no lists, every group is at 0, revision 0)."),
     ])
 }
