@@ -335,6 +335,22 @@ return {
     h.truthy(h.lines(pane.buf)[1]:find('  tomorrow$'), h.lines(pane.buf)[1])
   end },
 
+  { 'today is the server\'s day in the configured zone (lists/list today), not this machine\'s', function()
+    h.setup({ time_zone = 'Pacific/Kiritimati' }) -- UTC+14: its day is ahead of UTC's half the time
+    local client = require('taskls.client')
+    local list = h.seed('Zone', {})
+    local today = h.request('text/parseItem', { text = '^today' }).fields.due
+    local tomorrow = h.request('text/parseItem', { text = '^tomorrow' }).fields.due
+    h.request('items/create', { list = list, title = 'Now', due = today })
+    h.request('items/create', { list = list, title = 'Next', due = tomorrow })
+    local pane = h.open({ list = list, name = 'Zone' })
+    h.wait(function() return client.state.today ~= nil end, 'the server\'s today')
+    h.eq(today, client.state.today, 'lists/list says the zone\'s day')
+    local lines = h.lines(pane.buf)
+    h.truthy(lines[1]:find('  today$'), lines[1])
+    h.truthy(lines[2]:find('  tomorrow$'), lines[2])
+  end },
+
   { 'doc/tags is what :helptags makes of doc/taskls.txt, and :help taskls opens it', function()
     local dir = h.tmp .. '/helptags'
     vim.fn.delete(dir, 'rf')

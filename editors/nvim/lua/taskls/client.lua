@@ -179,8 +179,9 @@ function M.ensure()
       state.initialized = true
       local queue = state.queue
       state.queue = {}
-      -- The server's day, for "today"/"tomorrow" (a server without `today` leaves it unset).
-      send('lists/list', vim.empty_dict(), function(err, data)
+      -- The server's day, for "today"/"tomorrow", watched: `lists/changed` brings the new day at
+      -- the client's midnight (and the list names smart-group panes show).
+      send('lists/list', { watch = true }, function(err, data)
         if err == nil then M.remember_lists(data) end
         return true
       end)

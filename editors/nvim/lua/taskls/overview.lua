@@ -147,7 +147,7 @@ function M.open()
       callback = function()
         client.remove_overview_listener('overview')
         M.state.buf = nil
-        if client.running() then client.request('lists/list', { watch = false }, function() return true end) end
+        -- The client keeps watching (client.lua): panes need the server's today at midnight.
       end,
     })
   end
