@@ -294,10 +294,12 @@ return {
     h.truthy(lines[2]:find('…', 1, true), 'CJK cut with …: ' .. lines[2])
     h.eq('[ ] 🍎 apples 🍐 pears', lines[3]:match('^(.-)%s+today'), 'emoji kept')
     -- A narrower window: titles get fewer cells (width - 40, at least 12), and the rows are redrawn.
+    local written = pane.stats.lines_written
     vim.cmd('vsplit')
     vim.cmd('vertical resize 60')
     vim.cmd('doautocmd VimResized')
     h.eq(20, pane.width, 'the width follows the window')
+    h.eq(written + 4, pane.stats.lines_written, 'only the rows were written again')
     lines = h.lines(pane.buf)
     for i, line in ipairs(lines) do
       h.eq(24, vim.fn.strdisplaywidth(line:sub(1, line:find('  today', 1, true) - 1)), 'line ' .. i .. ': ' .. line)

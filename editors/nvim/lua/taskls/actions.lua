@@ -545,7 +545,7 @@ function M.attach(pane)
       -- A window of another width: titles take another number of cells, so draw the rows again.
       if pane.mode == 'rows' and pane.width ~= nil and pane:title_width() ~= pane.width then
         local saved = pane:save_cursors()
-        pane:render_full()
+        pane:redraw_rows()
         pane:restore_cursors(saved)
       end
       pane:schedule_window_check()

@@ -82,7 +82,13 @@ function M.remember_lists(overview)
     state.today = today
     -- A new day (midnight in the server's zone): every "tomorrow" is now "today".
     if not first then
-      for _, pane in pairs(state.views) do M.guard(pane.render_full, pane) end
+      for _, pane in pairs(state.views) do
+        M.guard(function()
+          local saved = pane:save_cursors()
+          pane:redraw_rows()
+          pane:restore_cursors(saved)
+        end)
+      end
     end
   end
   if type(overview.lists) ~= 'table' then return end

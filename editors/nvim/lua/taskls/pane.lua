@@ -102,6 +102,18 @@ function Pane:render_full()
   end
 end
 
+--- Writes the fetched rows again, and only them (after the title width or the day changed): a
+--- 100,000-row list rewrites its window's lines, not its placeholders.
+function Pane:redraw_rows()
+  if self.mode ~= 'rows' then return self:render_full() end
+  self.width = self:title_width()
+  local start = math.min(self.window.start, self.count)
+  local shown = math.min(#self.rows, self.count - start)
+  local rows = {}
+  for i = 1, shown do rows[i] = self.rows[i] end
+  self:write_rows(start, rows, shown)
+end
+
 -- Makes the buffer `count` lines long by adding or removing placeholder lines at its end.
 function Pane:fix_tail()
   local lines = api.nvim_buf_line_count(self.buf)
