@@ -79,11 +79,11 @@ private func runNeovimSuite(nvim: String, timeout: String, server: String, filte
     let runner = BuildPaths.repositoryRoot + "/editors/nvim/tests/run.lua"
     let process = try ServerProcess(
         executable: timeout,
-        arguments: ["120", nvim, "--headless", "-u", "NONE", "-i", "NONE", "-c", "luafile \(runner)"],
+        arguments: ["300", nvim, "--headless", "-u", "NONE", "-i", "NONE", "-c", "luafile \(runner)"],
         environment: environment)
     process.closeInput()
     var bytes: [UInt8] = []
-    while let chunk = process.receiveRaw(timeout: 150_000) { bytes += chunk }
+    while let chunk = process.receiveRaw(timeout: 330_000) { bytes += chunk }
     let status = process.waitForExit(timeout: 10_000) ?? -1
     let output = String(decoding: bytes, as: UTF8.self) + process.standardError
     var run = SuiteRun(output: output, status: status)
