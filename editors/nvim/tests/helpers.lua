@@ -5,6 +5,9 @@ local api = vim.api
 
 local h = { errors = {}, notes = {}, answers = {}, serial = 0 }
 
+--- Neovim's own prompts, before any test stubs them (a test may put them back).
+h.real_input, h.real_select = vim.ui.input, vim.ui.select
+
 h.bin = vim.env.TASKLS_BIN
 h.tmp = vim.env.TASKLS_TEST_TMP or vim.fn.tempname()
 vim.fn.mkdir(h.tmp, 'p')
@@ -55,6 +58,9 @@ end
 
 function h.after_each()
   pcall(function() require('taskls').stop() end)
+  for _, win in ipairs(api.nvim_list_wins()) do
+    if api.nvim_win_get_config(win).relative ~= '' then pcall(api.nvim_win_close, win, true) end
+  end
   vim.cmd('silent! %bwipeout!')
   for name in pairs(package.loaded) do
     if name == 'taskls' or name:match('^taskls%.') then package.loaded[name] = nil end

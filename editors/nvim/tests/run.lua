@@ -17,6 +17,8 @@ local ok, err = xpcall(function()
   vim.cmd('runtime plugin/taskls.lua')
   vim.o.lines, vim.o.columns = 40, 120
 
+  local v = vim.version()
+  out(('Neovim %d.%d.%d (%s)'):format(v.major, v.minor, v.patch, vim.v.progpath))
   local h = require('helpers')
   h.root = here
   local files = vim.fn.globpath(here .. '/tests', 'test_*.lua', false, true)

@@ -29,9 +29,9 @@ return {
       { title = 'Done thing', done = true, notes = 'x' },
     })
     local lines = h.lines(pane.buf)
-    h.eq('[ ] Milk  today  !!!  #home', lines[1], 'line 1')
-    h.eq('[ ] Call Ann  2d overdue', lines[2], 'line 2')
-    h.eq('[x] Done thing  +', lines[3], 'line 3')
+    h.eq('[ ] Milk                                      today  !!!  #home', lines[1], 'line 1')
+    h.eq('[ ] Call Ann                                  2 days ago', lines[2], 'line 2')
+    h.eq('[x] Done thing                                +', lines[3], 'line 3')
     local marks = api.nvim_buf_get_extmarks(pane.buf, require('taskls.pane').namespace, { 1, 0 }, { 1, -1 }, { details = true })
     local groups = {}
     for _, m in ipairs(marks) do groups[m[4].hl_group] = true end
@@ -49,7 +49,7 @@ return {
     h.answers = { 'Buy milk due:tomorrow !high #home' }
     h.keys('a')
     h.wait(function() return pane.count == 1 end, 'the new row')
-    h.eq({ '[ ] Buy milk  tomorrow  !!!  #home' }, h.lines(pane.buf))
+    h.eq({ '[ ] Buy milk                                  tomorrow  !!!  #home' }, h.lines(pane.buf))
   end },
 
   { 'o and O add below and above the cursor; the cursor goes to the new task', function()
@@ -126,15 +126,15 @@ return {
     h.wait(function() return pane.sort.by == 'title' end, 'sort')
     h.eq({ 'alpha', 'Mid', 'Zeta' }, h.titles(pane))
     h.answers = { 'zzz' }
-    h.keys('/')
+    h.keys('F')
     h.wait(function() return pane.count == 0 end, 'filter')
-    h.eq({ 'No matches — press / to change the filter' }, h.lines(pane.buf))
+    h.eq({ 'No matches — press F to change the filter' }, h.lines(pane.buf))
     h.answers = { 'a' }
-    h.keys('/')
+    h.keys('F')
     h.wait(function() return pane.count == 2 end, 'filter a')
     h.eq({ 'alpha', 'Zeta' }, h.titles(pane))
     h.answers = { '' }
-    h.keys('/')
+    h.keys('F')
     h.wait(function() return pane.count == 3 end, 'no filter')
     h.answers = { 'priority' }
     h.keys('S')

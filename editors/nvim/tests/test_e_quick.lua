@@ -85,23 +85,23 @@ return {
     h.eq({ 'Fix #42 soon', work }, { got.title, got.list })
   end },
 
-  { '/#home filters by tag; / then an empty answer (or none) clears', function()
+  { 'F #home filters by tag; F then an empty answer (or none) clears', function()
     local pane = pane_on({ { title = 'Milk', tags = { 'home' } }, { title = 'Bread' }, { title = '#home on the title' } })
     h.answers = { '#home' }
-    h.keys('/')
+    h.keys('F')
     h.wait(function() return pane.count == 1 end, 'filtered by tag')
     h.eq({ 'Milk' }, h.titles(pane))
     h.truthy(api.nvim_buf_get_name(pane.buf):find('filter "#home"', 1, true), 'the name says the filter')
     local defaults = record_prompts()
     h.answers = { '' }
-    h.keys('/')
+    h.keys('F')
     h.wait(function() return pane.count == 3 end, 'cleared by an empty answer')
     h.eq({ '#home' }, defaults, 'the prompt offered the typed filter')
     h.answers = { '\\#home' }
-    h.keys('/')
+    h.keys('F')
     h.wait(function() return pane.count == 1 and pane.rows[1].title == '#home on the title' end, 'an escaped filter is text')
     h.answers = {}
-    h.keys('/')
+    h.keys('F')
     h.wait(function() return pane.count == 3 end, 'cleared by nil (Neovim 0.7 for an empty answer)')
     h.eq(nil, api.nvim_buf_get_name(pane.buf):find('filter', 1, true), 'the name drops the filter')
     h.eq(0, #h.notes, 'no notification')
@@ -110,7 +110,7 @@ return {
   { 'a filter warning is shown and the rest still filters', function()
     local pane = pane_on({ { title = 'Milk', priority = 'high' }, { title = 'Bread' } })
     h.answers = { '!high @Groceries' }
-    h.keys('/')
+    h.keys('F')
     h.wait(function() return pane.count == 1 end, 'filtered by priority')
     h.truthy(h.notified('list', vim.log.levels.WARN), 'the @ warning: ' .. vim.inspect(h.notes))
   end },

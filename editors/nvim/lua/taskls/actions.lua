@@ -60,13 +60,20 @@ end
 
 local function cursor_line() return api.nvim_win_get_cursor(0)[1] end
 
-local function range(visual)
-  if not visual then return cursor_line(), cursor_line() end
+--- The lines an action takes (1-based, inclusive): the visual selection, else the cursor's line
+--- and the `count` - 1 after it (`3dd`: three rows, as Vim users expect), never past the end.
+local function range(visual, count)
+  if not visual then
+    local first = cursor_line()
+    local last = math.min(first + math.max(count or 1, 1) - 1, api.nvim_buf_line_count(0))
+    return first, last
+  end
   local a, b = vim.fn.line('v'), vim.fn.line('.')
   api.nvim_feedkeys(api.nvim_replace_termcodes('<Esc>', true, false, true), 'nx', false)
   if a > b then a, b = b, a end
   return a, b
 end
+M.range = range
 
 local function ids(rows)
   local list = {}
@@ -147,17 +154,19 @@ function M.add(pane, where, title)
   prompt(nil, nil)
 end
 
---- Toggles done on the rows of the range: all done when any is not, else all not done.
-function M.toggle(pane, visual)
-  local rows = items_in(pane, range(visual))
+--- Toggles done on the rows of the range (the selection, or `count` rows from the cursor): all
+--- done when any is not, else all not done.
+function M.toggle(pane, visual, count)
+  local rows = items_in(pane, range(visual, count))
   if #rows == 0 then return end
   local done = false
   for _, row in ipairs(rows) do if not row.done then done = true end end
   client.request('items/update', { ids = ids(rows), done = done })
 end
 
-function M.delete(pane, visual)
-  local rows = items_in(pane, range(visual))
+--- Deletes the tasks of the range (the selection, or `count` rows from the cursor: `3dd`).
+function M.delete(pane, visual, count)
+  local rows = items_in(pane, range(visual, count))
   if #rows == 0 then return end
   client.request('items/delete', { ids = ids(rows) })
 end
@@ -200,7 +209,8 @@ function M.edit(pane)
   prompt(original, nil)
 end
 
---- Moves the rows of the range by `delta` (1 down, -1 up), in manual order only.
+--- Moves the rows of the range (the selection, or the cursor's row) by `delta` rows (`2J`: 2
+--- down, `K`: 1 up), in manual order only; a move past either end stops at it.
 function M.move(pane, delta, visual)
   local sort = pane.sort or {}
   if sort.by ~= 'manual' or sort.direction == 'descending' then
@@ -211,8 +221,8 @@ function M.move(pane, delta, visual)
   local first, last = range(visual)
   if pane.mode ~= 'rows' then return end
   local from, count = first - 1, last - first + 1
-  local to = from + delta
-  if to < 0 or to + count > pane.count then return end
+  local to = math.max(0, math.min(from + delta, pane.count - count))
+  if to == from then return end
   client.request('items/move', { view = pane.view, version = pane.version, from = from, count = count, to = to },
     function(err)
       if err == nil then return end
@@ -223,6 +233,113 @@ function M.move(pane, delta, visual)
       end
       return false
     end)
+end
+
+-- Setting one field ---------------------------------------------------------------------------
+
+--- The items of the range (the selection, or `count` rows from the cursor).
+local function targets(pane, visual, count)
+  local rows = items_in(pane, range(visual, count))
+  if #rows == 0 then client.notify('no task here', levels.WARN) end
+  return rows
+end
+
+--- Sets `fields` on every row (one `items/update`, one undo step).
+local function update_rows(rows, fields, on_done)
+  local params = {}
+  for key, v in pairs(fields) do params[key] = v end -- (vim.deepcopy refuses vim.NIL on 0.7)
+  if #rows == 1 then params.id = rows[1].id else params.ids = ids(rows) end
+  client.request('items/update', params, function(err)
+    if err ~= nil then return false end
+    if on_done then on_done() end
+  end)
+end
+
+--- Reads a due phrase with the server's grammar (`^PHRASE` through `text/parseItem`, so `fri`,
+--- `tomorrow 9:30`, `+3`, `none` mean what they mean everywhere): `on_due(due)` gets the due
+--- (vim.NIL for `none`), or `on_error(message)` the first warning.
+function M.read_due(phrase, on_due, on_error)
+  client.request('text/parseItem', { text = '^' .. phrase }, function(err, answer)
+    if err ~= nil then
+      on_error(tostring(value(err.message)))
+      return true
+    end
+    local warnings = value(answer.warnings) or {}
+    if #warnings > 0 then return on_error(tostring(value(warnings[1].message) or warnings[1].reason)) end
+    if answer.fields.title ~= nil then return on_error('not a date: ' .. answer.fields.title) end
+    -- No warning and no due: the phrase was `none` (a JSON null, which arrives as nil).
+    on_due(value(answer.fields.due) or vim.NIL)
+  end)
+end
+
+--- Sets the due of the range's tasks from a prompt (`fri`, `tomorrow 9:30`, `none` clears it); an
+--- unreadable phrase is said and the prompt opens again with it.
+function M.set_due(pane, visual, count)
+  local rows = targets(pane, visual, count)
+  if #rows == 0 then return end
+  local prompt
+  prompt = function(default)
+    vim.ui.input({ prompt = 'Due (fri, tomorrow 9:30, +3, none): ', default = default }, function(text)
+      if text == nil or text:match('^%s*$') then return end
+      M.read_due(vim.trim(text), function(due) update_rows(rows, { due = due }) end, function(message)
+        client.notify(message, levels.WARN)
+        vim.schedule(function() prompt(text) end)
+      end)
+    end)
+  end
+  prompt(#rows == 1 and value(rows[1].due) or nil)
+end
+
+M.priorities = {
+  { id = 'none', label = 'None' },
+  { id = 'low', label = 'Low (!)' },
+  { id = 'medium', label = 'Medium (!!)' },
+  { id = 'high', label = 'High (!!!)' },
+}
+
+--- Sets the priority of the range's tasks, chosen from a menu.
+function M.set_priority(pane, visual, count)
+  local rows = targets(pane, visual, count)
+  if #rows == 0 then return end
+  vim.ui.select(M.priorities, { prompt = 'Priority', format_item = function(p) return p.label end }, function(choice)
+    if choice ~= nil then update_rows(rows, { priority = choice.id }) end
+  end)
+end
+
+--- Tags as the form and the tag prompt write them: `#home #work`.
+function M.tags_text(tags)
+  local words = {}
+  for _, tag in ipairs(value(tags) or {}) do table.insert(words, '#' .. tag) end
+  return table.concat(words, ' ')
+end
+
+--- The tags of `text`: words, each with or without its `#`; `-` or `none` alone: no tags.
+function M.read_tags(text)
+  local tags = {}
+  text = vim.trim(text)
+  if text == '-' or text:lower() == 'none' then return tags end
+  for word in text:gmatch('%S+') do
+    word = word:gsub('^#', '')
+    if word ~= '' then table.insert(tags, word) end
+  end
+  return tags
+end
+
+--- Sets the tags of the range's tasks from a prompt (`#home #work`; `-` removes them all).
+function M.set_tags(pane, visual, count)
+  local rows = targets(pane, visual, count)
+  if #rows == 0 then return end
+  vim.ui.input({ prompt = 'Tags (#home #work; - for none): ', default = M.tags_text(rows[1].tags) }, function(text)
+    if text == nil or text:match('^%s*$') then return end
+    update_rows(rows, { tags = M.read_tags(text) })
+  end)
+end
+
+--- Opens the form of the task under the cursor (every field; `:w` saves).
+function M.form(pane)
+  local row = pane:row_at_line(cursor_line())
+  if row == nil or row.kind ~= 'item' then return end
+  require('taskls.form').open(row.id)
 end
 
 M.sorts = {
@@ -336,36 +453,41 @@ function M.details(pane)
   end)
 end
 
+--- The item in a float: its fields, then its notes; every stored text through `displayed`, so no
+--- control character reaches the screen raw.
 function M.show_item(item)
-  local lines = { item.title, '' }
+  local shown = render.displayed
+  local lines = { shown(item.title), '' }
   local function field(name, v)
     v = value(v)
     if v ~= nil and v ~= '' then table.insert(lines, ('%-10s %s'):format(name, tostring(v))) end
   end
-  field('List', client.state.list_names[item.list] or item.list)
+  local list_name = client.state.list_names[item.list]
+  field('List', shown(list_name or item.list))
   field('Done', item.done and (value(item.completed) or 'yes') or nil)
   field('Due', value(item.due) and (render.due(item.due, item.done) .. ' (' .. item.due .. ')'))
   field('Priority', item.priority ~= 'none' and item.priority or nil)
   local tags = value(item.tags)
-  if type(tags) == 'table' and #tags > 0 then field('Tags', '#' .. table.concat(tags, ' #')) end
+  if type(tags) == 'table' and #tags > 0 then field('Tags', shown(M.tags_text(tags))) end
   field('Created', item.created)
   field('Modified', item.modified)
   local notes = value(item.notes)
   if notes ~= nil and notes ~= '' then
     table.insert(lines, '')
-    for line in (notes .. '\n'):gmatch('(.-)\n') do table.insert(lines, line) end
+    for line in (notes .. '\n'):gmatch('(.-)\n') do table.insert(lines, shown(line)) end
   end
   local width = 20
   for _, line in ipairs(lines) do width = math.max(width, vim.fn.strdisplaywidth(line)) end
   local buf = api.nvim_create_buf(false, true)
   api.nvim_buf_set_lines(buf, 0, -1, false, lines)
-  api.nvim_buf_set_option(buf, 'modifiable', false)
-  api.nvim_buf_set_option(buf, 'bufhidden', 'wipe')
+  vim.bo[buf].modifiable = false
+  vim.bo[buf].bufhidden = 'wipe'
   local win = api.nvim_open_win(buf, true, {
     relative = 'cursor', row = 1, col = 0, style = 'minimal', border = 'rounded',
     width = math.min(width + 1, math.max(20, vim.o.columns - 4)), height = math.min(#lines, math.max(3, vim.o.lines - 4)),
   })
-  api.nvim_buf_add_highlight(buf, -1, 'Title', 0, 0, -1)
+  api.nvim_buf_set_extmark(buf, api.nvim_create_namespace('taskls_float'), 0, 0,
+    { end_col = #lines[1], hl_group = 'Title' })
   for _, key in ipairs({ 'q', '<Esc>' }) do
     vim.keymap.set('n', key, function() pcall(api.nvim_win_close, win, true) end, { buffer = buf, nowait = true })
   end
@@ -382,20 +504,28 @@ function M.attach(pane)
     if lhs == nil or lhs == false then return end
     vim.keymap.set(mode, lhs, function() client.guard(fn) end, { buffer = buf, nowait = true, silent = true, desc = 'taskls: ' .. desc })
   end
+  local function count() return vim.v.count1 end
   map('n', 'details', function() M.details(pane) end, 'show the item in full')
   map('n', 'add', function() M.add(pane, 'end') end, 'add a task at the end')
   map('n', 'add_below', function() M.add(pane, 'below') end, 'add a task below')
   map('n', 'add_above', function() M.add(pane, 'above') end, 'add a task above')
-  map('n', 'toggle', function() M.toggle(pane, false) end, 'toggle done')
+  map('n', 'toggle', function() M.toggle(pane, false, count()) end, 'toggle done ([count] tasks)')
   map('x', 'toggle', function() M.toggle(pane, true) end, 'toggle done')
-  map('n', 'delete', function() M.delete(pane, false) end, 'delete')
+  map('n', 'delete', function() M.delete(pane, false, count()) end, 'delete ([count] tasks)')
   map('x', 'delete_visual', function() M.delete(pane, true) end, 'delete the selected tasks')
-  map('n', 'edit', function() M.edit(pane) end, 'edit the title')
-  map('n', 'edit_alt', function() M.edit(pane) end, 'edit the title')
-  map('n', 'move_down', function() M.move(pane, 1, false) end, 'move down')
-  map('n', 'move_up', function() M.move(pane, -1, false) end, 'move up')
-  map('x', 'move_down', function() M.move(pane, 1, true) end, 'move the selection down')
-  map('x', 'move_up', function() M.move(pane, -1, true) end, 'move the selection up')
+  map('n', 'edit', function() M.edit(pane) end, 'edit with the quick-entry line')
+  map('n', 'edit_alt', function() M.edit(pane) end, 'edit with the quick-entry line')
+  map('n', 'form', function() M.form(pane) end, 'edit every field in a form')
+  map('n', 'set_due', function() M.set_due(pane, false, count()) end, 'set the due ([count] tasks)')
+  map('x', 'set_due', function() M.set_due(pane, true) end, 'set the due of the selected tasks')
+  map('n', 'set_priority', function() M.set_priority(pane, false, count()) end, 'set the priority ([count] tasks)')
+  map('x', 'set_priority', function() M.set_priority(pane, true) end, 'set the priority of the selected tasks')
+  map('n', 'set_tags', function() M.set_tags(pane, false, count()) end, 'set the tags ([count] tasks)')
+  map('x', 'set_tags', function() M.set_tags(pane, true) end, 'set the tags of the selected tasks')
+  map('n', 'move_down', function() M.move(pane, count(), false) end, 'move down [count] rows')
+  map('n', 'move_up', function() M.move(pane, -count(), false) end, 'move up [count] rows')
+  map('x', 'move_down', function() M.move(pane, count(), true) end, 'move the selection down')
+  map('x', 'move_up', function() M.move(pane, -count(), true) end, 'move the selection up')
   map('n', 'sort', function() M.sort(pane) end, 'sort')
   map('n', 'filter', function() M.filter(pane) end, 'filter')
   map('n', 'group', function() M.group(pane) end, 'group into sections')
@@ -411,7 +541,14 @@ function M.attach(pane)
   api.nvim_create_autocmd(events, {
     group = group,
     callback = function()
-      if api.nvim_buf_is_valid(buf) and #vim.fn.win_findbuf(buf) > 0 then pane:schedule_window_check() end
+      if not api.nvim_buf_is_valid(buf) or #vim.fn.win_findbuf(buf) == 0 then return end
+      -- A window of another width: titles take another number of cells, so draw the rows again.
+      if pane.mode == 'rows' and pane.width ~= nil and pane:title_width() ~= pane.width then
+        local saved = pane:save_cursors()
+        pane:redraw_rows()
+        pane:restore_cursors(saved)
+      end
+      pane:schedule_window_check()
     end,
   })
   api.nvim_create_autocmd('BufWipeout', {

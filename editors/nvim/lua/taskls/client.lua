@@ -15,6 +15,8 @@ local state = {
   overview_listeners = {},
   server_info = nil,
   exit_code = nil,
+  today = nil, -- the server's day ("YYYY-MM-DD", lists/list and lists/changed), when it says
+  exiting = false, -- Neovim is quitting: nothing is drawn any more
 }
 M.state = state
 
@@ -45,7 +47,7 @@ function M.value(v)
 end
 
 local function dispatch(kind, params)
-  if type(params) ~= 'table' then return end
+  if type(params) ~= 'table' or state.exiting then return end
   if kind == 'lists/changed' then
     M.remember_lists(params)
     for _, listener in pairs(state.overview_listeners) do
@@ -73,7 +75,23 @@ end
 
 --- Keeps the names of the lists (smart-group panes show which list a row is in).
 function M.remember_lists(overview)
-  if type(overview) ~= 'table' or type(overview.lists) ~= 'table' then return end
+  if type(overview) ~= 'table' then return end
+  local today = M.value(overview.today)
+  if type(today) == 'string' and today ~= state.today then
+    local first = state.today == nil
+    state.today = today
+    -- A new day (midnight in the server's zone): every "tomorrow" is now "today".
+    if not first then
+      for _, pane in pairs(state.views) do
+        M.guard(function()
+          local saved = pane:save_cursors()
+          pane:redraw_rows()
+          pane:restore_cursors(saved)
+        end)
+      end
+    end
+  end
+  if type(overview.lists) ~= 'table' then return end
   local names, order = {}, {}
   for _, list in ipairs(overview.lists) do
     names[list.id] = list.name
@@ -167,12 +185,19 @@ function M.ensure()
       state.initialized = true
       local queue = state.queue
       state.queue = {}
+      -- The server's day, for "today"/"tomorrow", watched: `lists/changed` brings the new day at
+      -- the client's midnight (and the list names smart-group panes show).
+      send('lists/list', { watch = true }, function(err, data)
+        if err == nil then M.remember_lists(data) end
+        return true
+      end)
       for _, request in ipairs(queue) do send(request[1], request[2], request[3]) end
     end,
     on_exit = function(code, signal)
       state.exit_code = code
       local was = state.client
       vim.schedule(function()
+        if state.exiting then return end
         if state.client == was then
           state.client, state.id, state.initialized = nil, nil, false
           if code ~= 0 or (signal or 0) ~= 0 then
@@ -206,6 +231,16 @@ function M.request(method, params, callback)
   end
   send(method, params, callback)
 end
+
+-- On quitting (`:q`, `:qa`), before Neovim frees the buffers: stop drawing, then stop the server,
+-- so no notification or exit handler writes into a buffer that is going away.
+vim.api.nvim_create_autocmd('VimLeavePre', {
+  group = vim.api.nvim_create_augroup('taskls_exit', { clear = true }),
+  callback = function()
+    state.exiting = true
+    pcall(M.stop)
+  end,
+})
 
 --- Stops the server and forgets every view (the panes show the server as stopped).
 function M.stop()

@@ -65,4 +65,13 @@ function M.health()
   return { start = h.report_start, ok = h.report_ok, warn = h.report_warn, error = h.report_error, info = h.report_info }
 end
 
+--- Highlights columns `first`..`last` (bytes, `last` -1: to the end) of line `line` (0-based)
+--- with an extmark (`nvim_buf_add_highlight` is deprecated from 0.11; `hl_group` and `end_col`
+--- exist on 0.7.2).
+function M.highlight(buf, ns, group, line, first, last)
+  if last == -1 then last = #(vim.api.nvim_buf_get_lines(buf, line, line + 1, false)[1] or '') end
+  if last <= first then return end
+  vim.api.nvim_buf_set_extmark(buf, ns, line, first, { end_col = last, hl_group = group })
+end
+
 return M

@@ -12,11 +12,14 @@ M.defaults = {
   margin = 100,
   -- How to show a pane: a command run before the buffer is shown ('edit' keeps the window).
   open = 'edit',
+  -- Display cells a title takes before the fields (due, priority, tags); longer ones end in `…`.
+  -- A narrow window takes fewer (at least 12).
+  title_width = 40,
   -- Rendering.
   icons = { todo = '[ ]', done = '[x]', notes = '+', placeholder = '~' },
   -- Keys of list panes and of the overview; set one to false to leave it unmapped.
   keymaps = {
-    open = '<CR>', -- overview: open the list or group under the cursor
+    open = '<CR>', -- overview: open the list or smart group under the cursor
     details = '<CR>', -- list pane: the item in full, in a float
     add = 'a',
     add_below = 'o',
@@ -24,12 +27,16 @@ M.defaults = {
     toggle = 'x',
     delete = 'dd',
     delete_visual = 'd',
-    edit = 'cc',
+    edit = 'cc', -- the quick-entry line: title and any fields it names
     edit_alt = 'i',
+    form = 'e', -- every field in a form buffer (:w saves, q closes)
+    set_due = 'cd', -- also in visual mode and with a count: on every selected task
+    set_priority = 'cp',
+    set_tags = 'ct',
     move_down = 'J',
     move_up = 'K',
     sort = 's',
-    filter = '/',
+    filter = 'F', -- not / : search stays search
     group = 'S',
     undo = 'u',
     redo = '<C-r>',

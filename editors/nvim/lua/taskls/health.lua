@@ -4,6 +4,23 @@ local config = require('taskls.config')
 
 local M = {}
 
+--- The store the server will open, and why, as the server chooses it: `--store DIR` (or
+--- `--store=DIR`) in `cmd`, else $TASKLS_STORE, else setup's `store` (initializationOptions),
+--- else $XDG_DATA_HOME/taskls (~/.local/share/taskls).
+function M.store(cmd, option)
+  for i, word in ipairs(cmd) do
+    if word == '--store' and cmd[i + 1] ~= nil then return cmd[i + 1], '--store in cmd' end
+    local value = word:match('^%-%-store=(.+)$')
+    if value ~= nil then return value, '--store in cmd' end
+  end
+  local env = vim.env.TASKLS_STORE
+  if env ~= nil and env ~= '' then return env, '$TASKLS_STORE' end
+  if option ~= nil then return option, 'setup store' end
+  local data = vim.env.XDG_DATA_HOME
+  if data == nil or data == '' then data = (vim.env.HOME or '~') .. '/.local/share' end
+  return data .. '/taskls', 'the default'
+end
+
 function M.check()
   local health = compat.health()
   health.start('taskls')
@@ -26,17 +43,14 @@ function M.check()
   else
     health.ok(('server: %s (%s)'):format(vim.trim(output), path))
   end
-  local store = config.options.store or vim.env.TASKLS_STORE
-  if store == nil or store == '' then
-    local data = vim.env.XDG_DATA_HOME
-    if data == nil or data == '' then data = (vim.env.HOME or '~') .. '/.local/share' end
-    store = data .. '/taskls'
-  end
+  local store, why = M.store(cmd, config.options.store)
+  health.info(('time zone: %s'):format(config.options.time_zone
+    or ('the server\'s local zone (%s)'):format(vim.env.TZ ~= nil and vim.env.TZ ~= '' and ('TZ=' .. vim.env.TZ) or '/etc/localtime')))
   if vim.fn.isdirectory(store) == 1 then
-    health.ok('store: ' .. store)
+    health.ok(('store: %s (%s)'):format(store, why))
     if vim.fn.filewritable(store) ~= 2 then health.warn('the store is not writable: ' .. store) end
   else
-    health.info('store: ' .. store .. ' (created on first use)')
+    health.info(('store: %s (%s; created on first use)'):format(store, why))
   end
   local client = require('taskls.client')
   if client.running() then

@@ -1,7 +1,9 @@
 -- The overview pane: the smart groups and the lists with live counts (`lists/list` with watch,
 -- then `lists/changed`); <CR> opens one in a list pane.
 local client = require('taskls.client')
+local compat = require('taskls.compat')
 local config = require('taskls.config')
+local render = require('taskls.render')
 
 local api = vim.api
 local levels = vim.log.levels
@@ -24,17 +26,18 @@ local function lines_of(data)
   if store ~= nil and store.state == 'loading' then
     add(('Loading… %d%%'):format(math.floor((tonumber(value(store.progress)) or 0) * 100 + 0.5)), nil, 'TasklsState')
   elseif store ~= nil and store.state == 'error' then
-    add('Error: ' .. tostring(value(store.message) or 'the store cannot be opened') .. ' — press r to retry', nil, 'TasklsError')
+    add('Error: ' .. render.displayed(tostring(value(store.message) or 'the store cannot be opened')) .. ' — press r to retry', nil, 'TasklsError')
   end
-  add('Smart lists', nil, 'TasklsHeader')
+  add('Smart groups', nil, 'TasklsHeader')
   for _, group in ipairs(value(data.groups) or {}) do
-    add(('  %-24s %6d'):format(group.name, group.count), { group = group.id, name = group.name })
+    add(('  %-24s %6d'):format(render.displayed(group.name), group.count), { group = group.id, name = group.name })
   end
   add('', nil)
   add('Lists', nil, 'TasklsHeader')
   local lists = value(data.lists) or {}
   for _, list in ipairs(lists) do
-    add(('  %-24s %6s'):format(list.name, ('%d/%d'):format(list.open, list.total)), { list = list.id, name = list.name })
+    local name, cells = render.truncate(render.displayed(list.name), 24)
+    add(('  %s%s %6s'):format(name, (' '):rep(24 - cells), ('%d/%d'):format(list.open, list.total)), { list = list.id, name = list.name })
   end
   if #lists == 0 and store == nil then add('  No lists — press a to create one', nil, 'TasklsState') end
   return lines, entries, marks
@@ -48,7 +51,7 @@ local function render(data)
   local lines, entries, marks = lines_of(data)
   M.state.entries = entries
   local old = api.nvim_buf_get_lines(buf, 0, -1, false)
-  api.nvim_buf_set_option(buf, 'modifiable', true)
+  vim.bo[buf].modifiable = true
   if #old ~= #lines then
     api.nvim_buf_set_lines(buf, 0, -1, false, lines)
   else
@@ -56,9 +59,9 @@ local function render(data)
       if old[i] ~= line then api.nvim_buf_set_lines(buf, i - 1, i, false, { line }) end
     end
   end
-  api.nvim_buf_set_option(buf, 'modifiable', false)
+  vim.bo[buf].modifiable = false
   api.nvim_buf_clear_namespace(buf, ns, 0, -1)
-  for line, group in pairs(marks) do api.nvim_buf_add_highlight(buf, ns, group, line - 1, 0, -1) end
+  for line, group in pairs(marks) do compat.highlight(buf, ns, group, line - 1, 0, -1) end
 end
 
 function M.refresh()
@@ -112,11 +115,11 @@ function M.open()
   if buf == nil or not api.nvim_buf_is_valid(buf) then
     buf = api.nvim_create_buf(false, true)
     M.state.buf = buf
-    api.nvim_buf_set_option(buf, 'bufhidden', 'hide')
-    api.nvim_buf_set_option(buf, 'swapfile', false)
-    api.nvim_buf_set_option(buf, 'filetype', 'taskls')
+    vim.bo[buf].bufhidden = 'hide'
+    vim.bo[buf].swapfile = false
+    vim.bo[buf].filetype = 'taskls'
     pcall(api.nvim_buf_set_name, buf, 'taskls://overview')
-    api.nvim_buf_set_option(buf, 'modifiable', false)
+    vim.bo[buf].modifiable = false
     local keys = config.options.keymaps
     local function map(name, fn, desc)
       local lhs = keys[name]
@@ -144,7 +147,7 @@ function M.open()
       callback = function()
         client.remove_overview_listener('overview')
         M.state.buf = nil
-        if client.running() then client.request('lists/list', { watch = false }, function() return true end) end
+        -- The client keeps watching (client.lua): panes need the server's today at midnight.
       end,
     })
   end

@@ -2,6 +2,7 @@
 -- view (rows outside the fetched window are placeholder lines, so line numbers and the scrollbar
 -- are true); changes arrive as ops and are applied to the changed lines only.
 local client = require('taskls.client')
+local compat = require('taskls.compat')
 local config = require('taskls.config')
 local render = require('taskls.render')
 
@@ -25,17 +26,28 @@ local sort_names = { manual = 'manual', title = 'title', due = 'due', priority =
 
 -- Buffer writing -----------------------------------------------------------------------------
 
+--- Writes lines of the pane's buffer. Nothing is written once Neovim is exiting or the buffer is
+--- unloaded (its text is being freed: writing then fails with "Failed to delete line").
 function Pane:set_lines(first, last, lines)
-  if not api.nvim_buf_is_valid(self.buf) then return end
-  api.nvim_buf_set_option(self.buf, 'modifiable', true)
+  if client.state.exiting or not api.nvim_buf_is_loaded(self.buf) then return end
+  vim.bo[self.buf].modifiable = true
   api.nvim_buf_set_lines(self.buf, first, last, false, lines)
-  api.nvim_buf_set_option(self.buf, 'modifiable', false)
+  vim.bo[self.buf].modifiable = false
   self.stats.set_lines = self.stats.set_lines + 1
   self.stats.lines_written = self.stats.lines_written + #lines
 end
 
+--- The display cells a title takes in this pane: `title_width`, less in a narrow window.
+function Pane:title_width()
+  local width = config.options.title_width
+  local win = self:display_window()
+  if win ~= nil then width = math.max(12, math.min(width, api.nvim_win_get_width(win) - 40)) end
+  return width
+end
+
 function Pane:context()
-  return { show_list = self.source.group ~= nil, list_names = client.state.list_names }
+  self.width = self.width or self:title_width()
+  return { show_list = self.source.group ~= nil, list_names = client.state.list_names, title_width = self.width }
 end
 
 -- Writes `rows` at buffer line `first` (0-based), replacing `replace` lines there.
@@ -44,11 +56,11 @@ function Pane:write_rows(first, rows, replace)
   local context = self:context()
   for i, row in ipairs(rows) do lines[i], marks[i] = render.row(row, context) end
   self:set_lines(first, first + replace, lines)
-  if not api.nvim_buf_is_valid(self.buf) then return end
+  if client.state.exiting or not api.nvim_buf_is_loaded(self.buf) then return end
   api.nvim_buf_clear_namespace(self.buf, ns, first, first + #rows)
   for i, highlights in ipairs(marks) do
     for _, h in ipairs(highlights) do
-      api.nvim_buf_add_highlight(self.buf, ns, h[1], first + i - 1, h[2], h[3])
+      compat.highlight(self.buf, ns, h[1], first + i - 1, h[2], h[3])
     end
   end
 end
@@ -62,13 +74,15 @@ end
 --- Draws the whole buffer: the state line, or every row and placeholder. Only on opening, on a
 --- change of state, and on a resync.
 function Pane:render_full()
+  if client.state.exiting or not api.nvim_buf_is_loaded(self.buf) then return end
   self.stats.full_renders = self.stats.full_renders + 1
+  self.width = self:title_width()
   local line, group = render.state_line(self)
   if line ~= nil then
     self.mode = 'state'
     self:set_lines(0, -1, { line })
     api.nvim_buf_clear_namespace(self.buf, ns, 0, -1)
-    api.nvim_buf_add_highlight(self.buf, ns, group, 0, 0, -1)
+    compat.highlight(self.buf, ns, group, 0, 0, -1)
     return
   end
   self.mode = 'rows'
@@ -83,9 +97,21 @@ function Pane:render_full()
   api.nvim_buf_clear_namespace(self.buf, ns, 0, -1)
   for i, highlights in ipairs(marks) do
     for _, h in ipairs(highlights) do
-      api.nvim_buf_add_highlight(self.buf, ns, h[1], start + i - 1, h[2], h[3])
+      compat.highlight(self.buf, ns, h[1], start + i - 1, h[2], h[3])
     end
   end
+end
+
+--- Writes the fetched rows again, and only them (after the title width or the day changed): a
+--- 100,000-row list rewrites its window's lines, not its placeholders.
+function Pane:redraw_rows()
+  if self.mode ~= 'rows' then return self:render_full() end
+  self.width = self:title_width()
+  local start = math.min(self.window.start, self.count)
+  local shown = math.min(#self.rows, self.count - start)
+  local rows = {}
+  for i = 1, shown do rows[i] = self.rows[i] end
+  self:write_rows(start, rows, shown)
 end
 
 -- Makes the buffer `count` lines long by adding or removing placeholder lines at its end.
@@ -196,6 +222,7 @@ end
 
 --- A `view/changed` notification for this pane's view.
 function Pane:on_changed(p)
+  if client.state.exiting or not api.nvim_buf_is_loaded(self.buf) then return end
   if self.resyncing or self.version == nil then return end
   if p.version <= self.version then return end
   if p.version ~= self.version + 1 then
@@ -229,6 +256,7 @@ end
 
 --- A snapshot (from lists/open, view/setWindow or view/snapshot) replaces what the pane holds.
 function Pane:apply_snapshot(snapshot)
+  if client.state.exiting or not api.nvim_buf_is_loaded(self.buf) then return end
   local saved = self:save_cursors()
   local was_rows, old_count = self.mode == 'rows', self.count
   local old_window, old_shown = self.window, #self.rows
@@ -284,6 +312,7 @@ end
 
 function Pane:on_server_exit()
   self.stopped = true
+  if client.state.exiting then return end
   self:render_full()
 end
 
@@ -437,9 +466,9 @@ function M.open(source, opts)
   local buf = api.nvim_create_buf(false, true)
   pane.buf = buf
   M.panes[buf] = pane
-  api.nvim_buf_set_option(buf, 'bufhidden', 'hide')
-  api.nvim_buf_set_option(buf, 'swapfile', false)
-  api.nvim_buf_set_option(buf, 'filetype', 'taskls')
+  vim.bo[buf].bufhidden = 'hide'
+  vim.bo[buf].swapfile = false
+  vim.bo[buf].filetype = 'taskls'
   pane:update_name()
   if config.options.open ~= 'edit' then vim.cmd(config.options.open) end
   api.nvim_win_set_buf(0, buf)
