@@ -74,8 +74,17 @@ enum DemoStore {
         return directory
     }
 
-    /// Removes a demo store.
-    static func remove(_ directory: String) { try? FileManager.default.removeItem(atPath: directory) }
+    /// Removes a demo store. On a machine slow enough that the embedded server had not stopped within
+    /// `EmbeddedServer.stop`'s timeout, one of its threads may still create a file while the tree is being
+    /// removed, which leaves the directory behind: removal is tried again until the directory is gone (at most
+    /// about 5 s).
+    static func remove(_ directory: String) {
+        for _ in 0..<100 {
+            try? FileManager.default.removeItem(atPath: directory)
+            if !FileManager.default.fileExists(atPath: directory) { return }
+            usleep(50_000)
+        }
+    }
 
     /// One seeded item: its due as days from today.
     struct Entry {
