@@ -74,9 +74,11 @@ class Client {
       partial = lines.pop();
       for (const line of lines) this.log(`[server] ${line}`);
     });
-    const trace = this.options.trace && this.options.trace !== 'off'
-      ? (direction, message) => this.log(`${direction} ${this.options.trace === 'verbose' ? JSON.stringify(message) : summary(message)}`)
-      : undefined;
+    // Read at every message, so `$/setTrace` after a settings change applies to this side too.
+    const trace = (direction, message) => {
+      const level = this.options.trace;
+      if (level === 'messages' || level === 'verbose') this.log(`${direction} ${level === 'verbose' ? JSON.stringify(message) : summary(message)}`);
+    };
     this.connection = new Connection(child.stdout, child.stdin, {
       onNotification: (method, params) => this.route(method, params),
       onClose: () => {},
