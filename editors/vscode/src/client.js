@@ -10,7 +10,8 @@ const earlyLimit = 1000;
 
 class Client {
   /**
-   * `options`: `command` (the taskls executable), `store` (a directory or undefined), `timeZone`
+   * `options`: `command` (the taskls executable), `args` (more `serve` arguments, for tests),
+   * `store` (a directory or undefined), `timeZone`
    * (an IANA name; default this machine's), `trace` ('off' | 'messages' | 'verbose'), `env`,
    * `log(line)` for stderr and traces, `onExit({code, signal, reason})`, `onMessage({type, message})`
    * for `window/showMessage` and `window/logMessage`, `onProgress(params)` for `$/progress`.
@@ -43,7 +44,7 @@ class Client {
     let child;
     this.exit = null;
     try {
-      child = childProcess.spawn(command, ['serve'], { stdio: ['pipe', 'pipe', 'pipe'], env: env || process.env });
+      child = childProcess.spawn(command, ['serve', ...(this.options.args || [])], { stdio: ['pipe', 'pipe', 'pipe'], env: env || process.env });
     } catch (error) {
       this.ready = Promise.reject(new RequestError(-32099, `cannot start the server ${command}: ${describe(error)}`));
       return this.ready;

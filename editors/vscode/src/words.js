@@ -130,5 +130,13 @@
     return parts.join('  ');
   }
 
-  return { displayed, relative, due, dayNumber, rowWords, rowText, priorityMarks, wallClock };
+  /**
+   * A stored title as an edit field starts with it: each word the quick-entry grammar would read as
+   * a field gets a backslash (`#42` → `\\#42`), so the unchanged line reads back as the same title.
+   */
+  function escapeTitle(title) {
+    return String(title).replace(/\S+/g, (word) => (/^[#!@^\\/]/.test(word) || /^due:/i.test(word) ? `\\${word}` : word));
+  }
+
+  return { displayed, relative, due, dayNumber, rowWords, rowText, priorityMarks, wallClock, escapeTitle };
 }));
