@@ -30,6 +30,9 @@
     stopped: null,
     focusedId: saved.focusedId || null,
     focusIndex: 0,
+    pendingFocus: null,
+    pendingExtend: false,
+    jumpTop: false,
     selection: new Set(),
     anchorId: null,
     editing: null,
@@ -86,13 +89,17 @@
   addInput.setAttribute('aria-label', 'Add a task');
   const sortSelect = select(sorts, 'Sort', (value) => {
     const [by, direction] = value.split(':');
-    call('sort', { sort: { by, direction } });
+    pane.jumpTop = true;
+    call('sort', { sort: { by, direction } }).then((result) => { if (result) { model.sort = result.sort; persist(); } syncToolbar(); });
   });
   const filterInput = element('input', 'input filter');
   filterInput.type = 'search';
   filterInput.placeholder = 'Filter… (#tag !high+ due<fri open text)';
   filterInput.setAttribute('aria-label', 'Filter');
-  const sectionsSelect = select(groupings, 'Sections', (value) => call('sections', { sections: value }));
+  const sectionsSelect = select(groupings, 'Sections', (value) => {
+    pane.jumpTop = true;
+    call('sections', { sections: value }).then((result) => { if (result) { model.sections = result.sections; persist(); } syncToolbar(); scheduleRender(); });
+  });
   const undoButton = button('↶', 'Undo (u, Ctrl+Z)', () => call('undo', {}), 'button icon');
   const redoButton = button('↷', 'Redo (Ctrl+R, Ctrl+Shift+Z)', () => call('redo', {}), 'button icon');
   toolbar.append(addInput, filterInput, sortSelect, sectionsSelect, undoButton, redoButton);
@@ -177,12 +184,15 @@
         if (message.filterText !== undefined && document.activeElement !== filterInput) filterInput.value = message.filterText;
         document.title = message.name;
         break;
-      case 'overview':
+      case 'overview': {
+        // Counts change with every edit; rows are redrawn only when what they show changed.
+        const changed = pane.today !== message.today || JSON.stringify(pane.listNames) !== JSON.stringify(message.listNames || {});
         pane.today = message.today;
         pane.listNames = message.listNames || {};
         pane.lists = message.lists || [];
-        refreshAll();
+        if (changed) refreshAll();
         break;
+      }
       case 'snapshot': applySnapshot(message.snapshot, message.reason); break;
       case 'changed': applyChanged(message.params); break;
       case 'closed':
@@ -220,9 +230,12 @@
     });
     if (reason === 'window') pane.pendingWindow = null;
     syncToolbar();
-    if ((reason === 'open' || reason === 'ready') && saved.firstRow && scroller.scrollTop === 0) scroller.scrollTop = saved.firstRow * rowHeight;
-    else restoreAnchor(anchor);
+    if ((reason === 'open' || reason === 'ready') && saved.firstRow && scroller.scrollTop === 0) {
+      spacer.style.height = `${model.count * rowHeight}px`;
+      scroller.scrollTop = saved.firstRow * rowHeight;
+    } else restoreAnchor(anchor);
     keepFocus(anchor);
+    takePendingFocus();
     scheduleRender();
     scheduleWindowCheck();
   }
@@ -236,7 +249,12 @@
     const outcome = model.applyChanged(params);
     if (outcome !== 'applied') return; // the host resyncs gaps; the page follows the host's order
     pane.stats.changes += 1;
-    restoreAnchor(anchor);
+    if (pane.jumpTop && (params.ops || []).some((op) => op.op === 'reset')) {
+      // A new sort, filter or sections that this pane asked for: start from the top.
+      pane.jumpTop = false;
+      spacer.style.height = `${model.count * rowHeight}px`;
+      scroller.scrollTop = 0;
+    } else restoreAnchor(anchor);
     keepFocus(anchor);
     scheduleRender();
     scheduleWindowCheck();
@@ -277,6 +295,16 @@
       for (const id of [...pane.selection]) if (model.indexOf(id) < 0) pane.selection.delete(id);
       if (pane.focusedId !== null && pane.selection.size === 0) pane.selection.add(pane.focusedId);
     }
+  }
+
+  /** A row focused by index before its data arrived (End on a big list) gets the focus once it has. */
+  function takePendingFocus() {
+    if (pane.pendingFocus === null || pane.pendingFocus === undefined) return;
+    const row = model.rowAt(pane.pendingFocus);
+    if (!row) return;
+    const extend = pane.pendingExtend;
+    pane.pendingFocus = null;
+    focusIndex(model.indexOf(row.id), { extend });
   }
 
   function syncToolbar() {
@@ -508,6 +536,8 @@
     const row = model.rowAt(index);
     pane.focusIndex = index;
     pane.focusedId = row ? row.id : null;
+    pane.pendingFocus = row ? null : index;
+    pane.pendingExtend = extend;
     if (row) {
       if (extend && pane.anchorId !== null && model.indexOf(pane.anchorId) >= 0) {
         const from = model.indexOf(pane.anchorId);
@@ -529,11 +559,15 @@
     scheduleWindowCheck();
   }
 
+  /** The focused row's index; without a focus, the first row in view. */
   function currentIndex() {
     const index = model.indexOf(pane.focusedId);
     if (index >= 0) return index;
+    if (pane.focusedId === null && (pane.pendingFocus === null || pane.pendingFocus === undefined)) return firstVisible();
     return Math.min(pane.focusIndex, Math.max(0, model.count - 1));
   }
+
+  function firstVisible() { return Math.min(Math.ceil(scroller.scrollTop / rowHeight), Math.max(0, model.count - 1)); }
 
   let pending = ''; // the first key of dd / cc
   scroller.addEventListener('keydown', (event) => {
@@ -551,8 +585,8 @@
       return;
     }
     switch (key) {
-      case 'ArrowDown': focusIndex(index + 1, { extend }); handled(); break;
-      case 'ArrowUp': focusIndex(pane.focusedId === null ? 0 : index - 1, { extend }); handled(); break;
+      case 'ArrowDown': focusIndex(pane.focusedId === null ? index : index + 1, { extend }); handled(); break;
+      case 'ArrowUp': focusIndex(pane.focusedId === null ? index : index - 1, { extend }); handled(); break;
       case 'Home': focusIndex(0, { extend }); handled(); break;
       case 'End': focusIndex(model.count - 1, { extend }); handled(); break;
       case 'PageDown': focusIndex(index + page, { extend }); handled(); break;
@@ -726,7 +760,9 @@
   });
 
   async function applyFilter() {
+    pane.jumpTop = true;
     const result = await call('filter', { text: filterInput.value });
+    if (result) model.filter = result.filter;
     if (result && result.warnings && result.warnings.length > 0) say(result.warnings, 'warning');
     else if (result) say(null);
     persist();

@@ -306,7 +306,8 @@ const actions = {
   async sort({ sort }) {
     const answer = await this.client.request('view/sort', { view: this.model.view, sort });
     this.settings.sort = sort;
-    return answer;
+    this.model.sort = { by: sort.by, direction: sort.direction || 'ascending' };
+    return { version: answer.version, sort: this.model.sort };
   },
   /** `{text}`: the filter as typed; the server reads it (`text/parseFilter`). */
   async filter({ text }) {
@@ -323,13 +324,15 @@ const actions = {
     }
     await this.client.request('view/filter', { view: this.model.view, filter });
     this.settings.filter = filter;
+    this.model.filter = filter;
     this.settings.filterText = typeof text === 'string' ? text : '';
     return { filter, warnings };
   },
   async sections({ sections }) {
     const answer = await this.client.request('view/sections', { view: this.model.view, sections });
     this.settings.sections = sections;
-    return answer;
+    this.model.sections = sections;
+    return { version: answer.version, sections };
   },
   async undo() { return this.client.request('undo'); },
   async redo() { return this.client.request('redo'); },

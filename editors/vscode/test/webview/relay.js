@@ -34,10 +34,15 @@ client.watchOverview(() => {}).catch(() => {});
 const panes = new Map(); // pane id -> {host, stream, queue}
 let serial = 0;
 
-function openPane(source, name) {
+/** A pane host for a page; a `key` keeps one host across reloads of its page, as a VS Code panel keeps its host while its webview is reloaded. */
+function openPane(source, name, key) {
+  if (key) {
+    const existing = [...panes.values()].find((p) => p.key === key && !p.host.disposed);
+    if (existing) return existing;
+  }
   serial += 1;
   const id = `p${serial}`;
-  const pane = { id, stream: null, queue: [] };
+  const pane = { id, key, stream: null, queue: [] };
   pane.host = new PaneHost({
     client, source, name,
     post: (message) => {
@@ -80,7 +85,7 @@ const server = http.createServer(async (request, response) => {
   try {
     if (url.pathname === '/pane') {
       const source = url.searchParams.get('list') ? { list: url.searchParams.get('list') } : { group: url.searchParams.get('group') || 'today' };
-      const pane = openPane(source, url.searchParams.get('name') || source.list || source.group);
+      const pane = openPane(source, url.searchParams.get('name') || source.list || source.group, url.searchParams.get('key'));
       const theme = url.searchParams.get('theme') || 'dark';
       const html = pageHtml({
         cspSource: origin, connectSource: origin, nonce: nonce(), title: pane.host.name,
@@ -95,7 +100,13 @@ const server = http.createServer(async (request, response) => {
       response.write(': open\n\n');
       pane.stream = response;
       for (const line of pane.queue.splice(0)) response.write(line);
-      request.on('close', () => { if (pane.stream === response) { pane.stream = null; pane.host.dispose(); } });
+      pane.host.setVisible(true);
+      request.on('close', () => {
+        if (pane.stream !== response) return;
+        pane.stream = null;
+        if (pane.key) pane.host.setVisible(false); // hidden: the host keeps the model, the page gets it again on ready
+        else pane.host.dispose();
+      });
     } else if (url.pathname === '/post') {
       const pane = panes.get(url.searchParams.get('pane'));
       pane.host.receive(await body(request));
