@@ -230,10 +230,10 @@
     });
     if (reason === 'window') pane.pendingWindow = null;
     syncToolbar();
-    if ((reason === 'open' || reason === 'ready') && saved.firstRow && scroller.scrollTop === 0) {
-      spacer.style.height = `${model.count * rowHeight}px`;
-      scroller.scrollTop = saved.firstRow * rowHeight;
-    } else restoreAnchor(anchor);
+    if ((reason === 'open' || reason === 'ready') && saved.firstRow && !pane.restored) {
+      pane.restoreRow = saved.firstRow; // applied by render, once the list is shown
+    } else if (reason !== 'window') restoreAnchor(anchor);
+    else spacer.style.height = `${model.count * rowHeight}px`;
     keepFocus(anchor);
     takePendingFocus();
     scheduleRender();
@@ -246,18 +246,40 @@
 
   function applyChanged(params) {
     const anchor = captureAnchor();
+    const start = model.window.start;
     const outcome = model.applyChanged(params);
     if (outcome !== 'applied') return; // the host resyncs gaps; the page follows the host's order
     pane.stats.changes += 1;
+    spacer.style.height = `${model.count * rowHeight}px`;
     if (pane.jumpTop && (params.ops || []).some((op) => op.op === 'reset')) {
       // A new sort, filter or sections that this pane asked for: start from the top.
       pane.jumpTop = false;
-      spacer.style.height = `${model.count * rowHeight}px`;
       scroller.scrollTop = 0;
-    } else restoreAnchor(anchor);
+    } else {
+      const shift = shiftAbove(params.ops || [], start, Math.floor(scroller.scrollTop / rowHeight));
+      if (shift !== 0) scroller.scrollTop += shift * rowHeight;
+    }
     keepFocus(anchor);
     scheduleRender();
     scheduleWindowCheck();
+  }
+
+  /**
+   * How many rows the first visible row moved by, for ops applied in order (window-relative, the
+   * window starting at `start`): a row inserted or removed above it shifts it (Chromium's scroll
+   * anchoring does not see absolutely positioned rows, so the pane compensates itself). At the very
+   * top an insertion shows (a new first task appears instead of hiding above the view).
+   */
+  function shiftAbove(ops, start, first) {
+    let current = first;
+    const insert = (index) => { if (index < current || (index === current && scroller.scrollTop > 0)) current += 1; };
+    const remove = (index) => { if (index < current) current -= 1; };
+    for (const op of ops) {
+      if (op.op === 'insert') insert(start + op.index);
+      else if (op.op === 'remove') remove(start + op.index);
+      else if (op.op === 'move') { remove(start + op.from); insert(start + op.to); }
+    }
+    return current - first;
   }
 
   /** What must stay put across a change: the first visible row (and its offset), and the focus. */
@@ -344,7 +366,7 @@
     return null;
   }
 
-  function visibleRows() { return Math.max(1, Math.ceil(scroller.clientHeight / rowHeight)); }
+  function visibleRows() { return Math.max(1, Math.ceil((scroller.hidden ? window.innerHeight : scroller.clientHeight) / rowHeight)); }
 
   function render() {
     pane.stats.renders += 1;
@@ -368,6 +390,13 @@
     statePanel.hidden = true;
     scroller.hidden = false;
     spacer.style.height = `${model.count * rowHeight}px`;
+    if (pane.restoreRow !== undefined) {
+      // The scroll position saved before a reload (setState), restored once the rows can show.
+      scroller.scrollTop = pane.restoreRow * rowHeight;
+      pane.restoreRow = undefined;
+      pane.restored = true;
+      scheduleWindowCheck();
+    }
     const first = Math.max(0, Math.floor(scroller.scrollTop / rowHeight) - overscan);
     const last = Math.min(model.count, Math.ceil((scroller.scrollTop + scroller.clientHeight) / rowHeight) + overscan);
     const wanted = new Set();
