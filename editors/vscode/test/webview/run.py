@@ -681,13 +681,13 @@ def screenshots(ctx):
         group.screenshot('group-all-%s' % theme)
     broken = ctx.relay('/dev/null/taskls')
     for theme in ('dark', 'light'):
-        error = Pane(ctx.browser(760, 240), broken, {'group': 'today'}, theme=theme)
+        error = Pane(ctx.browser(760, 320), broken, {'group': 'today'}, theme=theme)
         wait(lambda: (error.state_text() or '').startswith('Error: '), 'the error')
         error.screenshot('error-%s' % theme)
     loading_store, list_id = big_store()
     held = ctx.relay(loading_store, ['--hold-load'])
     for theme in ('dark', 'light'):
-        loading = Pane(ctx.browser(760, 240), held, {'list': list_id}, theme=theme)
+        loading = Pane(ctx.browser(760, 320), held, {'list': list_id}, theme=theme)
         wait(lambda: loading.state_text() == 'Loading… 0%', 'loading')
         loading.screenshot('loading-%s' % theme)
 
@@ -744,8 +744,8 @@ def main():
                 pass
         finally:
             ctx.close()
-    print('screenshots: %s' % ARTIFACTS)
-    print('vscode-webview: %d passed, %d failed (%.0f s)' % (passed, failed, time.monotonic() - started))
+    print('screenshots: %s (%.0f s)' % (ARTIFACTS, time.monotonic() - started))
+    print('vscode-webview: %d passed, %d failed' % (passed, failed))
     shutil.rmtree(os.path.join(TMP, 'stores'), ignore_errors=True)  # the screenshots stay
     sys.exit(0 if failed == 0 and passed > 0 else 1)
 
