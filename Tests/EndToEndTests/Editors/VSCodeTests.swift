@@ -71,7 +71,7 @@ private func runSuite(name: String, timeout: String, seconds: Int, arguments: [S
     let process = try ServerProcess(executable: timeout, arguments: [String(seconds)] + arguments, environment: environment)
     process.closeInput()
     var bytes: [UInt8] = []
-    while let chunk = process.receiveRaw(timeout: (seconds + 30) * 1000) { bytes += chunk }
+    while let chunk = process.receiveRaw(timeout: Int32((seconds + 30) * 1000)) { bytes += chunk }
     let status = process.waitForExit(timeout: 10_000) ?? -1
     let output = String(decoding: bytes, as: UTF8.self) + process.standardError
     var run = SuiteRun(output: output, status: status)

@@ -173,10 +173,12 @@
     });
   }
 
-  window.addEventListener('message', (event) => {
-    const message = event.data;
+  window.addEventListener('message', (event) => receive(event.data));
+
+  function receive(message) {
     if (!message || typeof message !== 'object') return;
     switch (message.type) {
+      case 'batch': for (const one of message.messages) receive(one); break;
       case 'init':
         pane.source = message.source;
         pane.name = message.name;
@@ -211,7 +213,7 @@
       }
       default: break;
     }
-  });
+  }
 
   // The model -----------------------------------------------------------------------------------
 

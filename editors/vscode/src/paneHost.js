@@ -5,7 +5,8 @@
 //
 // Page → host: {type: 'ready', state}, {type: 'setWindow', start, end}, {type: 'call', id, action, args}.
 // Host → page: {type: 'init', ...}, {type: 'snapshot', snapshot}, {type: 'changed', params},
-//   {type: 'closed', reason}, {type: 'stopped', message}, {type: 'overview', ...}, {type: 'reply', id, ok, result | error}.
+//   {type: 'closed', reason}, {type: 'stopped', message}, {type: 'overview', ...}, {type: 'reply', id, ok, result | error},
+//   or {type: 'batch', messages: [...]} of those, in order.
 const { ViewModel } = require('./viewModel');
 const { describe } = require('./connection');
 
@@ -35,6 +36,7 @@ class PaneHost {
     this.windowInFlight = false;
     this.resyncing = false;
     this.stats = { windowRequests: 0, resyncs: 0, gaps: 0, changes: 0 };
+    this.outbox = [];
     this.overviewListener = (overview) => this.sendOverview(overview);
     this.client.overviewListeners.add(this.overviewListener);
   }
@@ -47,10 +49,23 @@ class PaneHost {
     };
   }
 
+  /**
+   * Posts to the page. Messages produced in one turn of the event loop (a request's notifications
+   * and its answer, say) leave as one post, `{type: 'batch', messages}`, in order: each post is
+   * serialized, so fewer, larger ones cost the page less.
+   */
   send(message) {
     if (this.disposed) return;
     if (!this.visible && message.type !== 'reply') { this.stale = true; return; }
-    try { this.post(message); } catch { /* the page is gone; dispose follows */ }
+    this.outbox.push(message);
+    if (this.outbox.length === 1) setImmediate(() => this.flush());
+  }
+
+  flush() {
+    const messages = this.outbox;
+    this.outbox = [];
+    if (this.disposed || messages.length === 0) return;
+    try { this.post(messages.length === 1 ? messages[0] : { type: 'batch', messages }); } catch { /* the page is gone; dispose follows */ }
   }
 
   sendOverview(overview) {

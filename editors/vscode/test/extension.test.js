@@ -44,7 +44,9 @@ function treeItems(tree) {
 
 function nodeOf(extension, id) { return extension.nodes.get(id); }
 
-function postedOf(panel, type) { return panel.webview.posted.filter((m) => m.type === type); }
+/** What the page was sent, batches unpacked. */
+function messagesOf(panel) { return panel.webview.posted.flatMap((m) => (m.type === 'batch' ? m.messages : [m])); }
+function postedOf(panel, type) { return messagesOf(panel).filter((m) => m.type === type); }
 
 test('activate: the tree shows the smart groups and lists with live counts, the status bar Today', async () => {
   const { extension, ctx, tree } = await activate();
@@ -145,6 +147,8 @@ test('a list pane: strict CSP with a nonce, the page gets its snapshot after rea
     assert.deepEqual([reply.result.item.title, reply.result.item.priority, reply.result.item.tags], ['Buy milk', 'high', ['home']]);
     const change = postedOf(panel, 'changed')[0].params;
     assert.equal(change.ops[0].op, 'reset');
+    assert.ok(panel.webview.posted.some((m) => m.type === 'batch' && /changed,(overview,)?reply/.test(m.messages.map((x) => x.type).join())),
+      'the change and the answer it caused leave as one post, in order');
     // A line with a warning creates nothing and says why; the same text again is taken as read.
     panel.webview.received.fire({ type: 'call', id: 2, action: 'add', args: { text: 'Call ^fryday' } });
     await h.waitFor(() => postedOf(panel, 'reply').length === 2, 'the second reply');
@@ -154,11 +158,14 @@ test('a list pane: strict CSP with a nonce, the page gets its snapshot after rea
     assert.equal(postedOf(panel, 'reply')[2].result.item.title, 'Call');
     // Hidden: nothing is posted; visible again: one snapshot with everything.
     panel.setView(false, false);
+    await new Promise((resolve) => setImmediate(resolve));
     const before = panel.webview.posted.length;
     await extension.client.request('items/create', { list: 'l1', title: 'While hidden' });
+    await new Promise((resolve) => setImmediate(resolve));
     assert.equal(panel.webview.posted.length, before);
     panel.setView(true, true);
-    const last = panel.webview.posted[panel.webview.posted.length - 1];
+    await h.waitFor(() => panel.webview.posted.length > before, 'the catch-up');
+    const last = messagesOf(panel)[messagesOf(panel).length - 1];
     assert.equal(last.type, 'snapshot');
     assert.deepEqual(last.snapshot.rows.map((r) => r.title), ['Buy milk', 'Call', 'While hidden']);
     // Renaming the list renames the pane.

@@ -7,7 +7,8 @@ const h = require('./helpers');
 /** A pane host whose page is an array of posted messages. */
 function pane(client, source, restored) {
   const posted = [];
-  const host = new PaneHost({ client, source, name: 'Pane', post: (m) => posted.push(JSON.parse(JSON.stringify(m))), restored });
+  const post = (m) => { if (m.type === 'batch') m.messages.forEach(post); else posted.push(JSON.parse(JSON.stringify(m))); };
+  const host = new PaneHost({ client, source, name: 'Pane', post, restored });
   host.posted = posted;
   let nextId = 1;
   host.ask = async (action, args) => {
@@ -117,7 +118,7 @@ test('a version gap resyncs silently; the server stopping tells the page; retry 
     client.process.kill('SIGTERM');
     await h.waitFor(() => !client.running, 'the exit');
     host.serverStopped('the server exited');
-    assert.equal(host.posted[host.posted.length - 1].type, 'stopped');
+    await h.waitFor(() => host.posted[host.posted.length - 1].type === 'stopped', 'stopped');
     await host.ask('retry', {});
     assert.deepEqual(host.model.rows.map((r) => r.title), ['A', 'B']);
   } finally { await client.stop(); }
