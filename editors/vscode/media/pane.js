@@ -830,6 +830,9 @@
     const tags = field('Tags', element('input', 'input'));
     tags.name = 'tags';
     tags.value = item.tags.join(' ');
+    const list = field('List', select(pane.lists.map((l) => [l.id, words.displayed(l.name)]), 'List', () => {}));
+    list.name = 'list';
+    list.value = item.list;
     const notes = field('Notes', element('textarea', 'input notes-input'));
     notes.name = 'notes';
     notes.value = item.notes;
@@ -844,6 +847,7 @@
       if (due.value !== (item.due || '')) args.due = due.value;
       const result = await call('details', args);
       if (result && result.warnings) { say(result.warnings, 'warning'); return; }
+      if (result && list.value && list.value !== item.list && !(await call('moveToList', { ids: [item.id], list: list.value }))) return;
       if (result) closeDetails();
     };
     details.onkeydown = (event) => { if (event.key === 'Escape') { event.preventDefault(); closeDetails(); } };

@@ -357,6 +357,7 @@ def editing(ctx):
     tags = driver.find_element(By.CSS_SELECTOR, '.details input[name=tags]')
     tags.send_keys('shop food')
     driver.find_element(By.CSS_SELECTOR, '.details textarea[name=notes]').send_keys('two of each')
+    eq(list_id, Select(driver.find_element(By.CSS_SELECTOR, '.details select[name=list]')).first_selected_option.get_attribute('value'), 'the list')
     driver.find_element(By.CSS_SELECTOR, '.details button[type=submit]').click()
     wait(lambda: driver.find_element(By.CSS_SELECTOR, '.details').get_attribute('hidden') is not None, 'the form closed')
     item = relay.request('items/get', {'id': pane.rows()[0][1]})
