@@ -64,7 +64,6 @@ private func runSuite(name: String, timeout: String, seconds: Int, arguments: [S
         "XDG_CACHE_HOME": home + "/.cache",
         "TASKLS_BIN": server,
         "TASKLS_TEST_TMP": temporary,
-        "TASKLS_STORE": temporary + "/unused-store",
         "TASKLS_TEST_FILTER": filter ?? "",
     ]
     for (key, value) in extra { environment[key] = value }
@@ -107,39 +106,43 @@ private func runWebviewSuite(_ tools: (python: String, timeout: String, node: St
                  server: server, filter: filter)
 }
 
-@Test(.enabled("needs node (the reason is on stderr: vscode: skipped)") { nodeTools() != nil })
-func vscodeExtensionHostSuitePasses() throws {
-    guard let tools = nodeTools() else { return }
-    let run = try runNodeSuite(tools, server: BuildPaths.taskls)
-    writeToStandardError("vscode: ran\n\(run.closingLine ?? "vscode: no closing line")\n")
-    #expect(run.closingLine != nil, "the suite printed no closing line:\n\(run.output)")
-    #expect(run.failed == 0, "\(run.output)")
-    #expect((run.passed ?? 0) > 0, "\(run.output)")
-    #expect(run.status == 0, "node exited with \(run.status):\n\(run.output)")
-}
+/// One suite at a time: each starts servers and browsers, and the machine's cores are shared.
+@Suite(.serialized)
+struct VSCodeExtensionSuites {
+    @Test(.enabled("needs node (the reason is on stderr: vscode: skipped)") { nodeTools() != nil })
+    func vscodeExtensionHostSuitePasses() throws {
+        guard let tools = nodeTools() else { return }
+        let run = try runNodeSuite(tools, server: BuildPaths.taskls)
+        writeToStandardError("vscode: ran\n\(run.closingLine ?? "vscode: no closing line")\n")
+        #expect(run.closingLine != nil, "the suite printed no closing line:\n\(run.output)")
+        #expect(run.failed == 0, "\(run.output)")
+        #expect((run.passed ?? 0) > 0, "\(run.output)")
+        #expect(run.status == 0, "node exited with \(run.status):\n\(run.output)")
+    }
 
-@Test(.enabled("needs chromium, chromedriver and selenium (the reason is on stderr: vscode-webview: skipped)") { webviewTools() != nil })
-func vscodeWebviewSuitePasses() throws {
-    guard let tools = webviewTools() else { return }
-    let run = try runWebviewSuite(tools, server: BuildPaths.taskls)
-    writeToStandardError("vscode-webview: ran (screenshots in \(screenshotDirectory))\n\(run.closingLine ?? "vscode-webview: no closing line")\n")
-    #expect(run.closingLine != nil, "the suite printed no closing line:\n\(run.output)")
-    #expect(run.failed == 0, "\(run.output)")
-    #expect((run.passed ?? 0) > 0, "\(run.output)")
-    #expect(run.status == 0, "the suite exited with \(run.status):\n\(run.output)")
-}
+    @Test(.enabled("needs chromium, chromedriver and selenium (the reason is on stderr: vscode-webview: skipped)") { webviewTools() != nil })
+    func vscodeWebviewSuitePasses() throws {
+        guard let tools = webviewTools() else { return }
+        let run = try runWebviewSuite(tools, server: BuildPaths.taskls)
+        writeToStandardError("vscode-webview: ran (screenshots in \(screenshotDirectory))\n\(run.closingLine ?? "vscode-webview: no closing line")\n")
+        #expect(run.closingLine != nil, "the suite printed no closing line:\n\(run.output)")
+        #expect(run.failed == 0, "\(run.output)")
+        #expect((run.passed ?? 0) > 0, "\(run.output)")
+        #expect(run.status == 0, "the suite exited with \(run.status):\n\(run.output)")
+    }
 
-/// Both suites must be able to fail: with a server that cannot start, their tests fail and they exit 1.
-@Test(.enabled("needs node (the reason is on stderr: vscode: skipped)") { nodeTools() != nil })
-func vscodeSuitesFailWithABrokenServer() throws {
-    guard let tools = nodeTools() else { return }
-    let host = try runNodeSuite(tools, server: "/nonexistent/taskls", filter: "errors arrive as one line")
-    #expect(host.passed == 0 && host.failed == 1, "\(host.output)")
-    #expect(host.status != 0, "\(host.output)")
-    guard let webview = webviewTools() else { return }
-    let artifacts = makeTemporaryDirectory(prefix: "taskls-vscode-broken")
-    defer { removeTree(artifacts) }
-    let page = try runWebviewSuite(webview, server: "/nonexistent/taskls", filter: "a version gap", artifacts: artifacts)
-    #expect(page.passed == 0 && page.failed == 1, "\(page.output)")
-    #expect(page.status != 0, "\(page.output)")
+    /// Both suites must be able to fail: with a server that cannot start, their tests fail and they exit 1.
+    @Test(.enabled("needs node (the reason is on stderr: vscode: skipped)") { nodeTools() != nil })
+    func vscodeSuitesFailWithABrokenServer() throws {
+        guard let tools = nodeTools() else { return }
+        let host = try runNodeSuite(tools, server: "/nonexistent/taskls", filter: "errors arrive as one line")
+        #expect(host.passed == 0 && host.failed == 1, "\(host.output)")
+        #expect(host.status != 0, "\(host.output)")
+        guard let webview = webviewTools() else { return }
+        let artifacts = makeTemporaryDirectory(prefix: "taskls-vscode-broken")
+        defer { removeTree(artifacts) }
+        let page = try runWebviewSuite(webview, server: "/nonexistent/taskls", filter: "a version gap", artifacts: artifacts)
+        #expect(page.passed == 0 && page.failed == 1, "\(page.output)")
+        #expect(page.status != 0, "\(page.output)")
+    }
 }

@@ -44,7 +44,9 @@ class Client {
     let child;
     this.exit = null;
     try {
-      child = childProcess.spawn(command, ['serve', ...(this.options.args || [])], { stdio: ['pipe', 'pipe', 'pipe'], env: env || process.env });
+      // `--store` (not initializationOptions.store) so the setting wins over $TASKLS_STORE.
+      const storeArgs = store ? ['--store', store] : [];
+      child = childProcess.spawn(command, ['serve', ...storeArgs, ...(this.options.args || [])], { stdio: ['pipe', 'pipe', 'pipe'], env: env || process.env });
     } catch (error) {
       this.ready = Promise.reject(new RequestError(-32099, `cannot start the server ${command}: ${describe(error)}`));
       return this.ready;
@@ -86,7 +88,6 @@ class Client {
       trace,
     });
     const initializationOptions = { timeZone };
-    if (store) initializationOptions.store = store;
     this.ready = this.connection.request('initialize', {
       processId: process.pid,
       clientInfo: { name: 'taskls-vscode' },

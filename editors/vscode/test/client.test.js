@@ -18,6 +18,14 @@ test('initialize: the server says what it is and what it understands', async () 
   } finally { await client.stop(); }
 });
 
+test('the store setting wins over $TASKLS_STORE', async () => {
+  const store = h.newStore();
+  const client = await h.startClient({ store, env: Object.assign({}, process.env, { TASKLS_STORE: h.newStore() }) });
+  try {
+    assert.equal((await client.request('store/status')).path, store);
+  } finally { await client.stop(); }
+});
+
 test('errors arrive as one line with their code and reason', async () => {
   const client = await h.startClient();
   try {
