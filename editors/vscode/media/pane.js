@@ -412,7 +412,8 @@
         live.set(key, entry);
         spacer.appendChild(entry.node);
       }
-      if (!entry.built || entry.row !== row) {
+      const editing = row !== undefined && pane.editing === row.id && entry.built;
+      if ((!entry.built || entry.row !== row) && !editing) { // a row being edited keeps its input
         build(entry.node, row, index);
         entry.row = row;
         entry.built = true;
@@ -649,17 +650,28 @@
     const index = Number(node.dataset.index);
     const id = node.dataset.id;
     if (event.target.classList.contains('check')) return;
+    collapseOnClick = null;
     if (event.ctrlKey || event.metaKey) {
       if (pane.selection.has(id)) pane.selection.delete(id); else pane.selection.add(id);
       pane.focusedId = id;
       pane.anchorId = id;
+      scheduleRender();
+    } else if (!event.shiftKey && pane.selection.has(id) && pane.selection.size > 1) {
+      // Pressed on a selected row: the selection stays for a drag; a plain click narrows it.
+      pane.focusedId = id;
+      collapseOnClick = index;
       scheduleRender();
     } else {
       focusIndex(index, { extend: event.shiftKey });
     }
     scroller.focus({ preventScroll: true });
   });
+  let collapseOnClick = null;
   scroller.addEventListener('click', (event) => {
+    if (collapseOnClick !== null && !event.target.classList.contains('check')) {
+      focusIndex(collapseOnClick);
+      collapseOnClick = null;
+    }
     if (!event.target.classList.contains('check')) return;
     const node = event.target.closest('.row');
     const row = node && model.rowAt(Number(node.dataset.index));
@@ -864,6 +876,7 @@
 
   let dragged = null;
   scroller.addEventListener('dragstart', (event) => {
+    collapseOnClick = null;
     const node = event.target.closest && event.target.closest('.row');
     if (!node || !node.dataset.id) return;
     if (!manualOrder()) { event.preventDefault(); return; }

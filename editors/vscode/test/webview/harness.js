@@ -50,7 +50,9 @@
   const events = new EventSource(`/events?pane=${pane}`);
   events.onopen = () => { open = true; for (const message of queue.splice(0)) send(message); };
   events.onmessage = (event) => window.dispatchEvent(new MessageEvent('message', { data: JSON.parse(event.data) }));
-  window.harness = { posted: [], pane };
+  window.harness = { posted: [], pane, violations: [] };
+  // The page must live within its Content-Security-Policy: the suite fails on any violation.
+  document.addEventListener('securitypolicyviolation', (event) => window.harness.violations.push(`${event.violatedDirective} ${event.blockedURI}`));
   let acquired = false;
   window.acquireVsCodeApi = function () {
     if (acquired) throw new Error('An instance of the VS Code API has already been acquired');

@@ -34,6 +34,7 @@ parser = argparse.ArgumentParser()
 parser.add_argument('--bin', default=os.environ.get('TASKLS_BIN'))
 parser.add_argument('--artifacts', default=os.environ.get('TASKLS_ARTIFACTS'))
 parser.add_argument('--filter', default=os.environ.get('TASKLS_TEST_FILTER', ''))
+parser.add_argument('--readme', action='store_true', help="copy the dark pane's screenshot to media/screenshot.png (the README's)")
 parser.add_argument('--chromium', default=os.environ.get('CHROMIUM', '/usr/bin/chromium'))
 parser.add_argument('--chromedriver', default=os.environ.get('CHROMEDRIVER', '/usr/bin/chromedriver'))
 options = parser.parse_args()
@@ -428,6 +429,24 @@ def selecting_and_reordering(ctx):
     wait(lambda: pane.visible_titles() == ['C', 'A', 'B'], 'C dragged to the top')
     pane.js(drag, 0, 3)
     wait(lambda: pane.visible_titles() == ['A', 'B', 'C'], 'C dragged to the end')
+    # Two selected rows dragged together (pressing on a selected row keeps the selection).
+    pane.keys(Keys.HOME)
+    pane.shift(Keys.ARROW_DOWN)
+    rows = driver.find_elements(By.CSS_SELECTOR, '.spacer .row')
+    ActionChains(driver).move_to_element(rows[1]).click_and_hold().perform()
+    eq(2, len(pane.state()['selection']), 'the selection kept on pressing a selected row')
+    pane.js(drag, 1, 3)
+    ActionChains(driver).release().perform()
+    wait(lambda: pane.visible_titles() == ['C', 'A', 'B'], 'A and B dragged below C')
+    # Typing into the row being edited survives a change to that row from elsewhere.
+    pane.keys(Keys.END, Keys.ENTER)
+    inline = wait(lambda: driver.find_element(By.CSS_SELECTOR, '.row input.inline'), 'the editor')
+    inline.send_keys(Keys.END, ' typed')
+    relay.request('items/update', {'id': pane.state()['focused'], 'priority': 'high'})
+    wait(lambda: pane.state()['version'] and pane.js('return window.tasklsPane.model.rowAt(2).priority') == 'high', 'the update arrived')
+    eq('B typed', driver.find_element(By.CSS_SELECTOR, '.row input.inline').get_attribute('value'), 'the text being typed')
+    inline.send_keys(Keys.ESCAPE)
+    wait(lambda: '!!!' in pane.rows()[2][2], 'the row redrawn after the edit ends')
     # Sorted: J and dragging explain why not.
     Select(driver.find_element(By.CSS_SELECTOR, 'select[aria-label=Sort]')).select_by_visible_text('Title')
     wait(lambda: pane.state()['sort']['by'] == 'title', 'sorted by title')
@@ -732,6 +751,8 @@ def main():
         began = time.monotonic()
         try:
             fn(ctx)
+            for driver in ctx.drivers:
+                eq([], driver.execute_script('return window.harness ? window.harness.violations : [];'), 'Content-Security-Policy violations')
             passed += 1
             print('ok - %s (%.1f s)' % (name, time.monotonic() - began), flush=True)
         except Exception as error:
@@ -746,6 +767,8 @@ def main():
         finally:
             ctx.close()
     print('screenshots: %s (%.0f s)' % (ARTIFACTS, time.monotonic() - started))
+    if options.readme and os.path.exists(os.path.join(ARTIFACTS, 'pane-dark.png')):
+        shutil.copyfile(os.path.join(ARTIFACTS, 'pane-dark.png'), os.path.join(HERE, '..', '..', 'media', 'screenshot.png'))
     print('vscode-webview: %d passed, %d failed' % (passed, failed))
     shutil.rmtree(os.path.join(TMP, 'stores'), ignore_errors=True)  # the screenshots stay
     sys.exit(0 if failed == 0 and passed > 0 else 1)
