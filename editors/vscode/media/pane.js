@@ -15,6 +15,9 @@
   const margin = 100; // rows of data each side of the viewport
   const maximumWindow = 1000;
   const windowDelay = 40; // ms of quiet scrolling before the window follows
+  // Chromium caps an element's height near 33,554,428 px: above this, rows map to the scroll range
+  // by a scale factor (the test harness lowers it to test that with 100,000 rows).
+  const maxHeight = (window.tasklsOptions && window.tasklsOptions.maxHeight) || 30000000;
 
   const model = new ViewModel();
   const saved = vscode.getState() || {};
@@ -168,7 +171,7 @@
   function persist() {
     vscode.setState({
       host: { source: pane.source, name: pane.name, sort: model.sort, filter: model.filter, filterText: filterInput.value, sections: model.sections },
-      firstRow: Math.floor(scroller.scrollTop / rowHeight),
+      firstRow: Math.floor(virtualTop() / rowHeight),
       focusedId: pane.focusedId,
     });
   }
@@ -235,7 +238,7 @@
     if ((reason === 'open' || reason === 'ready') && saved.firstRow && !pane.restored) {
       pane.restoreRow = saved.firstRow; // applied by render, once the list is shown
     } else if (reason !== 'window') restoreAnchor(anchor);
-    else spacer.style.height = `${model.count * rowHeight}px`;
+    else setSpacer();
     keepFocus(anchor);
     takePendingFocus();
     scheduleRender();
@@ -249,17 +252,18 @@
   function applyChanged(params) {
     const anchor = captureAnchor();
     const start = model.window.start;
+    const top = virtualTop();
     const outcome = model.applyChanged(params);
     if (outcome !== 'applied') return; // the host resyncs gaps; the page follows the host's order
     pane.stats.changes += 1;
-    spacer.style.height = `${model.count * rowHeight}px`;
+    setSpacer();
     if (pane.jumpTop && (params.ops || []).some((op) => op.op === 'reset')) {
       // A new sort, filter or sections that this pane asked for: start from the top.
       pane.jumpTop = false;
-      scroller.scrollTop = 0;
+      setVirtualTop(0);
     } else {
-      const shift = shiftAbove(params.ops || [], start, Math.floor(scroller.scrollTop / rowHeight));
-      if (shift !== 0) scroller.scrollTop += shift * rowHeight;
+      const shift = shiftAbove(params.ops || [], start, Math.floor(top / rowHeight), top > 0);
+      setVirtualTop(top + shift * rowHeight);
     }
     keepFocus(anchor);
     scheduleRender();
@@ -272,9 +276,9 @@
    * anchoring does not see absolutely positioned rows, so the pane compensates itself). At the very
    * top an insertion shows (a new first task appears instead of hiding above the view).
    */
-  function shiftAbove(ops, start, first) {
+  function shiftAbove(ops, start, first, scrolled) {
     let current = first;
-    const insert = (index) => { if (index < current || (index === current && scroller.scrollTop > 0)) current += 1; };
+    const insert = (index) => { if (index < current || (index === current && scrolled)) current += 1; };
     const remove = (index) => { if (index < current) current -= 1; };
     for (const op of ops) {
       if (op.op === 'insert') insert(start + op.index);
@@ -286,23 +290,23 @@
 
   /** What must stay put across a change: the first visible row (and its offset), and the focus. */
   function captureAnchor() {
-    const first = Math.floor(scroller.scrollTop / rowHeight);
+    const top = virtualTop();
+    const first = Math.floor(top / rowHeight);
     let id = null;
     let index = -1;
     for (let i = first; i < first + 3; i++) {
       const row = model.rowAt(i);
       if (row) { id = row.id; index = i; break; }
     }
-    return { id, index, offset: index * rowHeight - scroller.scrollTop, focusedId: pane.focusedId, focusIndex: model.indexOf(pane.focusedId), count: model.count };
+    return { id, index, offset: index * rowHeight - top, top, focusedId: pane.focusedId, focusIndex: model.indexOf(pane.focusedId), count: model.count };
   }
 
   /** Shifts the scroll position so the anchor row stays under the same pixel. */
   function restoreAnchor(anchor) {
-    spacer.style.height = `${Math.max(0, model.count) * rowHeight}px`;
-    if (anchor.id === null) return;
-    const index = model.indexOf(anchor.id);
-    if (index < 0 || index === anchor.index) return;
-    scroller.scrollTop = index * rowHeight - anchor.offset;
+    setSpacer();
+    const index = anchor.id === null ? -1 : model.indexOf(anchor.id);
+    if (index < 0) setVirtualTop(anchor.top);
+    else setVirtualTop(index * rowHeight - anchor.offset);
   }
 
   /** The focused row stays the same row; when it is gone, the row now at its index takes over. */
@@ -336,6 +340,32 @@
     if (sortSelect.value !== value) sortSelect.value = value;
     if (sectionsSelect.value !== model.sections) sectionsSelect.value = model.sections;
   }
+
+  // Scroll positions ----------------------------------------------------------------------------
+  // A row's place is `index × rowHeight` in the list's virtual height; the scroller's own height is
+  // that, or `maxHeight` when that is more, and then positions map proportionally.
+
+  function virtualHeight() { return model.count * rowHeight; }
+  function scaled() { return virtualHeight() > maxHeight; }
+  function setSpacer() { spacer.style.height = `${scaled() ? maxHeight : virtualHeight()}px`; }
+
+  /** The virtual position of the viewport's top. */
+  function virtualTop() {
+    if (!scaled()) return scroller.scrollTop;
+    const range = maxHeight - scroller.clientHeight;
+    return range <= 0 ? 0 : scroller.scrollTop * (virtualHeight() - scroller.clientHeight) / range;
+  }
+
+  /** Scrolls so the viewport's top is at virtual position `top` (clamped). */
+  function setVirtualTop(top) {
+    const limit = Math.max(0, virtualHeight() - scroller.clientHeight);
+    const clamped = Math.max(0, Math.min(limit, top));
+    if (!scaled()) { scroller.scrollTop = clamped; return; }
+    scroller.scrollTop = limit === 0 ? 0 : clamped * (maxHeight - scroller.clientHeight) / limit;
+  }
+
+  /** For the tests: scroll so the row at `index` is at the top. */
+  pane.scrollToRow = (index) => { setVirtualTop(index * rowHeight); scheduleRender(); scheduleWindowCheck(); };
 
   // Rendering -----------------------------------------------------------------------------------
 
@@ -391,16 +421,18 @@
     }
     statePanel.hidden = true;
     scroller.hidden = false;
-    spacer.style.height = `${model.count * rowHeight}px`;
+    setSpacer();
     if (pane.restoreRow !== undefined) {
       // The scroll position saved before a reload (setState), restored once the rows can show.
-      scroller.scrollTop = pane.restoreRow * rowHeight;
+      setVirtualTop(pane.restoreRow * rowHeight);
       pane.restoreRow = undefined;
       pane.restored = true;
       scheduleWindowCheck();
     }
-    const first = Math.max(0, Math.floor(scroller.scrollTop / rowHeight) - overscan);
-    const last = Math.min(model.count, Math.ceil((scroller.scrollTop + scroller.clientHeight) / rowHeight) + overscan);
+    const top = virtualTop();
+    const base = scroller.scrollTop - top; // 0 unless scaled
+    const first = Math.max(0, Math.floor(top / rowHeight) - overscan);
+    const last = Math.min(model.count, Math.ceil((top + scroller.clientHeight) / rowHeight) + overscan);
     const wanted = new Set();
     for (let index = first; index < last; index++) {
       const row = model.rowAt(index);
@@ -408,7 +440,7 @@
       wanted.add(key);
       let entry = live.get(key);
       if (!entry) {
-        entry = { node: element('div', 'row'), row: undefined, built: false, index: -1 };
+        entry = { node: element('div', 'row'), row: undefined, built: false, index: -1, top: NaN };
         live.set(key, entry);
         spacer.appendChild(entry.node);
       }
@@ -419,8 +451,12 @@
         entry.built = true;
         pane.stats.rowsBuilt += 1;
       }
+      const rowTop = index * rowHeight + base;
+      if (entry.top !== rowTop) {
+        entry.node.style.top = `${rowTop}px`;
+        entry.top = rowTop;
+      }
       if (entry.index !== index) {
-        entry.node.style.top = `${index * rowHeight}px`;
         entry.node.setAttribute('aria-posinset', String(index + 1));
         entry.node.dataset.index = String(index);
         entry.index = index;
@@ -526,7 +562,7 @@
   /** Moves the server's window to the viewport ± the margin when the viewport nears its edges. */
   function checkWindow() {
     if (model.view === null || model.state !== 'ready' || pane.closed || pane.stopped || pane.pendingWindow) return;
-    const first = Math.floor(scroller.scrollTop / rowHeight);
+    const first = Math.floor(virtualTop() / rowHeight);
     const last = Math.min(model.count, first + visibleRows());
     const w = model.window;
     const covered = first >= w.start && last <= w.end;
@@ -585,8 +621,9 @@
       }
     }
     const top = index * rowHeight;
-    if (top < scroller.scrollTop) scroller.scrollTop = top;
-    else if (top + rowHeight > scroller.scrollTop + scroller.clientHeight) scroller.scrollTop = top + rowHeight - scroller.clientHeight;
+    const shown = virtualTop();
+    if (top < shown) setVirtualTop(top);
+    else if (top + rowHeight > shown + scroller.clientHeight) setVirtualTop(top + rowHeight - scroller.clientHeight);
     scheduleRender();
     scheduleWindowCheck();
   }
@@ -599,7 +636,7 @@
     return Math.min(pane.focusIndex, Math.max(0, model.count - 1));
   }
 
-  function firstVisible() { return Math.min(Math.ceil(scroller.scrollTop / rowHeight), Math.max(0, model.count - 1)); }
+  function firstVisible() { return Math.min(Math.ceil(virtualTop() / rowHeight), Math.max(0, model.count - 1)); }
 
   let pending = ''; // the first key of dd / cc
   scroller.addEventListener('keydown', (event) => {
@@ -891,15 +928,14 @@
   });
   function dropIndex(event) {
     const rect = scroller.getBoundingClientRect();
-    const y = event.clientY - rect.top + scroller.scrollTop;
+    const y = event.clientY - rect.top + virtualTop();
     return Math.max(0, Math.min(model.count, Math.round(y / rowHeight)));
   }
   scroller.addEventListener('dragover', (event) => {
     if (!dragged) return;
     event.preventDefault();
     event.dataTransfer.dropEffect = 'move';
-    spacer.dataset.drop = String(dropIndex(event));
-    dropLine.style.top = `${dropIndex(event) * rowHeight - 1}px`;
+    dropLine.style.top = `${dropIndex(event) * rowHeight - virtualTop() + scroller.scrollTop - 1}px`;
     dropLine.hidden = false;
   });
   const dropLine = element('div', 'drop-line');

@@ -7,6 +7,8 @@
   const script = new URL(document.currentScript.src);
   const pane = script.searchParams.get('pane');
   const theme = script.searchParams.get('theme') || 'dark';
+  // A lower cap on the list's pixel height, to test the scaled mapping without millions of rows.
+  if (script.searchParams.get('maxHeight')) window.tasklsOptions = { maxHeight: Number(script.searchParams.get('maxHeight')) };
   const themes = {
     dark: {
       'font-family': 'system-ui, "Ubuntu", "Droid Sans", sans-serif', 'font-size': '13px', foreground: '#cccccc',

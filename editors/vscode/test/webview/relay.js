@@ -90,7 +90,8 @@ const server = http.createServer(async (request, response) => {
       const html = pageHtml({
         cspSource: origin, connectSource: origin, nonce: nonce(), title: pane.host.name,
         styles: pageFiles.styles.map((f) => `${origin}/${f}`),
-        scripts: [`${origin}/test/webview/harness.js?pane=${pane.id}&theme=${theme}`, ...pageFiles.scripts.map((f) => `${origin}/${f}`)],
+        scripts: [`${origin}/test/webview/harness.js?pane=${pane.id}&theme=${theme}&maxHeight=${Number(url.searchParams.get('maxHeight')) || ''}`,
+          ...pageFiles.scripts.map((f) => `${origin}/${f}`)],
       });
       response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
       response.end(html);

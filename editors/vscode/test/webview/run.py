@@ -145,11 +145,12 @@ def browser(width=900, height=640):
 class Pane:
     """One pane page in one browser."""
 
-    def __init__(self, driver, relay, source, theme='dark', name=None, key=None):
+    def __init__(self, driver, relay, source, theme='dark', name=None, key=None, max_height=None):
         self.driver = driver
         self.relay = relay
         query = '&'.join('%s=%s' % item for item in source.items())
-        driver.get('%s/pane?%s&theme=%s&name=%s%s' % (relay.origin, query, theme, name or 'Tasks', '&key=' + key if key else ''))
+        driver.get('%s/pane?%s&theme=%s&name=%s%s%s' % (relay.origin, query, theme, name or 'Tasks', '&key=' + key if key else '',
+                                                        '&maxHeight=%d' % max_height if max_height else ''))
         self.scroller = driver.find_element(By.CSS_SELECTOR, '.scroller')
 
     def js(self, script, *args):
@@ -306,6 +307,38 @@ def big_list(ctx):
     pane.keys(Keys.PAGE_UP)
     pane.settle()
     eq(100000 - visible + 1, pane.state()['focused'] and pane.js('return window.tasklsPane.model.indexOf(window.tasklsPane.focusedId);') + 1, 'a page up')
+
+
+@test('a list taller than Chromium allows maps rows to the scroll range by a scale factor')
+def scaled(ctx):
+    store, list_id = big_store()
+    relay = ctx.relay(store)
+    driver = ctx.browser()
+    # 100,000 rows of 22 px are 2.2 M px; with a cap of 1 M px the page must scale, as it does above ~1.5 M rows.
+    pane = Pane(driver, relay, {'list': list_id}, name='Big', max_height=1000000)
+    pane.ready(100000)
+    pane.settle()
+    eq(1000000, pane.js("return document.querySelector('.spacer').getBoundingClientRect().height;"), 'the capped height')
+    eq('Task 1', pane.visible_titles()[0], 'the top')
+    pane.js('window.tasklsPane.scrollToRow(50000);')
+    pane.settle()
+    wait(lambda: pane.visible_titles()[0] == 'Task 50001', 'row 50000 at the top')
+    for _ in range(3):
+        ActionChains(driver).scroll_from_origin(webdriver.common.actions.wheel_input.ScrollOrigin.from_element(pane.scroller), 0, 300).perform()
+    pane.settle()
+    titles = pane.visible_titles()
+    numbers = [int(t.split()[1]) for t in titles]
+    eq(list(range(numbers[0], numbers[0] + len(numbers))), numbers, 'consecutive rows after wheel scrolling')
+    truthy(numbers[0] > 50001, 'the wheel moved down: %r' % numbers[0])
+    # The native scrollbar at its end shows the last row.
+    pane.js("const s = document.querySelector('.scroller'); s.scrollTop = s.scrollHeight;")
+    pane.settle()
+    wait(lambda: pane.visible_titles()[-1] == 'Task 100000', 'the last row at the bottom')
+    pane.keys(Keys.HOME)
+    pane.settle()
+    wait(lambda: pane.visible_titles()[0] == 'Task 1', 'Home goes back to the top')
+    truthy(len(pane.rows()) <= 40, 'DOM rows bounded: %d' % len(pane.rows()))
+    pane.check_exact()
 
 
 @test('add, toggle, edit, details, delete with undo: real keys, the quick-entry grammar, warnings keep the text')
