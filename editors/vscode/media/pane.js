@@ -41,6 +41,7 @@
     editing: null,
     accepted: { add: null, rename: null },
     pendingWindow: null,
+    windowCheckScheduled: false,
     stats: { windowRequests: 0, requestedSizes: [], rowsBuilt: 0, renders: 0, snapshots: 0, changes: 0, maxDomRows: 0 },
   };
   window.tasklsPane = pane; // for the tests and for debugging in the webview's devtools
@@ -556,7 +557,8 @@
   let windowTimer = null;
   function scheduleWindowCheck() {
     clearTimeout(windowTimer);
-    windowTimer = setTimeout(checkWindow, windowDelay);
+    pane.windowCheckScheduled = true;
+    windowTimer = setTimeout(() => { pane.windowCheckScheduled = false; checkWindow(); }, windowDelay);
   }
 
   /** Moves the server's window to the viewport ± the margin when the viewport nears its edges. */

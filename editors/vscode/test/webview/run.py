@@ -209,11 +209,12 @@ class Pane:
             self.js("document.querySelector('.scroller').focus();")
 
     def settle(self):
-        """Waits until the page has rendered what it has (two animation frames) and no window request waits."""
-        self.driver.execute_async_script('const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done()));')
-        wait(lambda: self.js('return window.tasklsPane.pendingWindow === null;'), 'the window')
-        self.driver.execute_async_script('const done = arguments[0]; setTimeout(() => requestAnimationFrame(() => done()), 60);')
-        wait(lambda: self.js('return window.tasklsPane.pendingWindow === null;'), 'the window')
+        """Waits until the page is quiet: no window check scheduled (the scroll debounce), no window
+        request waiting for its rows, and what it has rendered (an animation frame after that)."""
+        quiet = 'const p = window.tasklsPane; return !p.windowCheckScheduled && p.pendingWindow === null;'
+        for _ in range(2):
+            self.driver.execute_async_script('const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done()));')
+            wait(lambda: self.js(quiet), 'the page to settle')
 
     def screenshot(self, name):
         path = os.path.join(ARTIFACTS, name + '.png')
