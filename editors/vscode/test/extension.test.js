@@ -216,6 +216,25 @@ test('the serializer restores a pane with its sort; restart reopens it; the pale
   } finally { await finish(ctx); }
 });
 
+test('changing taskls.trace.server traces both sides from then on; changing taskls.store restarts on it', async () => {
+  const { extension, ctx, tree } = await activate();
+  try {
+    await h.waitFor(() => treeItems(tree).length === 5, 'the tree');
+    const change = (name) => { for (const listener of stub.configurationListeners) listener({ affectsConfiguration: (section) => section === name }); };
+    assert.ok(!stub.outputLines.some((l) => l.includes('--> server/ping')));
+    stub.configuration['taskls.trace.server'] = 'messages';
+    change('taskls.trace.server');
+    await extension.client.request('server/ping');
+    assert.ok(stub.outputLines.some((l) => /^info --> server\/ping #\d+$/.test(l)), stub.outputLines.join('\n'));
+    const store = h.newStore();
+    stub.configuration['taskls.store'] = store;
+    const before = extension.client;
+    change('taskls.store');
+    await h.waitFor(() => extension.client !== before && extension.client && extension.client.serverInfo, 'the restart');
+    assert.equal((await extension.client.request('store/status')).path, store);
+  } finally { await finish(ctx); }
+});
+
 test('a server that cannot start: the welcome view says so, one line in the output', async () => {
   const { extension, ctx, tree } = await activate({ 'taskls.path': '/nonexistent/taskls' });
   try {
