@@ -30,7 +30,7 @@
   :link '(url-link "https://github.com/taskls/taskls"))
 
 (defcustom taskls-program "taskls"
-  "The taskls executable: a name looked up on `exec-path', or a file name."
+  "The taskls executable: a name looked up on the variable `exec-path', or a file name."
   :type 'string)
 
 (defcustom taskls-program-arguments nil
@@ -132,7 +132,7 @@ An empty result is an empty hash table, which jsonrpc.el sends as {}."
 ;;; The process
 
 (defun taskls--command ()
-  "The command line that starts the server."
+  "The command line to start the server with."
   (append (list (or (executable-find taskls-program)
                     (expand-file-name taskls-program))
                 "serve")
@@ -140,7 +140,7 @@ An empty result is an empty hash table, which jsonrpc.el sends as {}."
           taskls-program-arguments))
 
 (defun taskls-running-p ()
-  "Whether the server runs."
+  "Return non-nil when the server is running."
   (and taskls--connection (jsonrpc-running-p taskls--connection)))
 
 (defun taskls--connection-arguments ()
@@ -156,7 +156,7 @@ newer versions take `:events-buffer-config'."
   "Start the server and send `initialize'.  Signal `user-error' if impossible."
   (let ((command (taskls--command)))
     (unless (file-executable-p (car command))
-      (user-error "taskls: cannot start the server: %s is not executable (set `taskls-program')"
+      (user-error "Cannot start the taskls server: %s is not executable (set `taskls-program')"
                   taskls-program))
     (setq taskls--initialized nil
           taskls--queue nil)
@@ -211,7 +211,7 @@ newer versions take `:events-buffer-config'."
     (run-hooks 'taskls-server-exit-functions)))
 
 (defun taskls-ensure ()
-  "Start the server unless it runs."
+  "Start the server unless it is running."
   (unless (taskls-running-p) (taskls--start)))
 
 (defun taskls-stop ()
@@ -294,8 +294,8 @@ the request is refused."
                     (lambda (err) (setq done t failure err) t))
     (while (and (not done) (< (float-time) deadline) (taskls-running-p))
       (accept-process-output (jsonrpc--process taskls--connection) 0.05))
-    (cond (failure (user-error "taskls: %s" (taskls--describe-error failure)))
-          ((not done) (user-error "taskls: no answer to %s" method))
+    (cond (failure (user-error "%s" (taskls--describe-error failure)))
+          ((not done) (user-error "No answer from taskls to %s" method))
           (t result))))
 
 ;;; Notifications
@@ -338,7 +338,7 @@ the request is refused."
 ;;; The overview and the client's day
 
 (defun taskls--watch-overview ()
-  "Ask for the overview and its changes from now on."
+  "Request the overview and watch it from now on."
   (taskls--send "lists/list" (list :watch t) #'taskls--set-overview nil))
 
 (defun taskls--set-overview (overview)
@@ -371,11 +371,11 @@ the request is refused."
   "Show the log of messages to and from the server.
 Messages are logged only when `taskls-log-events' is non-nil."
   (interactive)
-  (unless taskls--connection (user-error "taskls: the server is not running"))
+  (unless taskls--connection (user-error "The taskls server is not running"))
   (display-buffer (jsonrpc-events-buffer taskls--connection)))
 
 (defun taskls-doctor ()
-  "Say which server runs, its version, the store and the connection."
+  "Show the server program, its version, the store and the connection."
   (interactive)
   (let* ((program (executable-find taskls-program))
          (version (and program

@@ -200,7 +200,7 @@ Signal `user-error' when there are none."
     (taskls-view-rewrite-rows)))
 
 (defun taskls-list--update (rows fields)
-  "Set FIELDS (a plist) on ROWS, in one request; then forget the marks."
+  "Set FIELDS (a plist) on ROWS in one request, then unmark every row."
   (let ((buffer (current-buffer)))
     (taskls-request "items/update" (append (list :ids (taskls-list--ids rows)) fields)
                     (lambda (_result)
@@ -273,7 +273,7 @@ Shown as a prompt's text, it reads back as the same title."
              (split-string title " ") " "))
 
 (defun taskls-list--target-list (row)
-  "The list a new task goes to: the buffer's, else ROW's, else the first."
+  "Return the list for a new task: the buffer's, else ROW's, else the first."
   (or (plist-get taskls-view--source :list)
       (and row (plist-get row :list))
       (plist-get (car (taskls-lists)) :id)))
@@ -302,7 +302,7 @@ prompt comes back (the request was refused).  A blank line stops."
                                      nil)))))))))
 
 (defun taskls-add ()
-  "Add a task at the end of the list (the server reads what you type).
+  "Add a task at the end of the list, read by the server.
 `Buy milk ^fri !high #home @Groceries // 2 litres' sets the due, the
 priority, a tag, the list and the notes; see the help (\\[taskls-help])."
   (interactive)

@@ -58,8 +58,9 @@
 (defvar-local taskls-view--check-timer nil "The timer of a scheduled window check.")
 (defvar-local taskls-view--marks nil "Marked item ids (a hash table).")
 (defvar-local taskls-view--stats nil
-  "Counters for tests: a plist of :rows-received :window-requests :resyncs
-:gaps :full-renders :lines-written :ops.")
+  "Counters for tests, a plist.
+Its keys are :rows-received :window-requests :resyncs :gaps
+:full-renders :lines-written :ops.")
 
 (defun taskls-view--count-stat (name &optional amount)
   "Add AMOUNT (default 1) to the counter NAME of `taskls-view--stats'."
@@ -176,7 +177,7 @@
            (taskls-view--replace taskls-view--count (- lines taskls-view--count) "" 0)))))
 
 (defun taskls-view-rewrite-rows ()
-  "Write the window's rows again (marks or the day changed)."
+  "Write the window's rows again (a row was marked, or the day changed)."
   (when (eq taskls-view--mode 'rows)
     (let ((saved (taskls-view--save-points)))
       (taskls-view--write-rows taskls-view--start taskls-view--rows (length taskls-view--rows))
@@ -229,7 +230,7 @@
       (min (+ (point) (nth 2 record)) (line-end-position)))))
 
 (defun taskls-view--restore-points (saved)
-  "Put point and the windows' points back on the rows SAVED says."
+  "Put point and the windows' points back on the rows in SAVED."
   (dolist (entry saved)
     (let ((position (taskls-view--position (cdr entry))))
       (if (car entry)
@@ -325,7 +326,7 @@
         (taskls-view-schedule-check))))))
 
 (defun taskls-view-apply-snapshot (snapshot)
-  "Replace what the buffer holds with SNAPSHOT (a view's snapshot)."
+  "Replace the content of the buffer with SNAPSHOT (a view's snapshot)."
   (let* ((saved (taskls-view--save-points))
          (was-rows (eq taskls-view--mode 'rows))
          (old-count taskls-view--count)
@@ -399,13 +400,13 @@
 ;;; The window of rows the server sends
 
 (defun taskls-view--display-window ()
-  "The window that shows the buffer: the selected one if it does."
+  "Return a window showing the buffer, the selected one first."
   (if (eq (window-buffer (selected-window)) (current-buffer))
       (selected-window)
     (car (get-buffer-window-list (current-buffer) nil t))))
 
 (defun taskls-view-shown-range (window)
-  "The first and last line index (0-based, a cons) WINDOW shows.
+  "Return the first and last line index (0-based, a cons) shown in WINDOW.
 Computed from `window-start' and the window's height, and centred on
 point when point is outside them (redisplay will scroll there), so it
 is right before redisplay has run, and in batch mode."
@@ -431,7 +432,7 @@ is right before redisplay has run, and in batch mode."
                                (taskls--guard (taskls-view-check-window))))))))))
 
 (defun taskls-view-check-window ()
-  "Move the server's window to cover what a window shows, plus the margin.
+  "Move the server's window over the rows shown, plus the margin.
 Nothing happens while what is shown is covered and away from the
 window's edges, or while another move is under way."
   (let ((window (taskls-view--display-window)))
@@ -537,7 +538,7 @@ window's edges, or while another move is under way."
        t))))
 
 (defun taskls-view-close ()
-  "Close the server view of this buffer (when the buffer goes)."
+  "Close the server view of this buffer (when the buffer is killed)."
   (when taskls-view--check-timer
     (cancel-timer taskls-view--check-timer)
     (setq taskls-view--check-timer nil))

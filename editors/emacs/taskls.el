@@ -89,7 +89,7 @@
   "The name of the overview buffer.")
 
 (defun taskls-overview--lines (overview)
-  "The lines of OVERVIEW, each a string whose `taskls-entry' says what it opens."
+  "Return the lines of OVERVIEW; a `taskls-entry' property names what to open."
   (let ((store (plist-get overview :store))
         (lists (append (plist-get overview :lists) nil))
         lines)
