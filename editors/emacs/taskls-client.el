@@ -62,7 +62,7 @@ next starts."
   :type 'number)
 
 (defvar taskls--connection nil
-  "The `jsonrpc-process-connection' to the server, or nil.")
+  "The connection to the server (jsonrpc.el's process connection), or nil.")
 
 (defvar taskls--initialized nil
   "Non-nil once the server has answered `initialize'.")
