@@ -377,7 +377,7 @@
 
 (ert-deftest taskls-big-list-opens-at-once-and-fetches-only-what-is-shown ()
   "A 100,000-item list: one line per row, few rows requested, scrolling fetches more."
-  (taskls-test-with-server (list :store (taskls-test-big-store))
+  (taskls-test-with-server (list :store (taskls-test-copy-store (taskls-test-big-store)))
     (let ((buffer (taskls-open (list :list "l1" :name "Big"))))
       (taskls-test-wait (lambda () (with-current-buffer buffer
                                      (and (equal taskls-view--state "ready") (= taskls-view--count 100000))))
