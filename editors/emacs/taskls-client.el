@@ -30,7 +30,7 @@
   :link '(url-link "https://github.com/taskls/taskls"))
 
 (defcustom taskls-program "taskls"
-  "The taskls executable: a name looked up on the variable `exec-path', or a file name."
+  "The taskls executable: a file name, or a name to find on `exec-path'."
   :type 'string)
 
 (defcustom taskls-program-arguments nil

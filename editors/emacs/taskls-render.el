@@ -145,6 +145,16 @@ not an instant."
                 (format-time-string "%H:%M" time zone)
                 time))))))
 
+(defun taskls--passed-today-p (time)
+  "Whether TIME, on the client's day, has passed.
+The editor's clock is asked only when it agrees with the server on
+the day (a server on a manual clock, or in another zone, decides
+alone: a time earlier today is then not shown overdue)."
+  (let* ((now (current-time))
+         (zone (or taskls-time-zone (car (current-time-zone now)))))
+    (and (equal (format-time-string "%Y-%m-%d" now zone) (taskls-today))
+         (time-less-p time now))))
+
 (defun taskls-due-text (due done)
   "DUE said relative to the client's day, and its face, as a cons.
 DONE non-nil: the task is done and never shown overdue.  A day-only
@@ -161,7 +171,7 @@ due reads \"tomorrow\"; an instant reads \"tomorrow 09:30\"."
              (overdue (and (not done)
                            (or (< delta 0)
                                (and instant (= delta 0)
-                                    (time-less-p (nth 2 instant) nil))))))
+                                    (taskls--passed-today-p (nth 2 instant)))))))
         (cons text (cond (done 'taskls-due)
                          (overdue 'taskls-overdue)
                          ((= delta 0) 'taskls-due-today)
