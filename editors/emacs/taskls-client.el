@@ -30,7 +30,8 @@
   :link '(url-link "https://github.com/taskls/taskls"))
 
 (defcustom taskls-program "taskls"
-  "The taskls executable: a file name, or a name to find on `exec-path'."
+  "The taskls executable.
+A file name, or a name looked up in the variable `exec-path'."
   :type 'string)
 
 (defcustom taskls-program-arguments nil
@@ -237,11 +238,15 @@ newer versions take `:events-buffer-config'."
       (ignore-errors (jsonrpc-shutdown connection t))
       (run-hooks 'taskls-server-exit-functions))))
 
+(defvar taskls-server-start-functions nil
+  "Functions called with no argument after `taskls-restart' started the server.")
+
 (defun taskls-restart ()
   "Stop the server and start a new one; open buffers reopen their views."
   (interactive)
   (taskls-stop)
-  (taskls-ensure))
+  (taskls-ensure)
+  (run-hooks 'taskls-server-start-functions))
 
 ;;; Requests
 

@@ -111,7 +111,14 @@ point.  \\[taskls-help] lists every key with what it does.
   (dolist (buffer (taskls-list-buffers))
     (with-current-buffer buffer (taskls-view-rewrite-rows))))
 
+(defun taskls-list--on-server-start ()
+  "Open the view of every list buffer again (the server restarted)."
+  (dolist (buffer (taskls-list-buffers))
+    (with-current-buffer buffer
+      (unless taskls-view--closed (taskls-view-open-view)))))
+
 (add-hook 'taskls-server-exit-functions #'taskls-list--on-server-exit)
+(add-hook 'taskls-server-start-functions #'taskls-list--on-server-start)
 (add-hook 'taskls-day-change-functions #'taskls-list--on-new-day)
 
 ;;; Opening

@@ -514,6 +514,19 @@
         ;; The editor's clock is not the server's: 09:30 is not said to have passed.
         (should (eq 'taskls-due-today (get-text-property (1- (point)) 'face)))))))
 
+(ert-deftest taskls-survives-a-server-restart ()
+  "The server stopping says so in place of the rows; a restart reopens the views."
+  (taskls-test-with-server nil
+    (let* ((seed (taskls-test-seed "Inbox" "A"))
+           (buffer (taskls-test-open (list :list (car seed) :name "Inbox"))))
+      (taskls-stop)
+      (should (equal '("The server stopped — press g to restart it") (taskls-test-lines buffer)))
+      (taskls-restart)
+      (taskls-test-wait (lambda () (equal '("  [ ] A") (taskls-test-lines buffer))) "the reopened view")
+      (taskls-stop)
+      (with-current-buffer buffer (taskls-test-keys "g"))
+      (taskls-test-wait (lambda () (equal '("  [ ] A") (taskls-test-lines buffer))) "g restarting the server"))))
+
 ;;; Help, bookmarks, eldoc
 
 (ert-deftest taskls-help-documents-every-key ()
