@@ -527,6 +527,55 @@
       (with-current-buffer buffer (taskls-test-keys "g"))
       (taskls-test-wait (lambda () (equal '("  [ ] A") (taskls-test-lines buffer))) "g restarting the server"))))
 
+(ert-deftest taskls-reads-the-due-with-org-when-org-is-loaded ()
+  "With Org loaded, d reads the date with `org-read-date'; the server reads it."
+  (taskls-test-with-server nil
+    (let* ((seed (taskls-test-seed "Inbox" "A"))
+           (buffer (taskls-test-open (list :list (car seed) :name "Inbox")))
+           (asked nil))
+      (with-current-buffer buffer
+        (goto-char (point-min))
+        ;; Org as loaded, without loading it (the other tests use the plain prompt).
+        (cl-letf (((symbol-function 'org-read-date)
+                   (lambda (with-time &rest _) (setq asked with-time) "2026-11-27 17:00")))
+          (let ((features (cons 'org features)))
+            (taskls-test-after-change buffer (taskls-test-keys "d"))))
+        (should asked)
+        (should (equal '("  [ ] A  in 2 days 17:00") (taskls-test-lines)))
+        (should (equal "2026-11-27T17:00:00Z"
+                       (plist-get (taskls-call "items/get" (list :id (car (cadr seed)))) :due)))))))
+
+(ert-deftest taskls-smart-groups-show-lists-and-add-due-today ()
+  "A smart group says each task's list; a task added in Today is due today."
+  (taskls-test-with-server nil
+    (let* ((seed (taskls-test-seed "Home" '(:title "Sweep" :due "2026-11-25")))
+           (buffer (taskls-test-open (list :group "today" :name "Today"))))
+      (ignore seed)
+      (should (equal '("  [ ] Sweep  today  (Home)") (taskls-test-lines buffer)))
+      (with-current-buffer buffer
+        (goto-char (point-min))
+        (setq taskls-test-answers '("Dust"))
+        (taskls-test-after-change buffer (taskls-test-keys "a")))
+      (should (equal '("  [ ] Sweep  today  (Home)" "  [ ] Dust  today  (Home)") (taskls-test-lines buffer))))))
+
+(ert-deftest taskls-says-when-the-list-is-deleted ()
+  "Deleting a list from the overview (k, confirmed) closes its buffer's view."
+  (taskls-test-with-server nil
+    (let* ((seed (taskls-test-seed "Doomed" "A"))
+           (buffer (taskls-test-open (list :list (car seed) :name "Doomed")))
+           (overview (taskls)))
+      (taskls-test-wait (lambda () (cl-some (lambda (line) (string-match-p "Doomed" line)) (taskls-test-lines overview)))
+                        "the overview")
+      (with-current-buffer overview
+        (goto-char (point-min))
+        (search-forward "Doomed")
+        (setq taskls-test-answers '(t))
+        (taskls-test-keys "k"))
+      (taskls-test-wait (lambda () (equal '("This list was deleted — press q to close") (taskls-test-lines buffer)))
+                        "the closed view")
+      (taskls-test-wait (lambda () (member "  No lists — press + to create one" (taskls-test-lines overview)))
+                        "the overview without the list"))))
+
 ;;; Help, bookmarks, eldoc
 
 (ert-deftest taskls-help-documents-every-key ()
