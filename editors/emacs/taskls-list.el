@@ -368,7 +368,7 @@ sets the due, `!high' the priority, `#tag' the tags, `@List' moves it."
   "Read a due date: with `org-read-date' when Org is loaded, else a prompt.
 Return the due as the server reads it (`^PHRASE'), nil to clear it;
 signal `user-error' for a phrase that is no date."
-  (let* ((phrase (if (featurep 'org)
+  (let* ((phrase (if (fboundp 'org-read-date)
                      (org-read-date t nil nil "Due: ")
                    (read-string "Due (fri, tomorrow 9:30, +3, dec 1, none): ")))
          (phrase (string-trim phrase)))

@@ -359,7 +359,13 @@
         (taskls-call "view/close" (list :view (plist-get fresh :view)))
         (should (= 3 (length expected)))
         (should (equal expected (taskls-test-titles one)))
-        (should (equal (sort (copy-sequence expected) #'string<) (taskls-test-titles two)))))))
+        (should (equal (sort (copy-sequence expected) #'string<) (taskls-test-titles two))))
+      ;; q closes the buffer and its view; the other buffer goes on.
+      (with-current-buffer two (taskls-test-keys "q"))
+      (should-not (buffer-live-p two))
+      (taskls-test-wait (lambda () (= 1 (gethash "view/close" taskls--stats 0))) "the view closed")
+      (taskls-test-after-change one (taskls-call "items/create" (list :list (car seed) :title "Last")))
+      (taskls-test-check-buffer one))))
 
 (ert-deftest taskls-point-stays-on-its-item ()
   "Rows inserted and removed above point leave point on its task."
@@ -535,11 +541,10 @@
            (asked nil))
       (with-current-buffer buffer
         (goto-char (point-min))
-        ;; Org as loaded, without loading it (the other tests use the plain prompt).
+        ;; Org as loaded (its `org-read-date' defined), without loading it.
         (cl-letf (((symbol-function 'org-read-date)
                    (lambda (with-time &rest _) (setq asked with-time) "2026-11-27 17:00")))
-          (let ((features (cons 'org features)))
-            (taskls-test-after-change buffer (taskls-test-keys "d"))))
+          (taskls-test-after-change buffer (taskls-test-keys "d")))
         (should asked)
         (should (equal '("  [ ] A  in 2 days 17:00") (taskls-test-lines)))
         (should (equal "2026-11-27T17:00:00Z"
