@@ -361,9 +361,10 @@
         (should (equal expected (taskls-test-titles one)))
         (should (equal (sort (copy-sequence expected) #'string<) (taskls-test-titles two))))
       ;; q closes the buffer and its view; the other buffer goes on.
-      (with-current-buffer two (taskls-test-keys "q"))
-      (should-not (buffer-live-p two))
-      (taskls-test-wait (lambda () (= 1 (gethash "view/close" taskls--stats 0))) "the view closed")
+      (let ((closes (gethash "view/close" taskls--stats 0)))
+        (with-current-buffer two (taskls-test-keys "q"))
+        (should-not (buffer-live-p two))
+        (should (= (1+ closes) (gethash "view/close" taskls--stats 0))))
       (taskls-test-after-change one (taskls-call "items/create" (list :list (car seed) :title "Last")))
       (taskls-test-check-buffer one))))
 
