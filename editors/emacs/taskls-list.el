@@ -169,9 +169,15 @@ the buffer."
     (and row (equal (plist-get row :kind) "item") row)))
 
 (defun taskls-list--marked-rows ()
-  "The marked items (row plists), in the order they are shown when known."
+  "The marked items (row plists), in the order they are shown when known.
+A marked row still in the window is taken as it is now."
   (let (rows)
-    (maphash (lambda (_id row) (push row rows)) taskls-view--marks)
+    (maphash (lambda (id row)
+               (push (or (cl-find id taskls-view--rows
+                                  :key (lambda (shown) (plist-get shown :id)) :test #'equal)
+                         row)
+                     rows))
+             taskls-view--marks)
     (sort rows (lambda (a b)
                  (< (or (taskls-view-index-of (plist-get a :id)) most-positive-fixnum)
                     (or (taskls-view-index-of (plist-get b :id)) most-positive-fixnum))))))
