@@ -235,41 +235,50 @@ prompt comes back with what you typed; RET again saves it as the server
 read it.  An empty filter clears the filter."
   "The quick-entry grammar, for the help buffer.")
 
-(defun taskls-help--keys (map)
-  "The bindings of MAP (not its parents) as (KEYS COMMAND), in key order."
+(defun taskls-help--bindings (map &optional prefix)
+  "Return the own bindings of MAP (not its parents'), last first.
+Each is (KEY . COMMAND).
+Meta keys (an ESC prefix map) read as M-KEY; PREFIX starts every key.
+Remappings read as [remap COMMAND]."
   (let (bindings)
-    (map-keymap
+    (map-keymap-internal
      (lambda (event binding)
-       (when (and (symbolp binding) binding (commandp binding))
-         (let* ((key (if (and (symbolp event) (string-prefix-p "remap" (symbol-name event)))
-                         nil
-                       (key-description (vector event))))
-                (entry (assq binding bindings)))
-           (when key
-             (if entry
-                 (setcdr entry (append (cdr entry) (list key)))
-               (push (list binding key) bindings))))))
+       (cond ((and (eq event 27) (keymapp binding))
+              (setq bindings (append (reverse (taskls-help--bindings binding (concat prefix "M-")))
+                                     bindings)))
+             ((and (eq event 'remap) (keymapp binding))
+              (map-keymap-internal
+               (lambda (command target)
+                 (push (cons (format "[remap %s]" command) target) bindings))
+               binding))
+             ((and (keymapp binding) (not (eq event 'remap)))
+              (setq bindings (append (reverse (taskls-help--bindings
+                                               binding
+                                               (concat prefix (key-description (vector event)) " ")))
+                                     bindings)))
+             ((and binding (symbolp binding) (commandp binding))
+              (push (cons (concat prefix (key-description (vector event))) binding) bindings))))
      map)
-    (let (remaps)
-      (map-keymap (lambda (event binding)
-                    (when (eq event 'remap)
-                      (map-keymap (lambda (command target)
-                                    (push (cons target (format "[remap %s]" command)) remaps))
-                                  binding)))
-                  map)
-      (dolist (remap remaps)
-        (let ((entry (assq (car remap) bindings)))
-          (when entry (setcdr entry (append (cdr entry) (list (cdr remap))))))))
-    (nreverse (mapcar (lambda (entry) (list (mapconcat #'identity (reverse (cdr entry)) ", ")
-                                            (car entry)))
-                      bindings))))
+    bindings))
+
+(defun taskls-help--keys (map)
+  "The bindings of MAP (not its parents) as (KEYS COMMAND), in definition order."
+  (let (commands)
+    ;; `map-keymap-internal' walks a sparse keymap from its latest binding.
+    (dolist (binding (taskls-help--bindings map))
+      (let ((entry (assq (cdr binding) commands)))
+        (if entry
+            (setcdr entry (append (cdr entry) (list (car binding))))
+          (push (list (cdr binding) (car binding)) commands))))
+    (mapcar (lambda (entry) (list (mapconcat #'identity (cdr entry) ", ") (car entry)))
+            (nreverse commands))))
 
 (defun taskls-help--print-keys (title map)
   "Print TITLE, then every key of MAP with its command and what it does."
   (princ (format "%s\n%s\n" title (make-string (length title) ?=)))
   (dolist (binding (taskls-help--keys map))
     (let ((doc (car (split-string (or (documentation (nth 1 binding) t) "") "\n"))))
-      (princ (format "  %-22s %-30s %s\n" (car binding) (nth 1 binding) doc))))
+      (princ (format "  %-24s %s\n  %-24s %s\n" (car binding) (nth 1 binding) "" doc))))
   (princ "\n"))
 
 (defun taskls-help ()
@@ -278,7 +287,7 @@ read it.  An empty filter clears the filter."
   (with-help-window "*taskls help*"
     (princ "taskls: task lists kept live by the taskls server\n\n")
     (taskls-help--print-keys "List buffer keys (taskls-list-mode)" taskls-list-mode-map)
-    (princ "Also, from special-mode: SPC and DEL scroll, < and > go to the ends.\n\n")
+    (princ "Also, from special-mode: SPC and S-SPC scroll, < and > go to the ends.\n\n")
     (taskls-help--print-keys "Overview keys (taskls-overview-mode)" taskls-overview-mode-map)
     (taskls-help--print-keys "Notes buffer keys (taskls-notes-mode)" taskls-notes-mode-map)
     (princ "Commands (M-x)\n==============\n")
