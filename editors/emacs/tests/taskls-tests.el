@@ -90,6 +90,21 @@
                (lambda () (encode-time (list 0 0 12 26 11 2026 nil nil t)))))
       (should (equal '("today 09:30" . taskls-due-today) (taskls-due-text "2026-11-25T09:30:00Z" nil))))))
 
+(ert-deftest taskls-computes-the-rows-a-window-shows ()
+  "The shown range follows `window-start', or point when point is outside it."
+  (with-temp-buffer
+    (dotimes (i 1000) (insert (format "line %d\n" i)))
+    (set-window-buffer (selected-window) (current-buffer))
+    (let ((height (window-body-height)))
+      (set-window-start (selected-window) (progn (goto-char (point-min)) (forward-line 500) (point)))
+      (set-window-point (selected-window) (point))
+      (should (equal (cons 500 (+ 500 height -1)) (taskls-view-shown-range (selected-window))))
+      (goto-char (point-min))
+      (forward-line 900)
+      (set-window-point (selected-window) (point))
+      (should (equal (cons (- 900 (/ height 2)) (+ 900 (- height (/ height 2)) -1))
+                     (taskls-view-shown-range (selected-window)))))))
+
 ;;; The overview
 
 (ert-deftest taskls-overview-shows-groups-and-lists-live ()
