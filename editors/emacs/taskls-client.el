@@ -215,6 +215,7 @@ newer versions take `:events-buffer-config'."
   "Start the server unless it is running."
   (unless (taskls-running-p) (taskls--start)))
 
+;;;###autoload
 (defun taskls-stop ()
   "Stop the server: `shutdown', `exit', then wait for it to end."
   (interactive)
@@ -241,6 +242,7 @@ newer versions take `:events-buffer-config'."
 (defvar taskls-server-start-functions nil
   "Functions called with no argument after `taskls-restart' started the server.")
 
+;;;###autoload
 (defun taskls-restart ()
   "Stop the server and start a new one; open buffers reopen their views."
   (interactive)
@@ -372,6 +374,7 @@ the request is refused."
 
 ;;; Diagnostics
 
+;;;###autoload
 (defun taskls-events-buffer ()
   "Show the log of messages to and from the server.
 Messages are logged only when `taskls-log-events' is non-nil."
@@ -379,6 +382,7 @@ Messages are logged only when `taskls-log-events' is non-nil."
   (unless taskls--connection (user-error "The taskls server is not running"))
   (display-buffer (jsonrpc-events-buffer taskls--connection)))
 
+;;;###autoload
 (defun taskls-doctor ()
   "Show the server program, its version, the store and the connection."
   (interactive)
