@@ -105,6 +105,28 @@
       (should (equal (cons (- 900 (/ height 2)) (+ 900 (- height (/ height 2)) -1))
                      (taskls-view-shown-range (selected-window)))))))
 
+(ert-deftest taskls-follows-scrolling-under-real-redisplay ()
+  "In a terminal (a pty), scrolling moves the window through `window-scroll-functions'."
+  (skip-unless (executable-find "script"))
+  (let* ((out (make-temp-file "taskls-pty"))
+         (emacs (expand-file-name invocation-name invocation-directory))
+         (process-environment (append (list "TERM=xterm"
+                                            (concat "TASKLS_BIN=" taskls-test-bin)
+                                            (concat "TASKLS_PTY_STORE=" (taskls-test-new-store))
+                                            (concat "TASKLS_PTY_OUT=" out))
+                                      process-environment))
+         (command (mapconcat #'shell-quote-argument
+                             (list "timeout" "60" emacs "-nw" "-Q" "-L" taskls-test-directory
+                                   "-l" (expand-file-name "tests/taskls-pty-driver.el" taskls-test-directory))
+                             " ")))
+    (unwind-protect
+        (progn
+          (should (eql 0 (call-process "script" nil nil nil "-qec" command "/dev/null")))
+          ;; The window's size depends on the pty: the counts vary, not the outcome.
+          (should (string-match-p "\\`open [0-9]+ 300\nscrolled t\nend t\nrequests [2-9]\n\\'"
+                                  (with-temp-buffer (insert-file-contents out) (buffer-string)))))
+      (delete-file out))))
+
 ;;; The overview
 
 (ert-deftest taskls-overview-shows-groups-and-lists-live ()
