@@ -12,13 +12,18 @@ import autoload 'taskls/form.vim'
 # The prompts opened, newest last ({prompt, default}): what a user was asked, for tests.
 export var prompts: list<dict<any>> = []
 
-# Asks with input(), keeping what was asked in `prompts`.
-export def Ask(prompt: string, default = ''): string
+# What Ask gives for <Esc> when the caller must tell it from an empty answer.
+const cancelled = "\x01cancelled"
+
+# Asks on the command line, keeping what was asked in `prompts`. <Esc> gives `cancel`.
+export def Ask(prompt: string, default = '', cancel = ''): string
   add(prompts, {prompt: prompt, default: default})
   if len(prompts) > 50
     remove(prompts, 0, 24)
   endif
-  return input(prompt, default)
+  var answer = inputdialog(prompt, default, cancel)
+  prompts[-1].answer = answer
+  return answer
 enddef
 
 # Runs `Fn` once Vim is back at the top level (after the current callback).
@@ -42,7 +47,7 @@ def Warn(answer: dict<any>): bool
     return false
   endif
   for w in warnings
-    client.Notify(string(get(w, 'message', get(w, 'reason', 'warning'))), 'warn')
+    client.Notify(client.Text(get(w, 'message', get(w, 'reason', 'warning'))), 'warn')
   endfor
   return true
 enddef
@@ -298,7 +303,7 @@ export def ReadDue(phrase: string, OnDue: func(any), OnError: func(string))
   client.Request('text/parseItem', {text: '^' .. phrase}, (answer) => {
     var warnings = get(answer, 'warnings', [])
     if !empty(warnings)
-      OnError(string(get(warnings[0], 'message', warnings[0].reason)))
+      OnError(client.Text(get(warnings[0], 'message', warnings[0].reason)))
     elseif !has_key(answer.fields, 'due')
       OnError(phrase .. ' is not a date')
     elseif has_key(answer.fields, 'title')
@@ -307,7 +312,7 @@ export def ReadDue(phrase: string, OnDue: func(any), OnError: func(string))
       OnDue(answer.fields.due)
     endif
   }, (error) => {
-    OnError(string(get(error, 'message', 'text/parseItem failed')))
+    OnError(client.Text(get(error, 'message', 'text/parseItem failed')))
     return true
   })
 enddef
@@ -322,15 +327,15 @@ export def SetDue(visual: bool, count = 1, text = '')
   DueFor(rows, text)
 enddef
 
-def DueFor(rows: list<dict<any>>, text: string)
+def DueFor(rows: list<dict<any>>, text: string, again = '')
   var default = len(rows) == 1 && type(get(rows[0], 'due', null)) == v:t_string ? rows[0].due : ''
-  var typed = text != '' ? text : Ask('Due (fri, tomorrow 9:30, +3, none): ', default)
+  var typed = text != '' ? text : Ask('Due (fri, tomorrow 9:30, +3, none): ', again != '' ? again : default)
   if typed =~ '^\s*$'
     return
   endif
   ReadDue(trim(typed), (due) => UpdateRows(rows, {due: due}), (message) => {
     client.Notify(message, 'warn')
-    Later(() => DueFor(rows, ''))
+    Later(() => DueFor(rows, '', typed))
   })
 enddef
 
@@ -530,11 +535,9 @@ export def Filter()
   if current == '' && type(p.filter) == v:t_dict && type(get(p.filter, 'text', 0)) == v:t_string
     current = p.filter.text
   endif
-  # input() gives '' for both <Esc> and an empty answer: a <Esc> mapping tells them apart.
-  cnoremap <buffer> <Esc> <C-u>&&taskls-cancel&&<CR>
-  var text = Ask('Filter (empty: all): ', current)
-  silent! cunmap <buffer> <Esc>
-  if text == '&&taskls-cancel&&'
+  # <Esc> cancels (the filter stays); an empty answer clears it.
+  var text = Ask('Filter (empty: all): ', current, cancelled)
+  if text == cancelled
     return
   endif
   SetFilter(p, text)
@@ -656,7 +659,8 @@ enddef
 
 # Shows `item` in a popup at the cursor; q or <Esc> closes it.
 export def ShowItem(item: dict<any>)
-  var options: dict<any> = {border: [], padding: [0, 1, 0, 1], moved: 'any', maxwidth: max([20, &columns - 4])}
+  var options: dict<any> = {border: [], padding: [0, 1, 0, 1], moved: 'any', mapping: false,
+    maxwidth: max([20, &columns - 4])}
   options.filter = (id, key) => PopupKey(id, key)
   last_popup = popup_atcursor(ItemLines(item), options)
 enddef

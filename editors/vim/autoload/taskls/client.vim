@@ -50,6 +50,11 @@ export def Notify(message: string, level = 'info')
   echohl None
 enddef
 
+# `value` as text: a string as it is, anything else as Vim writes it.
+export def Text(value: any): string
+  return type(value) == v:t_string ? value : string(value)
+enddef
+
 # Whether `value` is the boolean true (JSON true), whatever its type.
 export def IsTrue(value: any): bool
   return type(value) == v:t_bool && value
@@ -137,7 +142,7 @@ def OnMessage(ch: channel, message: any)
   if method == 'view/changed' || method == 'view/closed' || method == 'lists/changed'
     Dispatch(method, params)
   elseif method == 'window/showMessage' && type(params) == v:t_dict
-    Notify(string(get(params, 'message', '')), get(params, 'type', 3) == 1 ? 'error' : 'warn')
+    Notify(Text(get(params, 'message', '')), get(params, 'type', 3) == 1 ? 'error' : 'warn')
   elseif method == 'window/logMessage' && type(params) == v:t_dict
     add(state.log, get(params, 'message', ''))
   endif
@@ -229,7 +234,7 @@ def Answered(method: string, answer: any, OnResult: any, OnError: any)
       handled = type(answer_of_handler) == v:t_bool && answer_of_handler
     endif
     if !handled
-      Notify(string(get(error, 'message', 'request failed')), LevelOf(error))
+      Notify(Text(get(error, 'message', 'request failed')), LevelOf(error))
     endif
     return
   endif
@@ -287,8 +292,9 @@ def Initialized(result: any)
   state.server_info = type(result) == v:t_dict ? get(result, 'serverInfo', {}) : {}
   state.initialized = true
   ch_sendexpr(state.channel, {method: 'initialized', params: {}})
-  # The server's day, for "today" and "tomorrow".
-  Send('lists/list', {}, RememberLists, (e) => true)
+  # The server's day (for "today" and "tomorrow") and the names of the lists, kept current by
+  # lists/changed.
+  Send('lists/list', {watch: true}, RememberLists, (e) => true)
   var queue = state.queue
   state.queue = []
   for request in queue

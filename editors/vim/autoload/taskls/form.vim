@@ -163,7 +163,7 @@ export def Save(buf: number)
         return
       endif
       client.Request('items/move', {ids: [item.id], before: null, list: list}, (r) => Saved(buf), (e) => {
-        Fail(string(get(e, 'message', 'items/move failed')))
+        Fail(client.Text(get(e, 'message', 'items/move failed')))
         return true
       })
     }
@@ -172,7 +172,7 @@ export def Save(buf: number)
       return
     endif
     client.Request('items/update', update, (r) => Move(), (e) => {
-      Fail(string(get(e, 'message', 'items/update failed')))
+      Fail(client.Text(get(e, 'message', 'items/update failed')))
       return true
     })
   }

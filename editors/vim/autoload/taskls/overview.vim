@@ -15,7 +15,7 @@ export def Lines(data: dict<any>): list<any>
   var lines: list<string> = []
   var entries: dict<any> = {}
   var marks: dict<string> = {}
-  var store = get(data, 'store', {})
+  var store = get(data, 'store', null)
   if type(store) == v:t_dict && get(store, 'state', '') == 'loading'
     var progress = get(store, 'progress', 0)
     add(lines, 'Loading… ' .. float2nr(round(progress * 100.0)) .. '%')
@@ -202,7 +202,4 @@ def Wiped()
     remove(client.state.overview, 'overview')
   endif
   state.buf = 0
-  if client.Running()
-    client.Request('lists/list', {watch: false}, null, (e) => true)
-  endif
 enddef
