@@ -199,7 +199,7 @@ enddef
 export def Drive(dir: string, requests: list<dict<any>>, timeout = 120000): list<any>
   var answers: list<any> = repeat([null], len(requests))
   var count = 0
-  var job = job_start([bin, 'serve', '--store', dir], {in_mode: 'lsp', out_mode: 'lsp', err_mode: 'null', noblock: 1})
+  var job = job_start([bin, 'serve', '--store', dir], {in_mode: 'lsp', out_mode: 'lsp', err_io: 'null', noblock: 1})
   var channel = job_getchannel(job)
   var i = 0
   for request in requests
@@ -227,11 +227,15 @@ export def BigStore(n: number, copy = false): list<string>
     delete(dir, 'rf')
     var created = Drive(dir, [{method: 'initialize', params: {}}, {method: 'lists/create', params: {name: 'Big'}}])
     var list = created[1].result.list.id
-    var requests: list<dict<any>> = [{method: 'initialize', params: {}}]
-    for k in range(1, n)
-      add(requests, {method: 'items/create', params: {list: list, title: 'Task ' .. k}})
-    endfor
-    Drive(dir, requests)
+    # 100,000 requests are framed by awk and piped to the server in one go (the server handles
+    # every message before the end of its input, then exits).
+    var script = 'BEGIN { m = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{}}";'
+      .. ' printf "Content-Length: %d\r\n\r\n%s", length(m), m;'
+      .. ' for (i = 1; i <= n; i++) {'
+      .. ' m = sprintf("{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"items/create\",\"params\":{\"list\":\"%s\",\"title\":\"Task %d\"}}", i + 1, list, i);'
+      .. ' printf "Content-Length: %d\r\n\r\n%s", length(m), m } }'
+    system(printf('LC_ALL=C awk -v n=%d -v list=%s %s | %s serve --store %s >/dev/null 2>&1', n, shellescape(list),
+      shellescape(script), shellescape(bin), shellescape(dir)))
     big[dir] = list
   endif
   if !copy
