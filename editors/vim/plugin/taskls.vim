@@ -17,7 +17,7 @@ import autoload 'taskls/actions.vim'
 import autoload 'taskls/overview.vim'
 import autoload 'taskls/health.vim'
 
-command! -nargs=? -bang -complete=customlist,main.Complete Tasks call main.Command(<q-args>, <bang>0)
+command! -nargs=? -bang -complete=customlist,taskls#main#Complete Tasks call main.Command(<q-args>, <bang>0)
 command! -bar TasksUndo call actions.Undo()
 command! -bar TasksRedo call actions.Redo()
 command! -bar TasksRestart call main.Restart()

@@ -28,6 +28,12 @@ export def OpenNamed(name: string, new = false)
       return
     endif
   endfor
+  for list in client.state.lists
+    if list.name == name || list.id == name
+      pane.Open({list: list.id, name: list.name}, {new: new})
+      return
+    endif
+  endfor
   client.Request('lists/list', {}, (data) => {
     client.RememberLists(data)
     for list in data.lists
