@@ -30,21 +30,21 @@ nnoremap <silent> <Plug>(taskls-add) <ScriptCmd>call actions.Add('end')<CR>
 nnoremap <silent> <Plug>(taskls-add-below) <ScriptCmd>call actions.Add('below')<CR>
 nnoremap <silent> <Plug>(taskls-add-above) <ScriptCmd>call actions.Add('above')<CR>
 nnoremap <silent> <Plug>(taskls-toggle) <ScriptCmd>call actions.Toggle(0, v:count1)<CR>
-xnoremap <silent> <Plug>(taskls-toggle) <ScriptCmd>call actions.Toggle(1)<CR>
+xnoremap <silent> <Plug>(taskls-toggle) <Esc><ScriptCmd>call actions.Toggle(1)<CR>
 nnoremap <silent> <Plug>(taskls-delete) <ScriptCmd>call actions.Delete(0, v:count1)<CR>
-xnoremap <silent> <Plug>(taskls-delete) <ScriptCmd>call actions.Delete(1)<CR>
+xnoremap <silent> <Plug>(taskls-delete) <Esc><ScriptCmd>call actions.Delete(1)<CR>
 nnoremap <silent> <Plug>(taskls-edit) <ScriptCmd>call actions.Edit()<CR>
 nnoremap <silent> <Plug>(taskls-form) <ScriptCmd>call actions.Form()<CR>
 nnoremap <silent> <Plug>(taskls-set-due) <ScriptCmd>call actions.SetDue(0, v:count1)<CR>
-xnoremap <silent> <Plug>(taskls-set-due) <ScriptCmd>call actions.SetDue(1)<CR>
+xnoremap <silent> <Plug>(taskls-set-due) <Esc><ScriptCmd>call actions.SetDue(1)<CR>
 nnoremap <silent> <Plug>(taskls-set-priority) <ScriptCmd>call actions.SetPriority(0, v:count1)<CR>
-xnoremap <silent> <Plug>(taskls-set-priority) <ScriptCmd>call actions.SetPriority(1)<CR>
+xnoremap <silent> <Plug>(taskls-set-priority) <Esc><ScriptCmd>call actions.SetPriority(1)<CR>
 nnoremap <silent> <Plug>(taskls-set-tags) <ScriptCmd>call actions.SetTags(0, v:count1)<CR>
-xnoremap <silent> <Plug>(taskls-set-tags) <ScriptCmd>call actions.SetTags(1)<CR>
+xnoremap <silent> <Plug>(taskls-set-tags) <Esc><ScriptCmd>call actions.SetTags(1)<CR>
 nnoremap <silent> <Plug>(taskls-move-down) <ScriptCmd>call actions.Move(v:count1)<CR>
 nnoremap <silent> <Plug>(taskls-move-up) <ScriptCmd>call actions.Move(-v:count1)<CR>
-xnoremap <silent> <Plug>(taskls-move-down) <ScriptCmd>call actions.Move(v:count1, 1)<CR>
-xnoremap <silent> <Plug>(taskls-move-up) <ScriptCmd>call actions.Move(-v:count1, 1)<CR>
+xnoremap <silent> <Plug>(taskls-move-down) <Esc><ScriptCmd>call actions.Move(v:count1, 1)<CR>
+xnoremap <silent> <Plug>(taskls-move-up) <Esc><ScriptCmd>call actions.Move(-v:count1, 1)<CR>
 nnoremap <silent> <Plug>(taskls-sort) <ScriptCmd>call actions.Sort()<CR>
 nnoremap <silent> <Plug>(taskls-filter) <ScriptCmd>call actions.Filter()<CR>
 nnoremap <silent> <Plug>(taskls-group) <ScriptCmd>call actions.Group()<CR>

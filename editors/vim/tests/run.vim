@@ -6,7 +6,7 @@ vim9script
 
 const here = expand('<sfile>:p:h')
 execute 'set runtimepath^=' .. fnameescape(fnamemodify(here, ':h'))
-set nomore shortmess+=F noswapfile ttimeout ttimeoutlen=20 timeoutlen=200
+set nomore noshowmode shortmess+=F noswapfile ttimeout ttimeoutlen=20 timeoutlen=200
 runtime plugin/taskls.vim
 
 import './helpers.vim' as h

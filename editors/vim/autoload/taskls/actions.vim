@@ -58,17 +58,15 @@ export def Escape(title: string): string
   return substitute(title, '\S\+', (m) => m[0] =~ '^[#!@^\\/]' || m[0] =~? '^due:' ? '\' .. m[0] : m[0], 'g')
 enddef
 
-# The lines an action takes (1-based, inclusive): the visual selection (leaving visual mode),
+# The lines an action takes (1-based, inclusive): the last visual selection,
 # else the cursor's line and the `count` - 1 after it, never past the end.
 export def Range(visual: bool, count = 1): list<number>
   if !visual
     var first = line('.')
     return [first, min([first + max([count, 1]) - 1, line('$')])]
   endif
-  var a = line('v')
-  var b = line('.')
-  execute "normal! \<Esc>"
-  return a <= b ? [a, b] : [b, a]
+  # Visual maps leave Visual mode first (<Esc>), so the selection is the marks '< and '>.
+  return [line("'<"), line("'>")]
 enddef
 
 # The item rows of lines first..last.
