@@ -12,6 +12,9 @@ import autoload 'taskls/form.vim'
 # The prompts opened, newest last ({prompt, default}): what a user was asked, for tests.
 export var prompts: list<dict<any>> = []
 
+# The popup of the last Details (0: none).
+export var last_popup = 0
+
 # What Ask gives for <Esc> when the caller must tell it from an empty answer.
 const cancelled = "\x01cancelled"
 
@@ -23,6 +26,7 @@ export def Ask(prompt: string, default = '', cancel = ''): string
   endif
   var answer = inputdialog(prompt, default, cancel)
   prompts[-1].answer = answer
+  redraw
   return answer
 enddef
 
@@ -461,6 +465,7 @@ export def Menu(title: string, labels: list<string>, OnChoice: func(number))
   options.filter = (id, key) => MenuKey(id, key, count)
   options.callback = (id, result) => MenuChosen(result, OnChoice)
   popup_menu(numbered, options)
+  redraw
 enddef
 
 def MenuKey(id: number, key: string, count: number): bool
@@ -604,7 +609,14 @@ export def Refresh()
   endif
 enddef
 
+# Closes the details popup when it is open (a key typed right after a popup opened from a
+# callback may reach the buffer's maps before the popup's filter), else the pane.
 export def Close()
+  if last_popup != 0 && !empty(popup_getpos(last_popup))
+    popup_close(last_popup)
+    redraw
+    return
+  endif
   var p = pane.Get()
   if !empty(p)
     pane.Close(p)
@@ -638,9 +650,6 @@ export def ItemLines(item: dict<any>): list<string>
   endif
   return lines
 enddef
-
-# The popup of the last Details (0: none), for tests.
-export var last_popup = 0
 
 # Shows the task under the cursor in full in a popup at the cursor (q or <Esc> closes it).
 export def Details()
