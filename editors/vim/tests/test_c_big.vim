@@ -5,6 +5,8 @@ vim9script
 import './helpers.vim' as h
 import autoload 'taskls/client.vim'
 import autoload 'taskls/pane.vim'
+import autoload 'taskls/buffer.vim'
+import autoload 'taskls/scroll.vim'
 import autoload 'taskls/render.vim'
 
 def Big(copy = false, args: list<string> = []): string
@@ -14,7 +16,7 @@ def Big(copy = false, args: list<string> = []): string
 enddef
 
 def CursorRow(p: dict<any>): dict<any>
-  return pane.RowAt(p, line('.'))
+  return buffer.RowAt(p, line('.'))
 enddef
 
 def g:Test_c1_a_100k_list_opens_and_scrolls_fetching_only_what_is_shown()
@@ -53,7 +55,7 @@ def g:Test_c2_the_cursor_stays_on_its_item_when_rows_above_change()
   h.Wait(() => p.state == 'ready', 'ready', 30000)
   var full_renders = p.stats.full_renders
   normal! 30000Gzz
-  pane.CheckWindow(p)
+  scroll.CheckWindow(p)
   h.Wait(() => p.window.start > 29000 && empty(p.window_request), 'the window near 30000')
   var item = CursorRow(p)
   assert_equal('Task 30000', item.title)
@@ -91,7 +93,7 @@ def g:Test_c3_a_second_window_keeps_its_cursor_too()
   h.WaitVersion(p, v + 1, 'the delete')
   assert_equal('C', CursorRow(p).title)
   assert_equal(4, getcurpos(other)[1] + 1, 'the other window stays on D (line 3 now)')
-  assert_equal('D', pane.RowAt(p, getcurpos(other)[1]).title)
+  assert_equal('D', buffer.RowAt(p, getcurpos(other)[1]).title)
 enddef
 
 def g:Test_c4_sorting_the_big_list_loads_then_shows_the_new_order()

@@ -6,6 +6,7 @@ vim9script
 import autoload 'taskls/client.vim'
 import autoload 'taskls/config.vim'
 import autoload 'taskls/pane.vim'
+import autoload 'taskls/buffer.vim'
 import autoload 'taskls/render.vim'
 import autoload 'taskls/form.vim'
 
@@ -77,7 +78,7 @@ enddef
 def ItemsIn(p: dict<any>, first: number, last: number): list<dict<any>>
   var rows: list<dict<any>> = []
   for line in range(first, last)
-    var row = pane.RowAt(p, line)
+    var row = buffer.RowAt(p, line)
     if get(row, 'kind', '') == 'item'
       add(rows, row)
     endif
@@ -135,7 +136,7 @@ export def Add(where: string, text = '', accepted = '')
   if typed =~ '^\s*$'
     return
   endif
-  var row = pane.RowAt(p, line)
+  var row = buffer.RowAt(p, line)
   var list = TargetList(p, row)
   if list == ''
     client.Notify('there is no list yet: create one in the overview (:Tasks, then a)', 'warn')
@@ -160,7 +161,7 @@ export def Add(where: string, text = '', accepted = '')
     if where == 'above' && get(row, 'kind', '') == 'item' && row.list == fields.list
       before = row.id
     elseif where == 'below'
-      var next = pane.RowAt(p, line + 1)
+      var next = buffer.RowAt(p, line + 1)
       if get(next, 'kind', '') == 'item' && next.list == fields.list
         before = next.id
       endif
@@ -172,7 +173,7 @@ export def Add(where: string, text = '', accepted = '')
       client.Request('items/create', fields, (result) => {
         var q = pane.Get(buf)
         if !empty(q)
-          pane.MoveCursorTo(q, result.item.id)
+          buffer.MoveCursorTo(q, result.item.id)
         endif
       }, (error) => {
         Later(Again)
@@ -232,7 +233,7 @@ export def Edit(text = '', accepted = '')
   if empty(p)
     return
   endif
-  var row = pane.RowAt(p, line('.'))
+  var row = buffer.RowAt(p, line('.'))
   if get(row, 'kind', '') != 'item'
     return
   endif
@@ -398,7 +399,7 @@ export def Form()
   if empty(p)
     return
   endif
-  var row = pane.RowAt(p, line('.'))
+  var row = buffer.RowAt(p, line('.'))
   if get(row, 'kind', '') == 'item'
     form.Open(row.id)
   endif
@@ -657,7 +658,7 @@ export def Details()
   if empty(p)
     return
   endif
-  var row = pane.RowAt(p, line('.'))
+  var row = buffer.RowAt(p, line('.'))
   if get(row, 'kind', '') != 'item'
     return
   endif

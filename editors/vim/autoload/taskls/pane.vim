@@ -7,6 +7,9 @@ vim9script
 import autoload 'taskls/client.vim'
 import autoload 'taskls/config.vim'
 import autoload 'taskls/render.vim'
+import autoload 'taskls/buffer.vim'
+import autoload 'taskls/scroll.vim'
+import autoload 'taskls/keys.vim'
 
 # Every open pane, by buffer number (as a string key).
 export var panes: dict<dict<any>> = {}
@@ -21,143 +24,26 @@ export def Get(buf = 0): dict<any>
   return get(panes, string(buf == 0 ? bufnr() : buf), {})
 enddef
 
-# Writing the buffer ---------------------------------------------------------------------------
-
-def Live(pane: dict<any>): bool
-  return !client.state.exiting && bufexists(pane.buf) && bufloaded(pane.buf)
-enddef
-
-# Replaces lines [first, last) (0-based) of the pane's buffer with `lines`, touching only
-# those: setbufline for the lines replaced, appendbufline / deletebufline for the difference.
-def SetLines(pane: dict<any>, first: number, last: number, lines: list<string>)
-  if !Live(pane)
-    return
-  endif
-  var buf = pane.buf
-  setbufvar(buf, '&modifiable', 1)
-  var old = last - first
-  var new = len(lines)
-  var same = min([old, new])
-  if same > 0
-    setbufline(buf, first + 1, lines[0 : same - 1])
-  endif
-  if new > old
-    appendbufline(buf, first + old, lines[same :])
-  elseif old > new
-    silent deletebufline(buf, first + new + 1, last)
-  endif
-  setbufvar(buf, '&modifiable', 0)
-  setbufvar(buf, '&modified', 0)
-  pane.stats.set_lines += 1
-  pane.stats.lines_written += new
-enddef
-
-# Replaces the whole buffer with `lines`.
-def SetAll(pane: dict<any>, lines: list<string>)
-  if !Live(pane)
-    return
-  endif
-  var count = getbufinfo(pane.buf)[0].linecount
-  SetLines(pane, 0, count, lines)
-  # A buffer has at least one line: an empty list left the old first one.
-  if empty(lines) && getbufinfo(pane.buf)[0].linecount == 1
-    setbufvar(pane.buf, '&modifiable', 1)
-    setbufline(pane.buf, 1, '')
-    setbufvar(pane.buf, '&modifiable', 0)
-  endif
-enddef
-
-def LineCount(pane: dict<any>): number
-  return bufloaded(pane.buf) ? getbufinfo(pane.buf)[0].linecount : 0
-enddef
-
-# Adds the highlights of lines starting at buffer line `first` (0-based): one prop_add_list
-# per highlight group.
-def AddProps(pane: dict<any>, first: number, texts: list<string>, marks: list<list<any>>)
-  var by_group: dict<list<list<number>>> = {}
-  for i in range(len(marks))
-    var lnum = first + i + 1
-    for mark in marks[i]
-      var finish = mark[2] < 0 ? len(texts[i]) : mark[2]
-      if finish <= mark[1]
-        continue
-      endif
-      if !has_key(by_group, mark[0])
-        by_group[mark[0]] = []
-      endif
-      add(by_group[mark[0]], [lnum, mark[1] + 1, lnum, finish + 1])
-    endfor
-  endfor
-  for [group, spots] in items(by_group)
-    prop_add_list({bufnr: pane.buf, type: group}, spots)
-  endfor
-enddef
-
-def ClearProps(pane: dict<any>, first: number, last: number)
-  if last > first
-    prop_clear(first + 1, last, {bufnr: pane.buf})
-  endif
-enddef
-
-def Context(pane: dict<any>): dict<any>
-  if pane.width == 0
-    pane.width = TitleWidth(pane)
-  endif
-  return {show_list: has_key(pane.source, 'group'), title_width: pane.width}
-enddef
-
-# The display cells a title takes: g:taskls_title_width, less in a narrow window.
-def TitleWidth(pane: dict<any>): number
-  var width = config.Get('title_width')
-  var win = DisplayWindow(pane)
-  if win != 0
-    width = max([12, min([width, winwidth(win) - 40])])
-  endif
-  return width
-enddef
-
-# Writes `rows` at buffer line `first` (0-based), replacing `replace` lines there.
-def WriteRows(pane: dict<any>, first: number, rows: list<any>, replace: number)
-  var texts: list<string> = []
-  var marks: list<list<any>> = []
-  var context = Context(pane)
-  for row in rows
-    var [text, highlights] = render.Row(row, context)
-    add(texts, text)
-    add(marks, highlights)
-  endfor
-  SetLines(pane, first, first + replace, texts)
-  if !Live(pane)
-    return
-  endif
-  ClearProps(pane, first, first + len(rows))
-  AddProps(pane, first, texts, marks)
-enddef
-
-def Placeholders(n: number): list<string>
-  return n <= 0 ? [] : repeat([render.Placeholder()], n)
-enddef
-
 # Draws the whole buffer: the state line, or every row and placeholder. Only on opening, on a
 # change of state, on a new day and on a resync that changed the count.
 export def RenderFull(pane: dict<any>)
-  if !Live(pane)
+  if !buffer.Live(pane)
     return
   endif
   pane.stats.full_renders += 1
-  pane.width = TitleWidth(pane)
+  pane.width = buffer.TitleWidth(pane)
   var state_line = render.StateLine(pane)
   if !empty(state_line)
     pane.mode = 'state'
-    SetAll(pane, [state_line[0]])
-    ClearProps(pane, 0, 1)
-    AddProps(pane, 0, [state_line[0]], [[[state_line[1], 0, -1]]])
+    buffer.SetAll(pane, [state_line[0]])
+    buffer.ClearProps(pane, 0, 1)
+    buffer.AddProps(pane, 0, [state_line[0]], [[[state_line[1], 0, -1]]])
     return
   endif
   pane.mode = 'rows'
   var start = min([pane.window.start, pane.count])
   var shown = min([len(pane.rows), pane.count - start])
-  var context = Context(pane)
+  var context = buffer.Context(pane)
   var texts: list<string> = []
   var marks: list<list<any>> = []
   for row in pane.rows[0 : shown - 1]
@@ -169,86 +55,18 @@ export def RenderFull(pane: dict<any>)
     texts = []
     marks = []
   endif
-  SetAll(pane, Placeholders(start) + texts + Placeholders(pane.count - start - shown))
-  ClearProps(pane, 0, LineCount(pane))
-  AddProps(pane, start, texts, marks)
+  buffer.SetAll(pane, buffer.Placeholders(start) + texts + buffer.Placeholders(pane.count - start - shown))
+  buffer.ClearProps(pane, 0, buffer.LineCount(pane))
+  buffer.AddProps(pane, start, texts, marks)
 enddef
 
 # Makes the buffer `count` lines long with placeholder lines at its end.
 def FixTail(pane: dict<any>)
-  var lines = LineCount(pane)
+  var lines = buffer.LineCount(pane)
   if lines < pane.count
-    SetLines(pane, lines, lines, Placeholders(pane.count - lines))
+    buffer.SetLines(pane, lines, lines, buffer.Placeholders(pane.count - lines))
   elseif lines > pane.count && pane.count > 0
-    SetLines(pane, pane.count, lines, [])
-  endif
-enddef
-
-# Cursors -------------------------------------------------------------------------------------
-
-# The windows showing the pane.
-export def Windows(pane: dict<any>): list<number>
-  return bufexists(pane.buf) ? win_findbuf(pane.buf) : []
-enddef
-
-# The row shown at buffer line `line` (1-based), or {} (a placeholder, a state line).
-export def RowAt(pane: dict<any>, line: number): dict<any>
-  if pane.mode != 'rows'
-    return {}
-  endif
-  var i = line - 1 - pane.window.start
-  return i >= 0 && i < len(pane.rows) ? pane.rows[i] : {}
-enddef
-
-# The buffer line (1-based) of row `id`, or 0 when it is not in the window.
-export def LineOf(pane: dict<any>, id: string): number
-  if pane.mode != 'rows'
-    return 0
-  endif
-  var i = 0
-  for row in pane.rows
-    if row.id == id
-      return pane.window.start + i + 1
-    endif
-    i += 1
-  endfor
-  return 0
-enddef
-
-def SaveCursors(pane: dict<any>): dict<any>
-  var saved = {}
-  for win in Windows(pane)
-    var position = getcurpos(win)
-    var row = RowAt(pane, position[1])
-    saved[string(win)] = {line: position[1], col: position[2], id: get(row, 'id', '')}
-  endfor
-  return saved
-enddef
-
-def RestoreCursors(pane: dict<any>, saved: dict<any>)
-  var count = LineCount(pane)
-  for [key, cursor] in items(saved)
-    var win = str2nr(key)
-    if winbufnr(win) != pane.buf
-      continue
-    endif
-    var line = cursor.id != '' ? LineOf(pane, cursor.id) : 0
-    if line == 0
-      line = min([cursor.line, count])
-    endif
-    if getcurpos(win)[1] != line
-      win_execute(win, printf('call cursor(%d, %d)', line, cursor.col))
-    endif
-  endfor
-enddef
-
-# Puts every window's cursor on row `id` (when it is in the window).
-export def MoveCursorTo(pane: dict<any>, id: string)
-  var line = LineOf(pane, id)
-  if line > 0
-    for win in Windows(pane)
-      win_execute(win, printf('call cursor(%d, 1)', line))
-    endfor
+    buffer.SetLines(pane, pane.count, lines, [])
   endif
 enddef
 
@@ -281,25 +99,25 @@ def ApplyOps(pane: dict<any>, ops: list<any>)
     var kind = op.op
     if kind == 'insert'
       insert(pane.rows, op.row, op.index)
-      WriteRows(pane, start + op.index, [op.row], 0)
+      buffer.WriteRows(pane, start + op.index, [op.row], 0)
     elseif kind == 'remove'
       remove(pane.rows, op.index)
-      SetLines(pane, start + op.index, start + op.index + 1, [])
+      buffer.SetLines(pane, start + op.index, start + op.index + 1, [])
     elseif kind == 'move'
       var row = remove(pane.rows, op.from)
       if type(get(op, 'row', null)) == v:t_dict
         row = op.row
       endif
       insert(pane.rows, row, op.to)
-      SetLines(pane, start + op.from, start + op.from + 1, [])
-      WriteRows(pane, start + op.to, [row], 0)
+      buffer.SetLines(pane, start + op.from, start + op.from + 1, [])
+      buffer.WriteRows(pane, start + op.to, [row], 0)
     elseif kind == 'update'
       pane.rows[op.index] = op.row
-      WriteRows(pane, start + op.index, [op.row], 1)
+      buffer.WriteRows(pane, start + op.index, [op.row], 1)
     elseif kind == 'reset'
       var old = len(pane.rows)
       pane.rows = copy(op.rows)
-      WriteRows(pane, start, pane.rows, old)
+      buffer.WriteRows(pane, start, pane.rows, old)
     endif
     pane.stats.ops += 1
   endfor
@@ -327,7 +145,7 @@ enddef
 # snapshot instead, silently.
 def OnChanged(buf: number, p: dict<any>)
   var pane = Get(buf)
-  if empty(pane) || !Live(pane) || pane.resyncing || pane.version < 0
+  if empty(pane) || !buffer.Live(pane) || pane.resyncing || pane.version < 0
     return
   endif
   if p.version <= pane.version
@@ -339,7 +157,7 @@ def OnChanged(buf: number, p: dict<any>)
     return
   endif
   pane.version = p.version
-  var saved = SaveCursors(pane)
+  var saved = buffer.SaveCursors(pane)
   var was_rows = pane.mode == 'rows'
   var old_window = pane.window
   ReadState(pane, p)
@@ -363,17 +181,17 @@ def OnChanged(buf: number, p: dict<any>)
       pane.stats.rows_received += 1
     endif
   endfor
-  RestoreCursors(pane, saved)
-  ScheduleWindowCheck(pane)
+  buffer.RestoreCursors(pane, saved)
+  scroll.ScheduleWindowCheck(pane)
 enddef
 
 # A snapshot (from lists/open, view/setWindow or view/snapshot) replaces what the pane holds;
 # with the count unchanged only the lines of the old and new windows are written.
 export def ApplySnapshot(pane: dict<any>, snapshot: dict<any>)
-  if !Live(pane)
+  if !buffer.Live(pane)
     return
   endif
-  var saved = SaveCursors(pane)
+  var saved = buffer.SaveCursors(pane)
   var was_rows = pane.mode == 'rows'
   var old_count = pane.count
   var old_window = pane.window
@@ -397,22 +215,22 @@ export def ApplySnapshot(pane: dict<any>, snapshot: dict<any>)
     if first < new_first
       var upto = min([last, new_first])
       if upto > first
-        SetLines(pane, first, upto, Placeholders(upto - first))
-        ClearProps(pane, first, upto)
+        buffer.SetLines(pane, first, upto, buffer.Placeholders(upto - first))
+        buffer.ClearProps(pane, first, upto)
       endif
     endif
     if last > new_last
       var from = max([first, new_last])
       if last > from
-        SetLines(pane, from, last, Placeholders(last - from))
-        ClearProps(pane, from, last)
+        buffer.SetLines(pane, from, last, buffer.Placeholders(last - from))
+        buffer.ClearProps(pane, from, last)
       endif
     endif
-    WriteRows(pane, new_first, pane.rows, len(pane.rows))
+    buffer.WriteRows(pane, new_first, pane.rows, len(pane.rows))
   else
     RenderFull(pane)
   endif
-  RestoreCursors(pane, saved)
+  buffer.RestoreCursors(pane, saved)
   UpdateName(pane)
 enddef
 
@@ -462,92 +280,10 @@ enddef
 def Redraw(buf: number)
   var pane = Get(buf)
   if !empty(pane)
-    var saved = SaveCursors(pane)
+    var saved = buffer.SaveCursors(pane)
     RenderFull(pane)
-    RestoreCursors(pane, saved)
+    buffer.RestoreCursors(pane, saved)
   endif
-enddef
-
-# The window of rows the server sends ---------------------------------------------------------
-
-# The window whose view the server's window follows: the current one if it shows the pane, else
-# the first that does (0: none).
-export def DisplayWindow(pane: dict<any>): number
-  if winbufnr(0) == pane.buf
-    return win_getid()
-  endif
-  var wins = Windows(pane)
-  return empty(wins) ? 0 : wins[0]
-enddef
-
-# Checks the window soon (after the current command, from a timer).
-export def ScheduleWindowCheck(pane: dict<any>)
-  if pane.check_scheduled
-    return
-  endif
-  pane.check_scheduled = true
-  var buf = pane.buf
-  timer_start(0, (_) => {
-    var p = Get(buf)
-    if !empty(p)
-      p.check_scheduled = false
-      client.Guard(CheckWindow, [p])
-    endif
-  })
-enddef
-
-# Moves the server's window to cover what the display window shows, plus the margin each side;
-# nothing while what is shown is covered away from the edges. One request at a time.
-export def CheckWindow(pane: dict<any>)
-  if pane.mode != 'rows' || pane.view == '' || pane.closed || pane.stopped
-    return
-  endif
-  var win = DisplayWindow(pane)
-  if win == 0
-    return
-  endif
-  var top = line('w0', win)
-  var bottom = line('w$', win)
-  var first = top - 1
-  var last = min([bottom, pane.count])
-  var margin: number = config.Get('margin')
-  var w = pane.window
-  var covered = first >= w.start && last <= w['end']
-  var near_top = w.start > 0 && first - w.start < margin / 2
-  var near_bottom = w['end'] < pane.count && w['end'] - last < margin / 2
-  if covered && !near_top && !near_bottom
-    return
-  endif
-  if !empty(pane.window_request)
-    pane.window_again = true
-    return
-  endif
-  var start = max([0, first - margin])
-  var finish = min([last + margin, start + 1000])
-  if start == w.start && finish == w['end']
-    return
-  endif
-  pane.window_request = {start: start, end: finish}
-  pane.stats.window_requests += 1
-  var buf = pane.buf
-  client.Request('view/setWindow', {view: pane.view, window: pane.window_request}, (snapshot) => {
-    var p = Get(buf)
-    if empty(p)
-      return
-    endif
-    p.window_request = {}
-    ApplySnapshot(p, snapshot)
-    if p.window_again
-      p.window_again = false
-      ScheduleWindowCheck(p)
-    endif
-  }, (error) => {
-    var p = Get(buf)
-    if !empty(p)
-      p.window_request = {}
-    endif
-    return false
-  })
 enddef
 
 # Opening and closing ---------------------------------------------------------------------------
@@ -579,10 +315,10 @@ enddef
 # Shows the title in the buffer name (when a window shows the buffer; else when one does).
 export def UpdateName(pane: dict<any>)
   var title = Title(pane)
-  if bufname(pane.buf) == title || !Live(pane)
+  if bufname(pane.buf) == title || !buffer.Live(pane)
     return
   endif
-  var wins = Windows(pane)
+  var wins = buffer.Windows(pane)
   if empty(wins)
     return
   endif
@@ -597,7 +333,7 @@ enddef
 
 def OpenParams(pane: dict<any>): dict<any>
   var height = 40
-  var win = DisplayWindow(pane)
+  var win = buffer.DisplayWindow(pane)
   if win != 0
     height = winheight(win)
   endif
@@ -635,7 +371,7 @@ export def OpenView(pane: dict<any>)
     p.view = snapshot.view
     ApplySnapshot(p, snapshot)
     client.Register(p.view, Handlers(buf))
-    ScheduleWindowCheck(p)
+    scroll.ScheduleWindowCheck(p)
   }, (error) => {
     var p = Get(buf)
     if !empty(p)
@@ -739,38 +475,17 @@ def Attach(pane: dict<any>)
   execute printf('autocmd BufWipeout <buffer=%d> Wiped(%d)', buf, buf)
   augroup END
   if !config.Get('no_maps')
-    MapKeys()
+    keys.MapKeys()
   endif
   if exists('#User#TasklsPane')
     doautocmd <nomodeline> User TasklsPane
   endif
 enddef
 
-# The keys of a list pane, in the current buffer: each maps to its <Plug>(taskls-…).
-def MapKeys()
-  for [action, plug, modes] in [
-      ['details', 'details', 'n'], ['add', 'add', 'n'], ['add_below', 'add-below', 'n'],
-      ['add_above', 'add-above', 'n'], ['toggle', 'toggle', 'nx'], ['delete', 'delete', 'n'],
-      ['delete_visual', 'delete', 'x'], ['edit', 'edit', 'n'], ['edit_alt', 'edit', 'n'], ['form', 'form', 'n'],
-      ['set_due', 'set-due', 'nx'], ['set_priority', 'set-priority', 'nx'], ['set_tags', 'set-tags', 'nx'],
-      ['move_down', 'move-down', 'nx'], ['move_up', 'move-up', 'nx'], ['sort', 'sort', 'n'],
-      ['filter', 'filter', 'n'], ['group', 'group', 'n'], ['undo', 'undo', 'n'], ['redo', 'redo', 'n'],
-      ['retry', 'retry', 'n'], ['refresh', 'refresh', 'n'], ['overview', 'overview', 'n'],
-      ['close', 'close', 'n'], ['help', 'help', 'n']]
-    var key = config.Key(action)
-    if key == ''
-      continue
-    endif
-    for mode in split(modes, '\zs')
-      execute mode .. 'map <buffer><nowait><silent>' key '<Plug>(taskls-' .. plug .. ')'
-    endfor
-  endfor
-enddef
-
 def ScheduleCheck(buf: number)
   var pane = Get(buf)
   if !empty(pane)
-    ScheduleWindowCheck(pane)
+    scroll.ScheduleWindowCheck(pane)
   endif
 enddef
 
@@ -789,20 +504,6 @@ def Wiped(buf: number)
   execute printf('silent! autocmd! taskls_pane_%d', buf)
   execute printf('silent! augroup! taskls_pane_%d', buf)
 enddef
-
-# Every pane shown in a window that scrolled or changed size checks its window.
-export def OnScrolled()
-  for pane in values(panes)
-    if !empty(Windows(pane))
-      ScheduleWindowCheck(pane)
-    endif
-  endfor
-enddef
-
-augroup taskls_panes
-  autocmd!
-  autocmd WinScrolled,VimResized * OnScrolled()
-augroup END
 
 # Closes every pane.
 export def CloseAll()
