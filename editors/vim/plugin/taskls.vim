@@ -14,6 +14,9 @@ let g:loaded_taskls = 1
 
 import autoload 'taskls/main.vim'
 import autoload 'taskls/actions.vim'
+import autoload 'taskls/fields.vim'
+import autoload 'taskls/view.vim'
+import autoload 'taskls/details.vim'
 import autoload 'taskls/overview.vim'
 import autoload 'taskls/health.vim'
 
@@ -25,7 +28,7 @@ command! -bar TasksStop call main.Stop()
 command! -bar TasksHealth call health.Show()
 
 " List panes.
-nnoremap <silent> <Plug>(taskls-details) <ScriptCmd>call actions.Details()<CR>
+nnoremap <silent> <Plug>(taskls-details) <ScriptCmd>call details.Details()<CR>
 nnoremap <silent> <Plug>(taskls-add) <ScriptCmd>call actions.Add('end')<CR>
 nnoremap <silent> <Plug>(taskls-add-below) <ScriptCmd>call actions.Add('below')<CR>
 nnoremap <silent> <Plug>(taskls-add-above) <ScriptCmd>call actions.Add('above')<CR>
@@ -34,20 +37,20 @@ xnoremap <silent> <Plug>(taskls-toggle) <Esc><ScriptCmd>call actions.Toggle(1)<C
 nnoremap <silent> <Plug>(taskls-delete) <ScriptCmd>call actions.Delete(0, v:count1)<CR>
 xnoremap <silent> <Plug>(taskls-delete) <Esc><ScriptCmd>call actions.Delete(1)<CR>
 nnoremap <silent> <Plug>(taskls-edit) <ScriptCmd>call actions.Edit()<CR>
-nnoremap <silent> <Plug>(taskls-form) <ScriptCmd>call actions.Form()<CR>
-nnoremap <silent> <Plug>(taskls-set-due) <ScriptCmd>call actions.SetDue(0, v:count1)<CR>
-xnoremap <silent> <Plug>(taskls-set-due) <Esc><ScriptCmd>call actions.SetDue(1)<CR>
-nnoremap <silent> <Plug>(taskls-set-priority) <ScriptCmd>call actions.SetPriority(0, v:count1)<CR>
-xnoremap <silent> <Plug>(taskls-set-priority) <Esc><ScriptCmd>call actions.SetPriority(1)<CR>
-nnoremap <silent> <Plug>(taskls-set-tags) <ScriptCmd>call actions.SetTags(0, v:count1)<CR>
-xnoremap <silent> <Plug>(taskls-set-tags) <Esc><ScriptCmd>call actions.SetTags(1)<CR>
+nnoremap <silent> <Plug>(taskls-form) <ScriptCmd>call fields.Form()<CR>
+nnoremap <silent> <Plug>(taskls-set-due) <ScriptCmd>call fields.SetDue(0, v:count1)<CR>
+xnoremap <silent> <Plug>(taskls-set-due) <Esc><ScriptCmd>call fields.SetDue(1)<CR>
+nnoremap <silent> <Plug>(taskls-set-priority) <ScriptCmd>call fields.SetPriority(0, v:count1)<CR>
+xnoremap <silent> <Plug>(taskls-set-priority) <Esc><ScriptCmd>call fields.SetPriority(1)<CR>
+nnoremap <silent> <Plug>(taskls-set-tags) <ScriptCmd>call fields.SetTags(0, v:count1)<CR>
+xnoremap <silent> <Plug>(taskls-set-tags) <Esc><ScriptCmd>call fields.SetTags(1)<CR>
 nnoremap <silent> <Plug>(taskls-move-down) <ScriptCmd>call actions.Move(v:count1)<CR>
 nnoremap <silent> <Plug>(taskls-move-up) <ScriptCmd>call actions.Move(-v:count1)<CR>
 xnoremap <silent> <Plug>(taskls-move-down) <Esc><ScriptCmd>call actions.Move(v:count1, 1)<CR>
 xnoremap <silent> <Plug>(taskls-move-up) <Esc><ScriptCmd>call actions.Move(-v:count1, 1)<CR>
-nnoremap <silent> <Plug>(taskls-sort) <ScriptCmd>call actions.Sort()<CR>
-nnoremap <silent> <Plug>(taskls-filter) <ScriptCmd>call actions.Filter()<CR>
-nnoremap <silent> <Plug>(taskls-group) <ScriptCmd>call actions.Group()<CR>
+nnoremap <silent> <Plug>(taskls-sort) <ScriptCmd>call view.Sort()<CR>
+nnoremap <silent> <Plug>(taskls-filter) <ScriptCmd>call view.Filter()<CR>
+nnoremap <silent> <Plug>(taskls-group) <ScriptCmd>call view.Group()<CR>
 nnoremap <silent> <Plug>(taskls-undo) <ScriptCmd>call actions.Undo()<CR>
 nnoremap <silent> <Plug>(taskls-redo) <ScriptCmd>call actions.Redo()<CR>
 nnoremap <silent> <Plug>(taskls-retry) <ScriptCmd>call actions.Retry()<CR>

@@ -4,6 +4,8 @@ vim9script
 # binary.
 
 import autoload 'taskls/client.vim'
+import autoload 'taskls/prompt.vim'
+import autoload 'taskls/view.vim'
 import autoload 'taskls/pane.vim'
 import autoload 'taskls/overview.vim'
 import autoload 'taskls/actions.vim'
@@ -38,7 +40,7 @@ export def BeforeEach()
     endif
   endfor
   client.state.messages = []
-  filter(actions.prompts, (_, v) => false)
+  filter(prompt.prompts, (_, v) => false)
 enddef
 
 export def AfterEach()

@@ -3,6 +3,9 @@ vim9script
 
 import './helpers.vim' as h
 import autoload 'taskls/client.vim'
+import autoload 'taskls/prompt.vim'
+import autoload 'taskls/details.vim'
+import autoload 'taskls/view.vim'
 import autoload 'taskls/pane.vim'
 import autoload 'taskls/actions.vim'
 import autoload 'taskls/render.vim'
@@ -72,8 +75,8 @@ def g:Test_b03_stored_control_characters_show_escaped()
   assert_equal('a\u{7}b\u{9B}c\r', render.Displayed("a\x07b\u009bc\r"))
   cursor(1, 1)
   h.Keys("\<CR>")
-  h.Wait(() => actions.last_popup != 0 && !empty(popup_getpos(actions.last_popup)), 'the details popup')
-  var shown = getbufline(winbufnr(actions.last_popup), 1, '$')
+  h.Wait(() => details.last_popup != 0 && !empty(popup_getpos(details.last_popup)), 'the details popup')
+  var shown = getbufline(winbufnr(details.last_popup), 1, '$')
   assert_equal('Clear\e[2J now', shown[0])
   assert_equal('line\e2', shown[-1])
   assert_equal('line 1', shown[-2])
@@ -83,7 +86,7 @@ def g:Test_b03_stored_control_characters_show_escaped()
   var buf = bufnr()
   h.Keys('q')
   assert_true(bufexists(buf), 'q went to the popup, not the pane')
-  assert_true(empty(popup_getpos(actions.last_popup)), 'q closes the popup')
+  assert_true(empty(popup_getpos(details.last_popup)), 'q closes the popup')
 enddef
 
 def g:Test_b04_empty_list_says_so_and_a_adds_the_first_task()
@@ -118,9 +121,9 @@ def g:Test_b06_a_warning_keeps_what_was_typed()
   # The second answer waits in the typeahead for the prompt that opens again.
   feedkeys("aBuy bread @Nolist\<CR>", 'xt')
   feedkeys("\<CR>", 't')
-  h.Wait(() => len(actions.prompts) >= 2, 'the prompt again')
-  assert_equal(2, len(actions.prompts), string(actions.prompts))
-  assert_equal('Buy bread @Nolist', actions.prompts[1].default)
+  h.Wait(() => len(prompt.prompts) >= 2, 'the prompt again')
+  assert_equal(2, len(prompt.prompts), string(prompt.prompts))
+  assert_equal('Buy bread @Nolist', prompt.prompts[1].default)
   assert_match('no list named Nolist', join(h.Messages()))
   # The same text again is taken as the server read it.
   h.Wait(() => p.count == 1, 'saved the second time')
@@ -174,7 +177,7 @@ def g:Test_b09_cc_edits_with_the_quick_entry_line()
   h.Seed('Work', [])
   cursor(1, 1)
   h.Keys("cc\<C-u>Call Ann ^fri !high #work // bring notes\<CR>")
-  assert_equal('Call \#42', actions.prompts[-1].default, 'the title escaped as the default')
+  assert_equal('Call \#42', prompt.prompts[-1].default, 'the title escaped as the default')
   h.Wait(() => p.rows[0].title == 'Call Ann', 'the edit')
   var item = h.Result('items/get', {id: p.rows[0].id})
   assert_equal(['Call Ann', '2026-11-27', 'high', ['work'], 'bring notes'], [item.title, item.due, item.priority, item.tags, item.notes])
@@ -194,11 +197,11 @@ def g:Test_b10_cd_cp_ct_set_one_field_with_counts_and_visual()
   assert_equal(v:null, p.rows[2].due)
   assert_match('tomorrow 09:30$', getline(1))
   # A phrase that is no date is said, and asked again with it.
-  var asked = len(actions.prompts)
+  var asked = len(prompt.prompts)
   feedkeys("cd\<C-u>fryday\<CR>", 'xt')
   feedkeys("\<C-u>none\<CR>", 't')
-  h.Wait(() => len(actions.prompts) == asked + 2, 'asked again')
-  assert_equal('fryday', actions.prompts[-1].default)
+  h.Wait(() => len(prompt.prompts) == asked + 2, 'asked again')
+  assert_equal('fryday', prompt.prompts[-1].default)
   assert_match('fryday is not a date', join(h.Messages()))
   h.Wait(() => p.rows[0].due == v:null, 'cleared')
   # cp with a menu: 4 is High.
@@ -267,7 +270,7 @@ def g:Test_b12_J_and_K_move_in_manual_order_with_counts_and_visual()
   assert_equal(['C', 'D', 'B', 'A', 'E'], h.Titles(p))
   h.CheckBuffer(p)
   # In a sorted pane, J says why it does nothing.
-  actions.SetSort(p, {by: 'title'})
+  view.SetSort(p, {by: 'title'})
   h.Wait(() => p.rows[0].title == 'A', 'sorted')
   h.Keys('J')
   assert_match('sorted by title: J and K reorder only in manual order', h.Messages()[-1])
@@ -339,7 +342,7 @@ def g:Test_b15_two_panes_on_one_list_stay_in_sync()
   h.Keys("aC\<CR>")
   h.Wait(() => p.count == 3 && q.count == 3, 'both panes')
   assert_equal(h.Lines(q.buf), h.Lines(p.buf))
-  actions.SetSort(q, {by: 'title', direction: 'descending'})
+  view.SetSort(q, {by: 'title', direction: 'descending'})
   h.Wait(() => h.Titles(q) == ['C', 'B', 'A'], 'the second pane sorted')
   assert_equal(['A', 'B', 'C'], h.Titles(p), 'each pane its own sort')
   h.CheckBuffer(p)

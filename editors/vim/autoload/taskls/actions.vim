@@ -4,57 +4,19 @@ vim9script
 # the user types is read by the server (`text/parseItem`, `text/parseFilter`).
 
 import autoload 'taskls/client.vim'
-import autoload 'taskls/config.vim'
 import autoload 'taskls/pane.vim'
 import autoload 'taskls/buffer.vim'
 import autoload 'taskls/render.vim'
-import autoload 'taskls/form.vim'
-
-# The prompts opened, newest last ({prompt, default}): what a user was asked, for tests.
-export var prompts: list<dict<any>> = []
-
-# The popup of the last Details (0: none).
-export var last_popup = 0
-
-# What Ask gives for <Esc> when the caller must tell it from an empty answer.
-const cancelled = "\x01cancelled"
-
-# Asks on the command line, keeping what was asked in `prompts`. <Esc> gives `cancel`.
-export def Ask(prompt: string, default = '', cancel = ''): string
-  add(prompts, {prompt: prompt, default: default})
-  if len(prompts) > 50
-    remove(prompts, 0, 24)
-  endif
-  var answer = inputdialog(prompt, default, cancel)
-  prompts[-1].answer = answer
-  redraw
-  return answer
-enddef
-
-# Runs `Fn` once Vim is back at the top level (after the current callback).
-def Later(Fn: func())
-  timer_start(0, (_) => client.Guard(Fn, []))
-enddef
+import autoload 'taskls/prompt.vim'
+import autoload 'taskls/details.vim'
 
 # The current buffer's pane; says so and gives {} when there is none.
-def Current(): dict<any>
+export def Current(): dict<any>
   var p = pane.Get()
   if empty(p)
     client.Notify('not a task pane', 'warn')
   endif
   return p
-enddef
-
-# The warnings of a parse answer, said one line each; true when there were any.
-def Warn(answer: dict<any>): bool
-  var warnings = get(answer, 'warnings', [])
-  if type(warnings) != v:t_list || empty(warnings)
-    return false
-  endif
-  for w in warnings
-    client.Notify(client.Text(get(w, 'message', get(w, 'reason', 'warning'))), 'warn')
-  endfor
-  return true
 enddef
 
 # Escapes the words of a stored title that the grammar would read as fields, so a title offered
@@ -75,7 +37,7 @@ export def Range(visual: bool, count = 1): list<number>
 enddef
 
 # The item rows of lines first..last.
-def ItemsIn(p: dict<any>, first: number, last: number): list<dict<any>>
+export def ItemsIn(p: dict<any>, first: number, last: number): list<dict<any>>
   var rows: list<dict<any>> = []
   for line in range(first, last)
     var row = buffer.RowAt(p, line)
@@ -86,7 +48,7 @@ def ItemsIn(p: dict<any>, first: number, last: number): list<dict<any>>
   return rows
 enddef
 
-def Ids(rows: list<dict<any>>): list<string>
+export def Ids(rows: list<dict<any>>): list<string>
   return mapnew(rows, (_, r) => r.id)
 enddef
 
@@ -110,13 +72,13 @@ def ParseItem(text: string, list: string, accepted: string, OnFields: func(dict<
     params.list = list
   endif
   client.Request('text/parseItem', params, (answer) => {
-    if Warn(answer) && text != accepted
-      Later(OnWarned)
+    if prompt.Warn(answer) && text != accepted
+      prompt.Later(OnWarned)
       return
     endif
     OnFields(answer.fields)
   }, (error) => {
-    Later(OnWarned)
+    prompt.Later(OnWarned)
     return false
   })
 enddef
@@ -132,7 +94,7 @@ export def Add(where: string, text = '', accepted = '')
     return
   endif
   var line = line('.')
-  var typed = text != '' ? text : Ask('New task: ', accepted)
+  var typed = text != '' ? text : prompt.Ask('New task: ', accepted)
   if typed =~ '^\s*$'
     return
   endif
@@ -154,7 +116,7 @@ export def Add(where: string, text = '', accepted = '')
     endif
     if !has_key(fields, 'title')
       client.Notify('a task needs a title: ' .. typed, 'warn')
-      Later(Again)
+      prompt.Later(Again)
       return
     endif
     var before: any = null
@@ -176,7 +138,7 @@ export def Add(where: string, text = '', accepted = '')
           buffer.MoveCursorTo(q, result.item.id)
         endif
       }, (error) => {
-        Later(Again)
+        prompt.Later(Again)
         return false
       })
     }
@@ -238,7 +200,7 @@ export def Edit(text = '', accepted = '')
     return
   endif
   var original = Escape(row.title)
-  var typed = text != '' ? text : Ask('Edit: ', accepted != '' ? accepted : original)
+  var typed = text != '' ? text : prompt.Ask('Edit: ', accepted != '' ? accepted : original)
   if typed =~ '^\s*$' || typed == original
     return
   endif
@@ -259,7 +221,7 @@ export def Edit(text = '', accepted = '')
     var MoveToList = () => {
       if type(list) == v:t_string && list != row.list
         client.Request('items/move', {ids: [row.id], before: null, list: list}, null, (e) => {
-          Later(Again)
+          prompt.Later(Again)
           return false
         })
       endif
@@ -269,140 +231,10 @@ export def Edit(text = '', accepted = '')
       return
     endif
     client.Request('items/update', update, (r) => MoveToList(), (e) => {
-      Later(Again)
+      prompt.Later(Again)
       return false
     })
   }, Again)
-enddef
-
-# Sets `fields` on every row: one items/update, one undo step.
-def UpdateRows(rows: list<dict<any>>, fields: dict<any>)
-  var params = copy(fields)
-  if len(rows) == 1
-    params.id = rows[0].id
-  else
-    params.ids = Ids(rows)
-  endif
-  client.Request('items/update', params)
-enddef
-
-def Targets(visual: bool, count: number): list<dict<any>>
-  var p = Current()
-  if empty(p)
-    return []
-  endif
-  var [first, last] = Range(visual, count)
-  var rows = ItemsIn(p, first, last)
-  if empty(rows)
-    client.Notify('no task here', 'warn')
-  endif
-  return rows
-enddef
-
-# Reads a due phrase with the server's grammar (`^PHRASE` through text/parseItem, so `fri`,
-# `tomorrow 9:30`, `+3` and `none` mean what they mean everywhere): `OnDue(due)` gets the due
-# (null for `none`), or `OnError(message)` what is wrong.
-export def ReadDue(phrase: string, OnDue: func(any), OnError: func(string))
-  client.Request('text/parseItem', {text: '^' .. phrase}, (answer) => {
-    var warnings = get(answer, 'warnings', [])
-    if !empty(warnings)
-      OnError(client.Text(get(warnings[0], 'message', warnings[0].reason)))
-    elseif !has_key(answer.fields, 'due')
-      OnError(phrase .. ' is not a date')
-    elseif has_key(answer.fields, 'title')
-      OnError('not a date: ' .. answer.fields.title)
-    else
-      OnDue(answer.fields.due)
-    endif
-  }, (error) => {
-    OnError(client.Text(get(error, 'message', 'text/parseItem failed')))
-    return true
-  })
-enddef
-
-# Sets the due of the range's tasks (`fri`, `tomorrow 9:30`, `+3`; `none` clears it). An
-# unreadable phrase is said and the prompt opens again with it.
-export def SetDue(visual: bool, count = 1, text = '')
-  var rows = Targets(visual, count)
-  if empty(rows)
-    return
-  endif
-  DueFor(rows, text)
-enddef
-
-def DueFor(rows: list<dict<any>>, text: string, again = '')
-  var default = len(rows) == 1 && type(get(rows[0], 'due', null)) == v:t_string ? rows[0].due : ''
-  var typed = text != '' ? text : Ask('Due (fri, tomorrow 9:30, +3, none): ', again != '' ? again : default)
-  if typed =~ '^\s*$'
-    return
-  endif
-  ReadDue(trim(typed), (due) => UpdateRows(rows, {due: due}), (message) => {
-    client.Notify(message, 'warn')
-    Later(() => DueFor(rows, '', typed))
-  })
-enddef
-
-export const priorities = ['none', 'low', 'medium', 'high']
-const priority_words = {none: 'none', n: 'none', '-': 'none', '': 'none', low: 'low', l: 'low', '!': 'low',
-  medium: 'medium', med: 'medium', m: 'medium', '!!': 'medium', high: 'high', h: 'high', '!!!': 'high'}
-
-# The priority a word names (`high`, `h`, `!!!`, `!high`, ...), or ''.
-export def PriorityOf(word: string): string
-  var key = tolower(trim(word))
-  key = key =~ '^!\a' ? key[1 :] : key
-  return get(priority_words, key, '')
-enddef
-
-# Sets the priority of the range's tasks, chosen from a menu (or `choice`: a priority word).
-export def SetPriority(visual: bool, count = 1, choice = '')
-  var rows = Targets(visual, count)
-  if empty(rows)
-    return
-  endif
-  if choice != ''
-    var priority = PriorityOf(choice)
-    if priority == ''
-      client.Notify(choice .. ' is not a priority (none, low, medium, high)', 'warn')
-      return
-    endif
-    UpdateRows(rows, {priority: priority})
-    return
-  endif
-  Menu('Priority', ['None', 'Low (!)', 'Medium (!!)', 'High (!!!)'], (index) => UpdateRows(rows, {priority: priorities[index]}))
-enddef
-
-# The tags of `text`: words with or without their `#`; `-` or `none` alone: no tags.
-export def ReadTags(text: string): list<string>
-  var words = trim(text)
-  if words == '-' || words ==? 'none'
-    return []
-  endif
-  return filter(mapnew(split(words), (_, w) => substitute(w, '^#', '', '')), (_, w) => w != '')
-enddef
-
-# Sets the tags of the range's tasks (`#home #work`; `-` removes them all).
-export def SetTags(visual: bool, count = 1, text = '')
-  var rows = Targets(visual, count)
-  if empty(rows)
-    return
-  endif
-  var typed = text != '' ? text : Ask('Tags (#home #work; - for none): ', render.TagsText(get(rows[0], 'tags', [])))
-  if typed =~ '^\s*$'
-    return
-  endif
-  UpdateRows(rows, {tags: ReadTags(typed)})
-enddef
-
-# Opens the form of the task under the cursor: every field, `:w` saves.
-export def Form()
-  var p = Current()
-  if empty(p)
-    return
-  endif
-  var row = buffer.RowAt(p, line('.'))
-  if get(row, 'kind', '') == 'item'
-    form.Open(row.id)
-  endif
 enddef
 
 # Moving ------------------------------------------------------------------------------------
@@ -447,132 +279,6 @@ export def Move(delta: number, visual = false)
   })
 enddef
 
-# Sort, filter, sections -------------------------------------------------------------------
-
-export const sorts = [
-  {by: 'manual', direction: 'ascending', label: 'Manual order'},
-  {by: 'title', direction: 'ascending', label: 'Title'},
-  {by: 'due', direction: 'ascending', label: 'Due date'},
-  {by: 'priority', direction: 'descending', label: 'Priority (high first)'},
-  {by: 'created', direction: 'descending', label: 'Newest first'},
-  {by: 'modified', direction: 'descending', label: 'Recently modified'},
-]
-
-# A menu in a popup (j/k, <CR>, <Esc>; or the item's number): `OnChoice(index)` (0-based).
-export def Menu(title: string, labels: list<string>, OnChoice: func(number))
-  var numbered = mapnew(labels, (i, l) => (i + 1) .. '. ' .. l)
-  var count = len(labels)
-  var options: dict<any> = {title: ' ' .. title .. ' '}
-  options.filter = (id, key) => MenuKey(id, key, count)
-  options.callback = (id, result) => MenuChosen(result, OnChoice)
-  popup_menu(numbered, options)
-  redraw
-enddef
-
-def MenuKey(id: number, key: string, count: number): bool
-  var n = str2nr(key)
-  if key =~ '^\d$' && n >= 1 && n <= count
-    popup_close(id, n)
-    return true
-  endif
-  return popup_filter_menu(id, key)
-enddef
-
-def MenuChosen(result: number, OnChoice: func(number))
-  if result >= 1
-    client.Guard(OnChoice, [result - 1])
-  endif
-enddef
-
-# Sorts the pane (`sort`: {by, direction}).
-export def SetSort(p: dict<any>, sort: dict<any>)
-  var buf = p.buf
-  var wanted = {by: sort.by, direction: get(sort, 'direction', 'ascending')}
-  client.Request('view/sort', {view: p.view, sort: wanted}, (result) => {
-    var q = pane.Get(buf)
-    if !empty(q)
-      q.sort = wanted
-      pane.UpdateName(q)
-    endif
-  })
-enddef
-
-export def Sort()
-  var p = Current()
-  if !empty(p)
-    Menu('Sort by', mapnew(sorts, (_, s) => s.label), (i) => SetSort(p, sorts[i]))
-  endif
-enddef
-
-# Filters the pane by what `text` says (text/parseFilter: `#home !high+ due<fri open milk`);
-# blank text clears the filter. Warnings are said and the rest of the filter applies.
-export def SetFilter(p: dict<any>, text: string)
-  var buf = p.buf
-  var Apply = (filter: dict<any>, typed: string) => {
-    client.Request('view/filter', {view: p.view, filter: filter}, (result) => {
-      var q = pane.Get(buf)
-      if !empty(q)
-        q.filter = filter
-        q.filter_text = typed
-        pane.UpdateName(q)
-      endif
-    })
-  }
-  if text =~ '^\s*$'
-    Apply({}, '')
-    return
-  endif
-  client.Request('text/parseFilter', {text: text}, (answer) => {
-    Warn(answer)
-    var filter = get(answer, 'filter', {})
-    Apply(type(filter) == v:t_dict ? filter : {}, text)
-  })
-enddef
-
-# The filter prompt; an empty answer clears the filter, <Esc> leaves it as it is.
-export def Filter()
-  var p = Current()
-  if empty(p)
-    return
-  endif
-  var current = p.filter_text
-  if current == '' && type(p.filter) == v:t_dict && type(get(p.filter, 'text', 0)) == v:t_string
-    current = p.filter.text
-  endif
-  # <Esc> cancels (the filter stays); an empty answer clears it.
-  var text = Ask('Filter (empty: all): ', current, cancelled)
-  if text == cancelled
-    return
-  endif
-  SetFilter(p, text)
-enddef
-
-export const groupings = [
-  {id: 'none', label: 'No sections'},
-  {id: 'dueBucket', label: 'Due date (Overdue, Today, Tomorrow, ...)'},
-  {id: 'priority', label: 'Priority'},
-  {id: 'list', label: 'List'},
-  {id: 'done', label: 'Done'},
-]
-
-export def SetSections(p: dict<any>, sections: string)
-  var buf = p.buf
-  client.Request('view/sections', {view: p.view, sections: sections}, (result) => {
-    var q = pane.Get(buf)
-    if !empty(q)
-      q.sections = sections
-      pane.UpdateName(q)
-    endif
-  })
-enddef
-
-export def Group()
-  var p = Current()
-  if !empty(p)
-    Menu('Sections', mapnew(groupings, (_, g) => g.label), (i) => SetSections(p, groupings[i].id))
-  endif
-enddef
-
 # Undo, redo, retry ------------------------------------------------------------------------
 
 # Undoes your latest change, through the server (each Vim has its own history).
@@ -613,8 +319,8 @@ enddef
 # Closes the details popup when it is open (a key typed right after a popup opened from a
 # callback may reach the buffer's maps before the popup's filter), else the pane.
 export def Close()
-  if last_popup != 0 && !empty(popup_getpos(last_popup))
-    popup_close(last_popup)
+  if details.last_popup != 0 && !empty(popup_getpos(details.last_popup))
+    popup_close(details.last_popup)
     redraw
     return
   endif
@@ -624,61 +330,6 @@ export def Close()
   elseif &filetype == 'taskls'
     execute 'silent! bwipeout!' bufnr()
   endif
-enddef
-
-# Details ----------------------------------------------------------------------------------
-
-# The lines of an item in full: its title, its fields, then its notes; stored text escaped.
-export def ItemLines(item: dict<any>): list<string>
-  var lines = [render.Displayed(item.title), '']
-  var Field = (name: string, value: any) => {
-    if type(value) == v:t_string && value != ''
-      add(lines, printf('%-10s %s', name, value))
-    endif
-  }
-  Field('List', render.Displayed(get(client.state.list_names, item.list, item.list)))
-  Field('Done', client.IsTrue(item.done) ? (type(item.completed) == v:t_string ? item.completed : 'yes') : '')
-  if type(item.due) == v:t_string
-    Field('Due', render.Due(item.due, client.IsTrue(item.done))[0] .. ' (' .. item.due .. ')')
-  endif
-  Field('Priority', item.priority != 'none' ? item.priority : '')
-  Field('Tags', render.Displayed(render.TagsText(item.tags)))
-  Field('Created', item.created)
-  Field('Modified', item.modified)
-  if type(item.notes) == v:t_string && item.notes != ''
-    add(lines, '')
-    lines += mapnew(split(item.notes, "\n", true), (_, l) => render.Displayed(l))
-  endif
-  return lines
-enddef
-
-# Shows the task under the cursor in full in a popup at the cursor (q or <Esc> closes it).
-export def Details()
-  var p = Current()
-  if empty(p)
-    return
-  endif
-  var row = buffer.RowAt(p, line('.'))
-  if get(row, 'kind', '') != 'item'
-    return
-  endif
-  client.Request('items/get', {id: row.id}, (item) => ShowItem(item))
-enddef
-
-# Shows `item` in a popup at the cursor; q or <Esc> closes it.
-export def ShowItem(item: dict<any>)
-  var options: dict<any> = {border: [], padding: [0, 1, 0, 1], moved: 'any', mapping: false,
-    maxwidth: max([20, &columns - 4])}
-  options.filter = (id, key) => PopupKey(id, key)
-  last_popup = popup_atcursor(ItemLines(item), options)
-enddef
-
-def PopupKey(id: number, key: string): bool
-  if key == 'q' || key == "\<Esc>"
-    popup_close(id)
-    return true
-  endif
-  return false
 enddef
 
 # Opens the help on the keys.

@@ -6,7 +6,7 @@ vim9script
 
 import autoload 'taskls/client.vim'
 import autoload 'taskls/render.vim'
-import autoload 'taskls/actions.vim'
+import autoload 'taskls/fields.vim'
 
 # The line between the fields and the notes.
 export const rule = '--- Notes (every line below) ---'
@@ -32,7 +32,7 @@ enddef
 
 # What the form's lines say: {title, due, priority, tags, list, notes} as text, or {problem}.
 export def Read(lines: list<string>): dict<any>
-  var fields: dict<any> = {}
+  var typed: dict<any> = {}
   var i = 0
   for name in ['Title', 'Due', 'Priority', 'Tags', 'List']
     var line = get(lines, i, '')
@@ -40,14 +40,14 @@ export def Read(lines: list<string>): dict<any>
     if empty(parts)
       return {problem: printf('line %d must start with "%s:"', i + 1, name)}
     endif
-    fields[tolower(name)] = parts[1]
+    typed[tolower(name)] = parts[1]
     i += 1
   endfor
   if get(lines, 5, '') != rule
     return {problem: 'line 6 must be the notes rule: ' .. rule}
   endif
-  fields.notes = join(lines[6 :], "\n")
-  return fields
+  typed.notes = join(lines[6 :], "\n")
+  return typed
 enddef
 
 def ListNamed(name: string): string
@@ -117,38 +117,38 @@ export def Save(buf: number)
     results[string(buf)] = message
     client.Notify('not saved: ' .. message, 'error')
   }
-  var fields = Read(getbufline(buf, 1, '$'))
-  if has_key(fields, 'problem')
-    Fail(fields.problem)
+  var typed = Read(getbufline(buf, 1, '$'))
+  if has_key(typed, 'problem')
+    Fail(typed.problem)
     return
   endif
   var item = form.item
   var update: dict<any> = {id: item.id}
-  if fields.title != substitute(item.title, "\n", ' ', 'g')
-    if trim(fields.title) == ''
+  if typed.title != substitute(item.title, "\n", ' ', 'g')
+    if trim(typed.title) == ''
       Fail('a task needs a title')
       return
     endif
-    update.title = fields.title
+    update.title = typed.title
   endif
-  var priority = actions.PriorityOf(fields.priority)
+  var priority = fields.PriorityOf(typed.priority)
   if priority == ''
-    Fail('Priority: ' .. fields.priority .. ' is not one of none, low, medium, high (or !, !!, !!!)')
+    Fail('Priority: ' .. typed.priority .. ' is not one of none, low, medium, high (or !, !!, !!!)')
     return
   endif
   if priority != item.priority
     update.priority = priority
   endif
-  var tags = actions.ReadTags(fields.tags)
+  var tags = fields.ReadTags(typed.tags)
   if tags != item.tags
     update.tags = tags
   endif
   var notes = type(item.notes) == v:t_string ? item.notes : ''
-  if fields.notes != notes
-    update.notes = fields.notes
+  if typed.notes != notes
+    update.notes = typed.notes
   endif
   var list = item.list
-  var list_name = trim(fields.list)
+  var list_name = trim(typed.list)
   if list_name != get(client.state.list_names, item.list, item.list)
     list = ListNamed(list_name)
     if list == ''
@@ -176,7 +176,7 @@ export def Save(buf: number)
       return true
     })
   }
-  var due = trim(fields.due)
+  var due = trim(typed.due)
   var old_due = type(item.due) == v:t_string ? item.due : ''
   if due == old_due
     Send()
@@ -184,7 +184,7 @@ export def Save(buf: number)
     update.due = null
     Send()
   else
-    actions.ReadDue(due, (value) => {
+    fields.ReadDue(due, (value) => {
       update.due = value
       Send()
     }, (message) => Fail('Due: ' .. message))
