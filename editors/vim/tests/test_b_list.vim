@@ -363,3 +363,46 @@ def g:Test_b16_a_deleted_list_and_a_stopped_server_say_so()
   h.Keys('q')
   assert_false(bufexists(buf), 'q wipes the pane')
 enddef
+
+def g:Test_b17_in_the_today_group_a_new_task_is_due_today_in_the_row_s_list()
+  OnClock()
+  h.Seed('Home', ['Sweep'])
+  var work = h.Seed('Work', [{title: 'Report', due: '2026-11-25'}])
+  var p = h.Open({group: 'today', name: 'Today'})
+  h.Wait(() => p.count == 1, 'the Today group')
+  assert_match('^\[ \] Report .*  today  (Work)$', getline(1))
+  cursor(1, 1)
+  h.Keys("aCall the bank\<CR>")
+  h.Wait(() => p.count == 2, 'the new task in Today')
+  var item = h.Result('items/get', {id: p.rows[1].id})
+  assert_equal(['Call the bank', '2026-11-25', work], [item.title, item.due, item.list])
+enddef
+
+def g:Test_b18_a_modified_form_refuses_to_close()
+  var p = h.PaneOn(['Plan'])
+  cursor(1, 1)
+  h.Keys('e')
+  h.Wait(() => bufname() =~ '^taskls://form/', 'the form')
+  setline(1, 'Title: Plan more')
+  new
+  wincmd p
+  assert_fails('quit', 'E37:')
+  assert_match('^taskls://form/', bufname())
+  bwipeout!
+  assert_equal('Plan', p.rows[0].title, 'nothing saved')
+enddef
+
+def g:Test_b19_restart_reopens_every_pane_on_a_new_server()
+  var p = h.PaneOn(['A', 'B'])
+  g:taskls_open = 'split'
+  var q = h.Open({group: 'all', name: 'All'})
+  assert_equal(2, winnr('$'), 'g:taskls_open split the window')
+  var job = client.state.job
+  TasksRestart
+  h.Wait(() => client.state.job != job && p.state == 'ready' && q.state == 'ready' && p.count == 2 && q.count == 2 && !p.stopped,
+    'both panes on the new server')
+  h.Keys("aC\<CR>")
+  h.Wait(() => p.count == 3 && q.count == 3, 'live again')
+  h.CheckBuffer(p)
+  h.CheckBuffer(q)
+enddef

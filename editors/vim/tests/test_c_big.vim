@@ -22,7 +22,7 @@ enddef
 def g:Test_c1_a_100k_list_opens_and_scrolls_fetching_only_what_is_shown()
   var list = Big()
   var p = pane.Open({list: list, name: 'Big'})
-  h.Wait(() => p.state == 'ready' && p.count == 100000, 'the big list', 30000)
+  h.Wait(() => p.state == 'ready' && p.count == 100000, 'the big list', 60000)
   assert_equal(100000, line('$'), 'one line per row')
   assert_equal('[ ] Task 1', getline(1))
   assert_true(p.stats.rows_received <= 100, 'rows fetched on open: ' .. p.stats.rows_received)
@@ -52,7 +52,7 @@ enddef
 def g:Test_c2_the_cursor_stays_on_its_item_when_rows_above_change()
   var list = Big(true)
   var p = h.Open({list: list, name: 'Big'})
-  h.Wait(() => p.state == 'ready', 'ready', 30000)
+  h.Wait(() => p.state == 'ready', 'ready', 60000)
   var full_renders = p.stats.full_renders
   normal! 30000Gzz
   scroll.CheckWindow(p)
@@ -99,10 +99,10 @@ enddef
 def g:Test_c4_sorting_the_big_list_loads_then_shows_the_new_order()
   var list = Big()
   var p = h.Open({list: list, name: 'Big'})
-  h.Wait(() => p.state == 'ready', 'ready', 30000)
+  h.Wait(() => p.state == 'ready', 'ready', 60000)
   h.Keys('s2')
   h.Wait(() => p.state == 'ready' && get(p.sort, 'by', '') == 'title' && len(p.rows) > 2 && p.rows[1].title == 'Task 10',
-    'the title order', 30000)
+    'the title order', 60000)
   assert_equal(['Task 1', 'Task 10', 'Task 100'], h.Titles(p)[0 : 2])
   h.CheckBuffer(p)
 enddef
@@ -116,10 +116,10 @@ def g:Test_c5_a_loading_store_shows_loading_then_the_rows()
   h.Wait(() => p.state == 'loading', 'the pane loading')
   assert_equal(['Loading… 0%'], h.Lines(p.buf))
   h.Result('debug/continueLoading')
-  h.Wait(() => p.state == 'ready', 'the rows', 30000)
+  h.Wait(() => p.state == 'ready', 'the rows', 60000)
   assert_equal('[ ] Task 1', getline(1))
   assert_equal(100000, line('$'))
-  h.Wait(() => join(h.Lines(overview), "\n") =~ 'Big \+100000/100000', 'the overview ready', 30000)
+  h.Wait(() => join(h.Lines(overview), "\n") =~ 'Big \+100000/100000', 'the overview ready', 60000)
 enddef
 
 def g:Test_c6_a_store_that_cannot_be_opened_shows_the_error_and_r_retries()
