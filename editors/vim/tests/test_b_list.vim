@@ -406,3 +406,16 @@ def g:Test_b19_restart_reopens_every_pane_on_a_new_server()
   h.CheckBuffer(p)
   h.CheckBuffer(q)
 enddef
+
+def g:Test_b20_bdelete_closes_the_view()
+  var p = h.PaneOn(['A'])
+  var view_id = p.view
+  var buf = p.buf
+  assert_true(has_key(client.state.views, view_id))
+  execute 'bdelete' buf
+  assert_false(has_key(client.state.views, view_id), 'the view is forgotten')
+  assert_true(empty(pane.Get(buf)), 'the pane is gone')
+  h.Wait(() => !bufexists(buf), 'the buffer wiped')
+  var answer = h.Ask('view/snapshot', {view: view_id})
+  assert_equal('unknownView', get(get(answer, 'error', {}), 'reason', ''), 'the server closed the view')
+enddef

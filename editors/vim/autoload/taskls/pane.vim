@@ -473,6 +473,7 @@ def Attach(pane: dict<any>)
   execute printf('autocmd CursorMoved,BufWinEnter <buffer=%d> ScheduleCheck(%d)', buf, buf)
   execute printf('autocmd BufWinEnter <buffer=%d> UpdateNameOf(%d)', buf, buf)
   execute printf('autocmd BufWipeout <buffer=%d> Wiped(%d)', buf, buf)
+  execute printf('autocmd BufUnload <buffer=%d> Unloaded(%d)', buf, buf)
   augroup END
   if !config.Get('no_maps')
     keys.MapKeys()
@@ -494,6 +495,20 @@ def UpdateNameOf(buf: number)
   if !empty(pane)
     UpdateName(pane)
   endif
+enddef
+
+# `:bdelete` or `:bunload` throws the lines away: the view is closed and the buffer wiped, as
+# if it had been (reopen it with :Tasks).
+def Unloaded(buf: number)
+  if client.state.exiting || empty(Get(buf))
+    return
+  endif
+  Close(Get(buf), true)
+  timer_start(0, (_) => {
+    if bufexists(buf) && !bufloaded(buf)
+      execute 'silent! bwipeout' buf
+    endif
+  })
 enddef
 
 def Wiped(buf: number)
