@@ -7,6 +7,7 @@ import autoload 'taskls/prompt.vim'
 import autoload 'taskls/details.vim'
 import autoload 'taskls/view.vim'
 import autoload 'taskls/pane.vim'
+import autoload 'taskls/buffer.vim'
 import autoload 'taskls/actions.vim'
 import autoload 'taskls/render.vim'
 
@@ -418,4 +419,21 @@ def g:Test_b20_bdelete_closes_the_view()
   h.Wait(() => !bufexists(buf), 'the buffer wiped')
   var answer = h.Ask('view/snapshot', {view: view_id})
   assert_equal('unknownView', get(get(answer, 'error', {}), 'reason', ''), 'the server closed the view')
+enddef
+
+def g:Test_b21_a_hidden_pane_is_drawn_when_shown_again_with_its_cursor()
+  var p = h.PaneOn(['A', 'B', 'C'])
+  cursor(2, 1)
+  var writes = p.stats.set_lines
+  var first = p.rows[0].id
+  var third = p.rows[2].id
+  enew
+  h.Result('items/create', {list: p.source.list, title: 'Z', before: first})
+  h.Result('items/update', {id: third, title: 'C2'})
+  h.Wait(() => p.count == 4 && p.rows[3].title == 'C2', 'the model follows while hidden')
+  assert_equal(writes, p.stats.set_lines, 'nothing written while hidden')
+  execute 'buffer' p.buf
+  assert_equal(['[ ] Z', '[ ] A', '[ ] B', '[ ] C2'], h.Lines(p.buf))
+  assert_equal('B', buffer.RowAt(p, line('.')).title, 'the cursor back on its row')
+  h.CheckBuffer(p)
 enddef

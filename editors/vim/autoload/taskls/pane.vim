@@ -30,6 +30,12 @@ export def RenderFull(pane: dict<any>)
   if !buffer.Live(pane)
     return
   endif
+  # A pane no window shows is drawn when it is shown again (BufWinEnter).
+  if empty(buffer.Windows(pane))
+    pane.dirty = true
+    return
+  endif
+  pane.dirty = false
   pane.stats.full_renders += 1
   pane.width = buffer.TitleWidth(pane)
   var state_line = render.StateLine(pane)
@@ -165,7 +171,7 @@ def OnChanged(buf: number, p: dict<any>)
   var ops = get(p, 'ops', [])
   ops = type(ops) == v:t_list ? ops : []
   var same_window = old_window.start == pane.window.start && old_window['end'] == pane.window['end']
-  if was_rows && same_window && empty(render.StateLine(pane))
+  if was_rows && same_window && !pane.dirty && !empty(buffer.Windows(pane)) && empty(render.StateLine(pane))
     ApplyOps(pane, ops)
     FixTail(pane)
   else
@@ -207,7 +213,7 @@ export def ApplySnapshot(pane: dict<any>, snapshot: dict<any>)
   var rows = get(snapshot, 'rows', [])
   pane.rows = type(rows) == v:t_list ? rows : []
   pane.stats.rows_received += len(pane.rows)
-  if was_rows && old_count == pane.count && empty(render.StateLine(pane))
+  if was_rows && old_count == pane.count && !pane.dirty && !empty(buffer.Windows(pane)) && empty(render.StateLine(pane))
     var new_first = pane.window.start
     var new_last = pane.window.start + len(pane.rows)
     var first = old_window.start
@@ -443,7 +449,7 @@ export def Open(source: dict<any>, options: dict<any> = {}): dict<any>
     sort: get(options, 'sort', {}), filter: get(options, 'filter', {}), filter_text: '',
     sections: get(options, 'sections', ''),
     resyncing: false, closed: false, stopped: false, check_scheduled: false,
-    window_request: {}, window_again: false, width: 0,
+    window_request: {}, window_again: false, width: 0, dirty: false, left_on: '',
     stats: {rows_received: 0, window_requests: 0, resyncs: 0, gaps: 0, full_renders: 0,
       set_lines: 0, lines_written: 0, ops: 0},
   }
@@ -471,7 +477,8 @@ def Attach(pane: dict<any>)
   execute printf('augroup taskls_pane_%d', buf)
   autocmd!
   execute printf('autocmd CursorMoved,BufWinEnter <buffer=%d> ScheduleCheck(%d)', buf, buf)
-  execute printf('autocmd BufWinEnter <buffer=%d> UpdateNameOf(%d)', buf, buf)
+  execute printf('autocmd BufWinEnter <buffer=%d> Shown(%d)', buf, buf)
+  execute printf('autocmd BufLeave <buffer=%d> Left(%d)', buf, buf)
   execute printf('autocmd BufWipeout <buffer=%d> Wiped(%d)', buf, buf)
   execute printf('autocmd BufUnload <buffer=%d> Unloaded(%d)', buf, buf)
   augroup END
@@ -490,10 +497,27 @@ def ScheduleCheck(buf: number)
   endif
 enddef
 
-def UpdateNameOf(buf: number)
+# A window shows the pane again: what changed while no window showed it is drawn now, and the
+# cursor goes back to the row it was on.
+def Shown(buf: number)
+  var pane = Get(buf)
+  if empty(pane)
+    return
+  endif
+  if pane.dirty
+    RenderFull(pane)
+    if pane.left_on != ''
+      buffer.MoveCursorTo(pane, pane.left_on)
+    endif
+  endif
+  UpdateName(pane)
+enddef
+
+# The current window leaves the pane: the row under its cursor is remembered.
+def Left(buf: number)
   var pane = Get(buf)
   if !empty(pane)
-    UpdateName(pane)
+    pane.left_on = get(buffer.RowAt(pane, line('.')), 'id', '')
   endif
 enddef
 
