@@ -36,8 +36,10 @@ private let vimMissing: String? = {
     _ = process.waitForExit(timeout: 10_000)
     let version = String(decoding: bytes, as: UTF8.self)
     let firstLine = version.split(separator: "\n").first.map(String.init) ?? ""
-    guard let range = firstLine.range(of: "Vi IMproved "),
-          let major = Int(firstLine[range.upperBound...].prefix { $0.isNumber }) else {
+    // "VIM - Vi IMproved 9.0 (2022 Jun 28, compiled …)": the word after "IMproved".
+    let words = firstLine.split(separator: " ")
+    guard let improved = words.firstIndex(of: "IMproved"), improved + 1 < words.count,
+          let major = Int(words[improved + 1].prefix { $0.isNumber }) else {
         return "cannot read the version of \(vim)"
     }
     if major < 9 { return "\(vim) is older than Vim 9.0" }
