@@ -10,13 +10,14 @@ export var prompts: list<dict<any>> = []
 # What Ask gives for <Esc> when the caller must tell it from an empty answer.
 export const cancelled = "\x01cancelled"
 
-# Asks on the command line, keeping what was asked in `prompts`. <Esc> gives `cancel`.
+# Asks on the command line, keeping what was asked in `prompts`. With `cancel`, <Esc> gives it
+# (inputdialog(), a dialog in the GUI); without, <Esc> gives '' (input()).
 export def Ask(prompt: string, default = '', cancel = ''): string
   add(prompts, {prompt: prompt, default: default})
   if len(prompts) > 50
     remove(prompts, 0, 24)
   endif
-  var answer = inputdialog(prompt, default, cancel)
+  var answer = cancel == '' ? input(prompt, default) : inputdialog(prompt, default, cancel)
   prompts[-1].answer = answer
   redraw
   return answer
