@@ -162,3 +162,16 @@ def g:Test_c8_notifications_before_the_pane_knows_its_view_are_kept()
   assert_equal(['A', 'B'], h.Titles(p))
   h.CheckBuffer(p)
 enddef
+
+def g:Test_c9_a_server_that_dies_is_said_once_and_r_brings_the_pane_back()
+  var p = h.PaneOn(['A'])
+  job_stop(client.state.job, 'kill')
+  h.Wait(() => !!p.stopped, 'the pane told')
+  assert_equal(['The server stopped — press r to restart it'], h.Lines(p.buf))
+  var said = filter(h.Messages(), (_, m) => m =~ 'exited')
+  assert_equal(1, len(said), string(h.Messages()))
+  assert_match('^taskls: the server exited with code ', said[0])
+  h.Keys('r')
+  h.Wait(() => p.state == 'ready' && !p.stopped && p.count == 1, 'the pane on a new server')
+  h.NoInternalErrors()
+enddef
