@@ -54,13 +54,15 @@ enum Commands {
         guard let command = named(name) else {
             throw CommandError("no command or topic '\(displayed(name))'; help lists the commands, help all explains each")
         }
-        var lines = [style.bold(command.names[0] + (command.usage.isEmpty ? "" : " " + command.usage)), "  " + command.summary]
-        if command.names.count > 1 { lines.append("  also: " + command.names.dropFirst().joined(separator: ", ")) }
-        lines.append("  example: " + command.example)
+        var lines = style.wrapped(style.bold(command.names[0] + (command.usage.isEmpty ? "" : " " + command.usage)), indent: 2)
+            + style.wrapped("  " + command.summary)
+        if command.names.count > 1 { lines += style.wrapped("  also: " + command.names.dropFirst().joined(separator: ", "), indent: 8) }
+        lines += style.wrapped("  example: " + command.example, indent: 11)
         return lines
     }
 
-    /// Every command with its usage, what it does, its aliases and an example, by area.
+    /// Every command with its usage, what it does, its aliases and an example, by area (on a terminal, each
+    /// wrapped with a hanging indent at the second column).
     static func everyCommand(style: Style) -> [String] {
         var lines: [String] = []
         var area = ""
@@ -72,16 +74,16 @@ enum Commands {
             let usage = command.names[0] + (command.usage.isEmpty ? "" : " " + command.usage)
             let indent = String(repeating: " ", count: 31)
             if DisplayWidth.of(usage) > 30 {
-                lines.append("  " + usage)
-                lines.append("  " + indent + command.summary)
+                lines += style.wrapped("  " + usage, indent: 4)
+                lines += style.wrapped("  " + indent + command.summary)
             } else {
-                lines.append("  " + DisplayWidth.padded(usage, toWidth: 30) + " " + command.summary)
+                lines += style.wrapped("  " + DisplayWidth.padded(usage, toWidth: 30) + " " + command.summary, indent: 33)
             }
-            if command.names.count > 1 { lines.append("  " + indent + style.dim("also: " + command.names.dropFirst().joined(separator: ", "))) }
-            lines.append("  " + indent + style.dim("e.g. " + command.example))
+            if command.names.count > 1 { lines += style.wrapped("  " + indent + style.dim("also: " + command.names.dropFirst().joined(separator: ", "))) }
+            lines += style.wrapped("  " + indent + style.dim("e.g. " + command.example))
         }
         lines.append("")
-        lines.append(HelpText.rowLine)
+        lines += style.wrapped(HelpText.rowLine)
         return lines
     }
 }

@@ -12,7 +12,9 @@ enum HelpText {
     ]
 
     /// What ROW means, as every command taking one reads it.
-    static let rowLine = "ROW is a task's number in the window (3; headers are not numbered), a range (3-5) or a task id (i42)."
+    static let rowLine = "ROW is a task's number as the table shows it: its row in the view (500, as goto and the footer count), or"
+        + " in a view with sections its number in the window (from 1 at the top, headers not numbered); also a range (3-5) or a"
+        + " task id (i42)."
 
     /// The short index: each area with its commands on a line, the aliases, the topics and how to get more.
     static func index(style: Style) -> [String] {
@@ -25,14 +27,14 @@ enum HelpText {
             }
         }
         let areaWidth = areas.map { DisplayWidth.of($0.0) }.max() ?? 0
-        var lines = [style.bold("Commands") + " (help COMMAND explains one; help all explains every one)"]
+        var lines = style.wrapped(style.bold("Commands") + " (help COMMAND explains one; help all explains every one)")
         for (area, names) in areas {
-            lines.append("  " + DisplayWidth.padded(area, toWidth: areaWidth) + "  " + names.joined(separator: " "))
+            lines += style.tableRow(area, names.joined(separator: " "), keyWidth: areaWidth)
         }
         let aliases = Commands.all.flatMap { command in command.names.dropFirst().map { $0 + "=" + command.names[0] } }
-        lines.append(style.bold("Aliases") + "  " + aliases.joined(separator: " "))
-        lines.append(style.bold("Topics") + "   " + topics.map { "help " + $0.name }.joined(separator: ", "))
-        lines.append(rowLine)
+        lines += style.wrapped(style.bold("Aliases") + "  " + aliases.joined(separator: " "), indent: 9)
+        lines += style.wrapped(style.bold("Topics") + "   " + topics.map { "help " + $0.name }.joined(separator: ", "), indent: 9)
+        lines += style.wrapped(rowLine)
         return lines
     }
 
@@ -47,74 +49,68 @@ enum HelpText {
         }
     }
 
+    /// A topic: its title, a table of words and what they mean, then lines of prose (each wrapped on a terminal).
+    static func page(title: String, table: [(String, String)], then prose: [String], style: Style) -> [String] {
+        let keyWidth = table.map { DisplayWidth.of($0.0) }.max() ?? 0
+        return style.wrapped(title) + table.flatMap { style.tableRow($0.0, $0.1, keyWidth: keyWidth) } + prose.flatMap { style.wrapped($0) }
+    }
+
     /// `help dates`: the due phrases `^` and `due:` take (protocol.md, "Due phrases").
     static func dates(style: Style) -> [String] {
-        [
-            style.bold("Dates") + " (after ^ or due: in add and edit, after due<, due>, due: in filter)",
-            "  today, tod          tomorrow, tom, tmr          yesterday",
-            "  mon ... sun         the next such day (never today); also monday, tues, thurs ...",
-            "  next week           next Monday",
-            "  +3  -2  +2w  +1m    days (d), weeks (w) or months (m) from today; also 3d, 2w",
-            "  in 3 days           in N day(s), week(s), month(s)",
-            "  2026-12-01          that day;   dec 1, 1 dec, december 1st: the next such day",
-            "  5pm  5:30pm  17:30  the next time the clock shows it (today, else tomorrow)",
-            "  fri 5pm             a day, then a time: tomorrow 9:30, 2026-12-01 17:30",
-            "  2026-12-01T17:30    that time here;  ...Z or ...+05:00: that instant",
-            "  none, clear, -      no due (edit: clears it)",
+        page(title: style.bold("Dates") + " (after ^ or due: in add and edit, after due<, due>, due: in filter)", table: [
+            ("today, tod", "tomorrow, tom, tmr          yesterday"),
+            ("mon ... sun", "the next such day (never today); also monday, tues, thurs ..."),
+            ("next week", "next Monday"),
+            ("+3  -2  +2w  +1m", "days (d), weeks (w) or months (m) from today; also 3d, 2w"),
+            ("in 3 days", "in N day(s), week(s), month(s)"),
+            ("2026-12-01", "that day;   dec 1, 1 dec, december 1st: the next such day"),
+            ("5pm  5:30pm  17:30", "the next time the clock shows it (today, else tomorrow)"),
+            ("fri 5pm", "a day, then a time: tomorrow 9:30, 2026-12-01 17:30"),
+            ("2026-12-01T17:30", "that time here;  ...Z or ...+05:00: that instant"),
+            ("none, clear, -", "no due (edit: clears it)"),
+        ], then: [
             "Examples: add Call Ann ^fri 5pm    edit 3 ^in 2 weeks    edit 3 due:none    filter due<fri",
             "The table says dues relative to today: today, tomorrow 09:30, in 3 days, 2 days ago, then the date.",
-        ]
+        ], style: style)
     }
 
     /// `help filters`: the words of `filter` (protocol.md, "text/parseFilter").
     static func filters(style: Style) -> [String] {
-        [
-            style.bold("Filter words") + " (filter WORDS; filter off shows everything again)",
-            "  milk            text in the title or notes (ignoring case and accents); several words: together",
-            "  #home           tagged home (several: all of them);  #home|#work: either",
-            "  !high  !high+   at least that priority (!, !!, !!!, !low, !medium, !high)",
-            "  due<fri         due before; also due<=, due>, due>=, and due:fri or ^fri for that day (help dates)",
-            "  done  open      done, or not done",
-            "  \\#42  \\done     a backslash keeps a word as text",
+        page(title: style.bold("Filter words") + " (filter WORDS; filter off shows everything again)", table: [
+            ("milk", "text in the title or notes (ignoring case and accents); several words: together"),
+            ("#home", "tagged home (several: all of them);  #home|#work: either"),
+            ("!high  !high+", "at least that priority (!, !!, !!!, !low, !medium, !high)"),
+            ("due<fri", "due before; also due<=, due>, due>=, and due:fri or ^fri for that day (help dates)"),
+            ("done  open", "done, or not done"),
+            ("\\#42  \\done", "a backslash keeps a word as text"),
+        ], then: [
             "Examples: filter #home !high+ due<fri open    filter milk    filter off",
             "Warnings (overdue, @list, an unknown word after !) leave the filter as it was; open overdue opens the group.",
-        ]
+        ], style: style)
     }
 
     /// `help entry`: the quick-entry words of `add` and `edit`, with examples.
     static func entry(style: Style) -> [String] {
-        [
-            style.bold("Quick entry") + " (the words of add and edit; the server reads them, as in every editor)",
-            "  ^fri  due:fri       the due (help dates); due:none clears it on edit",
-            "  !  !!  !!!          priority low, medium, high;  !low !medium !high !none, !l !m !h !n",
-            "  #home               a tag (edit adds it; untag ROW TAG takes one off)",
-            "  @Work  @\"Work stuff\" the list: add there; on edit, move the task there",
-            "  // two litres       notes: everything after //",
-            "  \\#42 \\!urgent \\@x   a backslash keeps a word as text: add Fix issue \\#42",
-            "  any other word      the title",
+        page(title: style.bold("Quick entry") + " (the words of add and edit; the server reads them, as in every editor)", table: [
+            ("^fri  due:fri", "the due (help dates); due:none clears it on edit"),
+            ("!  !!  !!!", "priority low, medium, high;  !low !medium !high !none, !l !m !h !n"),
+            ("#home", "a tag (edit adds it; untag ROW TAG takes one off)"),
+            ("@Work  @\"Work stuff\"", "the list: add there; on edit, move the task there"),
+            ("// two litres", "notes: everything after //"),
+            ("\\#42 \\!urgent \\@x", "a backslash keeps a word as text: add Fix issue \\#42"),
+            ("any other word", "the title"),
+        ], then: [
             "Examples:",
             "  add Buy milk ^fri !high #home @Groceries // two litres",
             "  edit 3 Call Ann back ^tomorrow 9:30",
             "  prio 3 high    untag 3 home    (the old !0-!3 and -#tag are gone)",
             "A word the server cannot read (!urgent, ^soon, @Nowhere) is a warning, and nothing is stored.",
-        ]
+        ], style: style)
     }
 
-    /// `help keys`: the line editor's keys.
+    /// `help keys`: every key the line editor binds (`LineEditor.bindings`).
     static func keys(style: Style) -> [String] {
-        [
-            style.bold("Line editing keys"),
-            "  Left Right, Ctrl-B Ctrl-F   a character back, forward",
-            "  Alt-B Alt-F                 a word back, forward",
-            "  Home End, Ctrl-A Ctrl-E     to the start, the end of the line",
-            "  Ctrl-K  Ctrl-U  Ctrl-W      cut to the end, to the start, the word before",
-            "  Ctrl-Y                      paste what was cut",
-            "  Up Down                     the previous, next line of the history",
-            "  Ctrl-R                      search the history",
-            "  Tab                         complete a command, list name or tag",
-            "  Ctrl-L                      clear the screen",
-            "  Ctrl-C                      clear the line (twice on an empty line: quit)",
-            "  Ctrl-D                      quit (on an empty line)",
-        ]
+        page(title: style.bold("Line editing keys"), table: LineEditor.bindings.map { ($0.names, $0.action) },
+             then: ["Typed and pasted text goes in at the cursor."], style: style)
     }
 }

@@ -67,8 +67,8 @@ struct Target {
 }
 
 extension REPL {
-    /// The items `words` name: item numbers of the window (`3`: the third item shown, headers not counted),
-    /// ranges (`3-5`) or ids (`i42`).
+    /// The items `words` name: item numbers as the table shows them (`ViewModel.index(ofItemNumber:)`: rows of
+    /// the view without sections, numbers in the window with them), ranges (`3-5`) or ids (`i42`).
     func targets(_ words: [Substring]) throws(CommandError) -> [Target] {
         guard !words.isEmpty else { throw CommandError("which tasks? give their numbers (3, 3-5) or ids (i42)") }
         var found: [Target] = []
@@ -86,13 +86,12 @@ extension REPL {
                 throw CommandError("'\(displayed(String(word)))' is not a task number (3), a range (3-5) or a task id (i42)")
             }
             let current = try openView()
-            let indexes = current.itemIndexes
             for number in first...last {
-                guard number <= indexes.count, case .item(let item)? = current.row(at: indexes[number - 1]) else {
-                    let shown = indexes.isEmpty ? "the window shows no tasks" : "the window shows tasks 1-\(indexes.count)"
+                guard let index = current.index(ofItemNumber: number), case .item(let item)? = current.row(at: index) else {
+                    let shown = current.shownNumbers.map { "the window shows tasks \($0.first)-\($0.last)" } ?? "the window shows no tasks"
                     throw CommandError("no task \(number) here (\(shown); next, prev, goto and top scroll)")
                 }
-                found.append(Target(id: item.id, index: indexes[number - 1], title: displayed(item.title)))
+                found.append(Target(id: item.id, index: index, title: displayed(item.title)))
             }
         }
         return found
@@ -113,9 +112,10 @@ extension REPL {
         throw CommandError("nothing was \(doing); a backslash keeps a word as text (\\#42, \\!urgent, \\@home)")
     }
 
-    /// Prints a warning line.
+    /// Prints a warning: one line, broken at spaces to the width on a terminal (`Style.wrapped`).
     func warn(_ message: String) {
-        output.writeError((style.color ? "\u{1B}[33mwarning:\u{1B}[0m " : "warning: ") + displayed(message) + "\n")
+        let line = (style.color ? "\u{1B}[33mwarning:\u{1B}[0m " : "warning: ") + displayed(message)
+        output.writeError(style.wrapped(line).joined(separator: "\n") + "\n")
     }
 
     /// `add TEXT`: a task with the fields the grammar reads in `TEXT`, at the end of the open list or of `@LIST`.
@@ -132,7 +132,7 @@ extension REPL {
         let result = try send(ItemsCreate(list: list, title: title, notes: fields.notes, due: due, priority: fields.priority, tags: fields.tags))
         record(ItemsCreate.method, "add \"\(displayed(title))\"")
         if list != openList {
-            say("added \"\(displayed(title))\" to \(listNames[list] ?? "another list")")
+            say("added \"\(displayed(title))\" to \(listLabel(list))")
         } else {
             confirm("added \"\(displayed(title))\" as \(result.item.id) (below the window: \(grouped(view?.count ?? 0)) rows)")
         }
@@ -224,28 +224,36 @@ extension REPL {
             throw CommandError("mv by position needs task numbers, not ids (or use mv ID @list)")
         }
         let current = try openView()
-        let indexes = current.itemIndexes
         let index: Int
-        if to <= indexes.count {
-            index = indexes[to - 1]
-        } else if current.sections == .none {
-            index = current.start + to - 1
+        if let shown = current.index(ofItemNumber: to) {
+            index = shown
+        } else if !current.numbersInWindow {
+            index = to - 1
         } else {
-            throw CommandError("mv: no task \(to) here (the window shows tasks 1-\(indexes.count))")
+            throw CommandError("mv: no task \(to) here (the window shows tasks " + (current.shownNumbers.map { "\($0.first)-\($0.last)" } ?? "none") + ")")
         }
         _ = try send(ItemsMove.view(current.id, version: current.version, from: from, count: last - from + 1, to: index))
         record(ItemsMove.method, "move " + Target.named(block))
         confirm("moved \(block.count) rows to \(to)")
     }
 
-    /// Moves `targets` to the end of `list` and says so in one line (the rows leaving the view are not listed).
+    /// Moves `targets` to the end of `list` and says so in one line, naming the list by `listLabel` (the rows
+    /// leaving the view, or moving to its end when `list` is the open one, are not listed as well).
     func moveToList(_ targets: [Target], _ list: ListID) throws(CommandError) {
         _ = try send(ItemsMove.ids(targets.map(\.id), before: nil, list: list))
-        record(ItemsMove.method, "move " + Target.named(targets) + " to " + (listNames[list] ?? "another list"))
-        notes.removeAll { if case .removed = $0 { return true } else { return false } }
+        let label = listLabel(list)
+        record(ItemsMove.method, "move " + Target.named(targets) + " to " + label)
+        let moved = Set(targets.map { $0.id.description })
+        notes.removeAll { note in
+            switch note {
+            case .removed: true
+            case .moved(let row, _, _): moved.contains(row.id)
+            default: false
+            }
+        }
         // A terminal shows the table again, without the rows that left.
         if options.interactive && view != nil { redraw = true }
-        say("moved " + Target.named(targets) + " to " + (listNames[list] ?? "another list"))
+        say("moved " + Target.named(targets) + " to " + (list == view?.list ? "the end of " : "") + label)
     }
 
     /// An item in full, as `show` prints it.

@@ -44,6 +44,8 @@ public final class REPL {
     public private(set) var failed = false
     /// The last progress printed while loading (interactive), in tenths.
     var shownProgress = -1
+    /// At a terminal, the output's line count just after the last progress line printed (`REPL+Progress`).
+    var progressLineEnd: Int?
     /// The changes this session made, in words, for what undo and redo say.
     var history = StepHistory()
 
@@ -122,9 +124,10 @@ public final class REPL {
 
     func say(_ line: String) { say([line]) }
 
-    /// Prints an error as one line.
+    /// Prints an error: one line, broken at spaces to the width on a terminal (`Style.wrapped`).
     func fail(_ message: String) {
-        output.writeError((style.color ? "\u{1B}[31merror:\u{1B}[0m " : "error: ") + displayed(message) + "\n")
+        let line = (style.color ? "\u{1B}[31merror:\u{1B}[0m " : "error: ") + displayed(message)
+        output.writeError(style.wrapped(line).joined(separator: "\n") + "\n")
     }
 
     /// Marks a command as finished (`quit`).
@@ -141,6 +144,8 @@ public final class REPL {
     func showTable() throws(CommandError) {
         guard let view else { throw CommandError("no view is open; open one with: open <list or group> (ls lists them)") }
         say(renderer.render(view))
+        // The status line, last, says the loading progress: the next progress rewrites it in place.
+        if view.state.isLoading { markProgressLine() }
         shown = true
         redraw = false
         notes.removeAll()

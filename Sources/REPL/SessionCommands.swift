@@ -13,7 +13,9 @@ extension Commands {
                     let twins = repl.lists(named: name)
                     let result = try repl.send(ListsCreate(name: name))
                     repl.record(ListsCreate.method, "create the list \"\(displayed(name))\"")
-                    repl.say("created list \"\(displayed(name))\" (\(result.list.id)); open it with: open \(displayed(name))")
+                    // `open NAME` would open the older list of that name: then the number or the id.
+                    let opener = twins.isEmpty ? displayed(name) : repl.listReference(result.list.id)
+                    repl.say("created list \"\(displayed(name))\" (\(result.list.id)); open it with: open \(opener)")
                     repl.warnTwins(twins, name: name, id: result.list.id)
                 }),
         Command(names: ["rename"], usage: "NEW NAME", summary: "rename the open list", example: "rename Errands", area: "Lists",
@@ -127,7 +129,7 @@ extension REPL {
                 let tenths = Int(progress * 10)
                 if tenths > shown {
                     shown = tenths
-                    say(style.yellow("loading the store" + style.ellipsis + " \(tenths * 10)%"))
+                    sayProgress(style.yellow("loading the store" + style.ellipsis + " \(tenths * 10)%"))
                 }
             }
             guard let message = nextMessage(until: deadline) else { throw CommandError("the store is still loading after two minutes") }

@@ -12,23 +12,27 @@ public struct Style: Sendable {
     public var unicode: Bool
     /// The width of the output in columns.
     public var width: Int
+    /// Whether prose (help, warnings, errors) is broken at spaces to `width`: on a terminal, which would
+    /// otherwise break it mid-word. Pipes and files get one line per message.
+    public var wraps: Bool
 
     /// A style with these settings.
-    public init(color: Bool, unicode: Bool, width: Int) {
+    public init(color: Bool, unicode: Bool, width: Int, wraps: Bool = false) {
         self.color = color
         self.unicode = unicode
         self.width = width
+        self.wraps = wraps
     }
 
-    /// Plain ASCII, no colors, `width` columns: for pipes, files and golden tests.
+    /// Plain ASCII, no colors, `width` columns, no wrapping: for pipes, files and golden tests.
     public static func plain(width: Int = 80) -> Style { Style(color: false, unicode: false, width: width) }
 
     /// The style for standard output: colors and Unicode on a terminal unless `NO_COLOR` is
-    /// set; the width from `COLUMNS`, else the terminal, else 80.
+    /// set; the width from `COLUMNS`, else the terminal, else 80; prose wrapped on a terminal.
     public static func forStandardOutput(environment: (String) -> String?) -> Style {
         let terminal = isatty(1) == 1
         let fancy = terminal && (environment("NO_COLOR") ?? "").isEmpty && environment("TERM") != "dumb"
-        return Style(color: fancy, unicode: fancy, width: terminalWidth(environment: environment))
+        return Style(color: fancy, unicode: fancy, width: terminalWidth(environment: environment), wraps: terminal)
     }
 
     /// `COLUMNS` when set, else the terminal's width (`TIOCGWINSZ`), else 80; at least 40.

@@ -41,7 +41,8 @@ struct TableRenderer {
         }
     }
 
-    /// The state of the view in one line: loading, empty and why, error, or which rows show.
+    /// The state of the view in one line: loading, empty and why, error, or which rows show (`rows 500–521 of
+    /// 100,000`; with sections, first the numbers the table gave the tasks: `tasks 1–18 here · rows 500–521 of 600`).
     func statusLine(_ view: ViewModel) -> String {
         switch view.state {
         case .loading(let progress):
@@ -64,18 +65,24 @@ struct TableRenderer {
         }
         let first = view.start + 1
         let last = view.start + view.rows.count
-        var line = "rows \(grouped(first))" + (style.unicode ? "–" : "-") + "\(grouped(last)) of \(grouped(count))"
+        let range = style.unicode ? "–" : "-"
+        var line = "rows \(grouped(first))" + range + "\(grouped(last)) of \(grouped(count))"
+        // With sections, the numbers in the table are not the rows': say which they are.
+        if view.numbersInWindow, let numbers = view.shownNumbers {
+            line = "tasks \(grouped(numbers.first))" + range + "\(grouped(numbers.last)) here " + style.dot + " " + line
+        }
         if last < count { line += " " + style.dash + " more with: next" }
         return style.dim(line)
     }
 
-    /// One line per row of the window: items numbered from 1 (headers are not numbered), then the columns due,
+    /// One line per row of the window: items numbered as `ViewModel.itemNumber(atIndex:)` says (their rows in the
+    /// view; with sections, from 1 in the window, headers not numbered), then the columns due,
     /// priority, list (smart groups) and tags, each starting at the same terminal cell on every row; titles are
     /// cut with an ellipsis so that the line fits `style.width` cells.
     /// - Complexity: O(window × title length).
     func rows(_ view: ViewModel) -> [String] {
         let items = view.rows.filter { !$0.isHeader }
-        let numberWidth = String(max(1, items.count)).count
+        let numberWidth = String(max(1, view.shownNumbers?.last ?? 1)).count
         let dues = view.rows.map { row in row.due.map { day.describe(due: $0, done: row.done) } }
         let dueWidth = dues.map { DisplayWidth.of($0?.text ?? "") }.max() ?? 0
         let priorityWidth = items.map { DisplayWidth.of(priorityMark($0.priority)) }.max() ?? 0
@@ -90,13 +97,12 @@ struct TableRenderer {
         if style.width - fixedWidth() < 16 { tagsWidth = 0 }
         let titleWidth = max(8, style.width - fixedWidth())
         var lines: [String] = []
-        var number = 0
         for (offset, row) in view.rows.enumerated() {
             if row.isHeader {
                 lines.append(header(row, width: style.width))
                 continue
             }
-            number += 1
+            let number = view.itemNumber(atIndex: view.start + offset)
             let box = row.done ? style.green(style.checkbox(true)) : style.checkbox(false)
             var title = style.fitted(displayed(row.title), to: titleWidth)
             if row.done { title = style.dim(title) }

@@ -47,6 +47,8 @@ extension REPL {
     func showOverview() throws(CommandError) {
         takeOverview(try send(ListsList()))
         say(overviewLines())
+        // While the store loads, the overview is its one progress line: the next progress rewrites it in place.
+        if storeIsLoading { markProgressLine() }
     }
 
     /// The overview as `ls` prints it: the store's state when it is not ready, the lists numbered with their
@@ -87,6 +89,21 @@ extension REPL {
     func lists(named name: String) -> [TaskList] {
         let folded = foldedName(name)
         return lists.filter { foldedName($0.name) == folded }
+    }
+
+    /// How a command can name the list `id` when another list has its name: its number in `ls` (when the
+    /// overview has it), else its id.
+    func listReference(_ id: ListID) -> String {
+        lists.firstIndex { $0.id == id }.map { String($0 + 1) } ?? id.description
+    }
+
+    /// The list's name for a message; when other lists have that name too, followed by which one it is
+    /// (`Work (number 3 in ls, l7)`).
+    func listLabel(_ id: ListID) -> String {
+        guard let list = lists.first(where: { $0.id == id }) else { return listNames[id] ?? id.description }
+        guard lists(named: list.name).count > 1 else { return displayed(list.name) }
+        let number = lists.firstIndex { $0.id == id }.map { "number \($0 + 1) in ls, " } ?? ""
+        return displayed(list.name) + " (" + number + id.description + ")"
     }
 
     /// Warns that other lists are named like a list just created or renamed.

@@ -116,16 +116,39 @@ struct ViewModel {
         return notes
     }
 
-    /// The view indexes of the window's items in order: the table numbers items (not headers) from 1 in the
-    /// window, and item number N is at view index `itemIndexes[N - 1]`.
+    /// Whether the view has sections: then items are numbered from 1 at the top of the window, headers not
+    /// counted; without sections, an item's number is its row in the view (the footer's and `goto`'s numbers).
+    var numbersInWindow: Bool { sections != .none }
+
+    /// The view indexes of the window's items in order.
     /// - Complexity: O(window).
     var itemIndexes: [Int] { rows.indices.filter { !rows[$0].isHeader }.map { start + $0 } }
 
-    /// The number the table shows for the item at view index `index`: one more than the rows before it in the
-    /// window that are not headers. For an item that has just left the window, the number it had, as long as
-    /// the headers before it stayed.
+    /// The view index of the item the table numbers `number`, when the window shows it.
+    /// - Complexity: O(window).
+    func index(ofItemNumber number: Int) -> Int? {
+        if numbersInWindow {
+            let indexes = itemIndexes
+            return number >= 1 && number <= indexes.count ? indexes[number - 1] : nil
+        }
+        guard number >= 1, case .item? = row(at: number - 1) else { return nil }
+        return number - 1
+    }
+
+    /// The numbers the table shows for the window's items, first and last (nil when it shows none).
+    /// - Complexity: O(window).
+    var shownNumbers: (first: Int, last: Int)? {
+        let indexes = itemIndexes
+        guard let first = indexes.first, let last = indexes.last else { return nil }
+        return (itemNumber(atIndex: first), itemNumber(atIndex: last))
+    }
+
+    /// The number the table shows for the item at view index `index`: without sections, `index + 1`; with
+    /// sections, one more than the rows before it in the window that are not headers (for an item that has just
+    /// left the window, the number it had, as long as the headers before it stayed).
     /// - Complexity: O(window).
     func itemNumber(atIndex index: Int) -> Int {
+        guard numbersInWindow else { return index + 1 }
         let offset = max(0, index - start)
         return 1 + offset - rows[..<min(offset, rows.count)].filter(\.isHeader).count
     }

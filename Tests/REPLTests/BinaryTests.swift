@@ -170,3 +170,34 @@ func wideTitlesAlignInRealTerminal() throws {
     #expect(Set(columns.values).count == 1, "the due column starts at one screen column: \(columns)\n\(screen)")
     FileHandle.standardError.write(Data("repl-tmux: ran\n".utf8))
 }
+
+/// `--demo` in a real terminal: while the store loads, its progress is one line, rewritten in place, and the
+/// overview takes its place once the store is ready.
+@Test(.enabled("needs tmux (the reason is on stderr: repl-tmux: skipped)") { tmuxPresent() })
+func storeProgressIsOneLineReplacedByTheOverview() throws {
+    let session = try TmuxSession(arguments: "--demo --clock 2026-11-22T10:00:00Z")
+    defer { session.kill() }
+    let screen = try session.screen(showing: "Smart groups")
+    #expect(screen.contains("Smart groups"), "\(screen)")
+    #expect(!screen.contains("loading"), "the progress line is gone: \(screen)")
+    try session.type("quit")
+    FileHandle.standardError.write(Data("repl-tmux: ran\n".utf8))
+}
+
+/// A view that loads again (`sort due` on the demo's 100,000 tasks) says its progress on one line in a terminal.
+@Test(.enabled("needs tmux (the reason is on stderr: repl-tmux: skipped)") { tmuxPresent() })
+func viewProgressIsOneLineInATerminal() throws {
+    let session = try TmuxSession(arguments: "--demo --clock 2026-11-22T10:00:00Z")
+    defer { session.kill() }
+    _ = try session.screen(showing: "Smart groups")
+    try session.type("open Archive")
+    _ = try session.screen(showing: "Archive>")
+    try session.tmux(["send-keys", "-t", "repl", "C-l"])
+    try session.type("sort due")
+    let screen = try session.screen(showing: "100,000 rows · sort: due")
+    #expect(screen.contains("100,000 rows · sort: due"), "\(screen)")
+    let loading = screen.split(separator: "\n").filter { $0.contains("Loading") }
+    #expect(loading.count <= 1, "\(screen)")
+    try session.type("quit")
+    FileHandle.standardError.write(Data("repl-tmux: ran\n".utf8))
+}

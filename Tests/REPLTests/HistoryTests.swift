@@ -4,6 +4,7 @@
 import Glibc
 #endif
 @testable import REPL
+import Foundation
 import Testing
 import TestSupport
 
@@ -90,4 +91,31 @@ import TestSupport
     #expect(warnings.count == 1, "\(warnings)")
     #expect(warnings.first?.hasPrefix("taskls repl: history not saved: cannot write \(state)/taskls/history") == true, "\(warnings)")
     #expect(file.history.entries == ["add one", "add two"], "the history still works in memory")
+}
+
+/// Two sessions on one file: when one cuts the file back, the lines the other appended meanwhile stay, in the
+/// order they were typed; the file is replaced whole (no temporary file is left beside it).
+@Test func historyRewriteKeepsAnotherSessionsLines() throws {
+    let state = makeTemporaryDirectory(prefix: "taskls-history")
+    defer { removeTree(state) }
+    let path = state + "/history"
+    var warnings: [String] = []
+    let first = HistoryFile(path: path, limit: 8) { warnings.append($0) }
+    let second = HistoryFile(path: path, limit: 8) { warnings.append($0) }
+    var typed: [String] = []
+    for index in 1...12 {
+        first.add("first \(index)")
+        typed.append("first \(index)")
+        if index % 3 == 0 {
+            second.add("second \(index)")
+            typed.append("second \(index)")
+        }
+    }
+    let lines = (readTextFile(path) ?? "").split(separator: "\n").map(String.init)
+    #expect(lines.contains("second 9") && lines.contains("second 12"), "\(lines)")
+    #expect(lines == Array(typed.suffix(lines.count)), "the file is the last lines typed, in order: \(lines)")
+    #expect(lines.count < typed.count, "the file was cut back: \(lines.count) lines")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: state)) ?? []
+    #expect(names == ["history"], "\(names)")
+    #expect(warnings.isEmpty)
 }

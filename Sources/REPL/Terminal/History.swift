@@ -34,8 +34,9 @@ struct History: Equatable, Sendable {
     }
 }
 
-/// The history file: read at the start, appended to a line at a time, rewritten with the last `limit` lines
-/// when it grows a quarter beyond them. It is made with mode 0600 (in directories made 0700). A file that
+/// The history file: read at the start, appended to a line at a time, cut back to its last `limit` lines when
+/// it grows a quarter beyond them (from what the file holds then, so that several sessions at once all keep
+/// their lines). It is made with mode 0600 (in directories made 0700). A file that
 /// cannot be read or written costs one warning (through `warn`) and nothing else: the session goes on with
 /// its history in memory.
 final class HistoryFile {
@@ -83,20 +84,26 @@ final class HistoryFile {
         if lines >= history.limit + history.limit / 4 { rewrite() }
     }
 
-    /// Replaces the file with the history's lines (through a temporary file, renamed over it).
+    /// Cuts the file back to its last `limit` lines, as the file holds them now: every session appends its lines
+    /// as they are typed, so lines another session added meanwhile are kept. The new file is written beside the
+    /// old one (a temporary file in the same directory, mode 0600) and renamed over it, so the file is whole at
+    /// every moment.
     private func rewrite() {
         guard let path, !broken, makeDirectories(for: path) else { return }
-        let temporary = path + ".new"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return failed("cannot write \(temporary): \(String(cString: strerror(errno)))") }
-        let text = history.entries.map { $0 + "\n" }.joined()
+        let current = (Self.read(path) ?? "").split(separator: "\n").suffix(history.limit)
+        var template = Array((path + ".XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+        guard descriptor >= 0 else { return failed("cannot write a temporary file beside \(path): \(String(cString: strerror(errno)))") }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let text = current.map { $0 + "\n" }.joined()
         let written = writeAll(descriptor, Array(text.utf8))
         close(descriptor)
         guard written, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
             unlink(temporary)
-            return failed("cannot write \(path): \(String(cString: strerror(errno)))")
+            return failed("cannot write \(path): \(reason)")
         }
-        lines = history.entries.count
+        lines = current.count
     }
 
     /// Makes the directories above `path` (mode 0700); warns and returns false when it cannot.

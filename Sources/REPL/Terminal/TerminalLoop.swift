@@ -25,9 +25,6 @@ final class TerminalLoop {
     private var tags = SeenTags()
     /// The terminal's width in columns.
     private var width = terminalColumns()
-    /// The output's newline count just after the last progress line (it is rewritten in place while no line
-    /// came after it).
-    private var progressLineEnd: Int?
     /// The store's last loading percentage shown.
     private var shownPercent = -1
     /// Set when the session is over; the signal that ended it, if one did.
@@ -143,9 +140,10 @@ final class TerminalLoop {
         tags.collect(from: repl.view)
         guard news.progress != nil || news.changes || news.storeReady else { return }
         write("\r\u{1B}[K")
-        if let progress = news.progress { showProgress(progress) }
+        if let progress = news.progress { repl.sayProgress(progress) }
         if news.storeReady {
-            replaceProgressLine()
+            // The overview replaces the store's progress line.
+            repl.replaceProgressLine()
             try? repl.showOverview()
         }
         if news.changes {
@@ -162,21 +160,8 @@ final class TerminalLoop {
         guard percent != shownPercent else { return }
         shownPercent = percent
         write("\r\u{1B}[K")
-        showProgress(repl.style.yellow("The store is loading" + repl.style.ellipsis + " \(percent)%"))
+        repl.sayProgress(repl.style.yellow("The store is loading" + repl.style.ellipsis + " \(percent)%"))
         draw()
-    }
-
-    /// Prints a progress line, over the previous one when nothing was printed since.
-    private func showProgress(_ line: String) {
-        replaceProgressLine()
-        write(line + "\n")
-        progressLineEnd = lineCount
-    }
-
-    /// Moves up over the last progress line (clearing it) when it is the last line printed.
-    private func replaceProgressLine() {
-        if let end = progressLineEnd, end == lineCount { write("\u{1B}[1A\r\u{1B}[K") }
-        progressLineEnd = nil
     }
 
     /// Acts on the signals that arrived.
@@ -229,9 +214,6 @@ final class TerminalLoop {
         if case .loading? = repl.overviewStore?.state { return true }
         return false
     }
-
-    /// Lines the REPL's output has ended so far.
-    private var lineCount: Int { (repl.output as? LineCountingOutput)?.lines ?? 0 }
 
     private func write(_ text: String) { repl.output.write(text) }
 }
