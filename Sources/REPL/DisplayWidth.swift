@@ -1,7 +1,9 @@
 /// How many terminal cells text takes: East Asian wide and fullwidth characters and emoji take two,
 /// combining marks, zero-width joiners, variation selectors and other format characters none, the rest one.
 /// Measured per grapheme cluster (`Character`), as terminals draw them: an emoji ZWJ sequence or a letter
-/// with its combining accents is one cluster.
+/// with its combining accents is one cluster, as wide as its first character. A text-style symbol followed by
+/// the emoji variation selector (`❤️`, U+2764 U+FE0F) stays one cell, as tmux, xterm and VTE draw it (checked in
+/// tmux 3.3: the cursor moves one column; a few terminals such as kitty draw two).
 
 /// Terminal cell widths of characters and text.
 enum DisplayWidth {
@@ -10,7 +12,6 @@ enum DisplayWidth {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.properties.isEmojiPresentation { return 2 }
-        if first.properties.isEmoji && scalars.contains(where: { $0.value == 0xFE0F }) && first.value > 0x7F { return 2 }
         if isWide(first.value) { return 2 }
         if scalars.allSatisfy(isZeroWidth) { return 0 }
         return 1
