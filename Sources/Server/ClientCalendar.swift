@@ -6,12 +6,13 @@ import Wire
 
 /// Turns instants into the client's `Today` (its local date and where its next days start),
 /// with Foundation's time zone rules, so daylight saving changes give uneven days.
-struct ClientCalendar {
+public struct ClientCalendar: Sendable {
     /// The client's time zone (from `initialize`, else the server's local zone).
-    let timeZone: TimeZone
+    public let timeZone: TimeZone
     private let calendar: Calendar
 
-    init(timeZone: TimeZone) {
+    /// The calendar of `timeZone`.
+    public init(timeZone: TimeZone) {
         self.timeZone = timeZone
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
@@ -49,3 +50,20 @@ public final class ManualClock: Sendable {
     /// Sets the instant the clock shows.
     func set(_ instant: Timestamp) { current.withLock { $0 = instant } }
 }
+
+extension ClientCalendar {
+    /// The wall-clock reading of `due` in the client's zone, `YYYY-MM-DDThh:mm`, when it is an instant (nil for a
+    /// day or none): what `dueLocal` says, so a client shows a due time without a time zone database.
+    /// - Complexity: O(1): one offset lookup in the zone's rules, then arithmetic.
+    func localReading(of due: Due?) -> String? {
+        guard case .dateTime(let instant, _)? = due else { return nil }
+        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant.milliseconds) / 1000))
+        let local = instant.milliseconds + Int64(offset) * 1000
+        let day = local >= 0 ? local / 86_400_000 : (local - 86_399_999) / 86_400_000
+        let minutes = Int((local - day * 86_400_000) / 60_000)
+        return CalendarDate(daysSinceEpoch: day).iso8601 + "T" + twoDigits(minutes / 60) + ":" + twoDigits(minutes % 60)
+    }
+}
+
+/// `7` as `07`.
+private func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }

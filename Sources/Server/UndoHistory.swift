@@ -8,6 +8,20 @@ struct HistoryStep {
     var method: String
     /// What the request changed (old and new values), the input to `Engine.inverse`.
     var changes: Changes
+    /// The request's change in words ("delete 3 tasks"), taken when it was recorded and kept through undo and redo.
+    var description: String
+
+    /// A step of `method` that changed `changes`, described from them.
+    init(method: String, changes: Changes) {
+        self.init(method: method, changes: changes, description: StepDescription.words(method: method, changes: changes))
+    }
+
+    /// A step with its description given (what an undo or redo pushes: the original request's words).
+    init(method: String, changes: Changes, description: String) {
+        self.method = method
+        self.changes = changes
+        self.description = description
+    }
 
     /// How many item and list records the step holds.
     var size: Int { changes.items.count + changes.lists.count }

@@ -315,6 +315,7 @@ private struct ViewsBenchmark {
         var bytes = 0
         var encoder = FrameEncoder()
         var output: [UInt8] = []
+        let calendar = ClientCalendar(timeZone: .current)
         for iteration in 0..<(iterations + 200) {
             let mutation = mutation(kind, iteration: iteration)
             let start = ContinuousClock.now
@@ -324,7 +325,7 @@ private struct ViewsBenchmark {
             times.append(elapsed)
             for change in applied.viewChanges {
                 output.removeAll(keepingCapacity: true)
-                encoder.append(change.notification, to: &output)
+                encoder.append(change.notification(in: calendar), to: &output)
                 bytes += output.count
                 operations += change.operations.count
                 for operation in change.operations {

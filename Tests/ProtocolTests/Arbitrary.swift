@@ -140,7 +140,7 @@ extension TaskList: Arbitrary {
 extension Item: Arbitrary {
     static func arbitrary(_ random: inout Randomness) -> Item {
         Item(id: .arbitrary(&random), list: .arbitrary(&random), title: random.string(), notes: random.string(),
-             done: random.bool(), completed: random.maybe { $0.string() }, due: random.maybe { $0.string() },
+             done: random.bool(), completed: random.maybe { $0.string() }, due: random.maybe { $0.string() }, dueLocal: random.maybe { $0.string() },
              priority: .arbitrary(&random), tags: random.strings(), created: random.string(), modified: random.string(),
              revision: random.counter())
     }
@@ -151,7 +151,7 @@ extension Row: Arbitrary {
         if random.bool() {
             return .item(ItemRow(
                 id: .arbitrary(&random), list: .arbitrary(&random), title: random.string(), done: random.bool(),
-                due: random.maybe { $0.string() }, priority: .arbitrary(&random), tags: random.strings(),
+                due: random.maybe { $0.string() }, dueLocal: random.maybe { $0.string() }, priority: .arbitrary(&random), tags: random.strings(),
                 hasNotes: random.bool(), revision: random.counter()))
         }
         return .header(HeaderRow(id: random.string(), title: random.string(), count: random.anyInt()))

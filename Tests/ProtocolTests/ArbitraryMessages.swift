@@ -246,7 +246,7 @@ extension Undo: Arbitrary {
 
 extension UndoResult: Arbitrary {
     static func arbitrary(_ random: inout Randomness) -> UndoResult {
-        UndoResult(undone: random.string(), canUndo: random.bool(), canRedo: random.bool(), revision: random.counter())
+        UndoResult(undone: random.string(), description: random.string(), canUndo: random.bool(), canRedo: random.bool(), revision: random.counter())
     }
 }
 
@@ -256,7 +256,7 @@ extension Redo: Arbitrary {
 
 extension RedoResult: Arbitrary {
     static func arbitrary(_ random: inout Randomness) -> RedoResult {
-        RedoResult(redone: random.string(), canUndo: random.bool(), canRedo: random.bool(), revision: random.counter())
+        RedoResult(redone: random.string(), description: random.string(), canUndo: random.bool(), canRedo: random.bool(), revision: random.counter())
     }
 }
 

@@ -11,8 +11,8 @@ enum HistoryMethods {
                 throw .requestFailed(reason: "nothingToUndo", "undo: there is nothing to undo")
             }
             let applied = try invert(step, context: context, .undo)
-            context.history.pushRedo(HistoryStep(method: step.method, changes: applied.changes))
-            return UndoResult(undone: step.method, canUndo: !context.history.undoSteps.isEmpty,
+            context.history.pushRedo(HistoryStep(method: step.method, changes: applied.changes, description: step.description))
+            return UndoResult(undone: step.method, description: step.description, canUndo: !context.history.undoSteps.isEmpty,
                               canRedo: !context.history.redoSteps.isEmpty, revision: applied.revision)
         }
         table.writing(Redo.self) { context, _ throws(ResponseError) in
@@ -20,8 +20,8 @@ enum HistoryMethods {
                 throw .requestFailed(reason: "nothingToRedo", "redo: there is nothing to redo")
             }
             let applied = try invert(step, context: context, .redo)
-            context.history.pushUndo(HistoryStep(method: step.method, changes: applied.changes))
-            return RedoResult(redone: step.method, canUndo: !context.history.undoSteps.isEmpty,
+            context.history.pushUndo(HistoryStep(method: step.method, changes: applied.changes, description: step.description))
+            return RedoResult(redone: step.method, description: step.description, canUndo: !context.history.undoSteps.isEmpty,
                               canRedo: !context.history.redoSteps.isEmpty, revision: applied.revision)
         }
     }

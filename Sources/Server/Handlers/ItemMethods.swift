@@ -11,16 +11,16 @@ enum ItemMethods {
             let mutation = Mutation.createItem(id: id, list: ListID(params.list), fields: try ItemFields(params),
                                                before: params.before.map(ItemID.init), at: context.now)
             let applied = try context.apply([mutation])
-            return ItemsCreateResult(item: try item(context.engine, id), revision: applied.revision)
+            return ItemsCreateResult(item: try item(context.engine, id, in: context.calendar), revision: applied.revision)
         }
         table.reading(ItemsGet.self) { context, params throws(ResponseError) in
-            try item(context.engine, ItemID(params.id))
+            try item(context.engine, ItemID(params.id), in: context.calendar)
         }
         table.writing(ItemsUpdate.self) { context, params throws(ResponseError) in
             let ids = params.target.ids.map(ItemID.init)
             let applied = try context.apply([.updateItems(ids: ids, patch: try ItemPatch(params), at: context.now)])
             var items: [TasklsProtocol.Item] = []
-            for id in ids { items.append(try item(context.engine, id)) }
+            for id in ids { items.append(try item(context.engine, id, in: context.calendar)) }
             return ItemsUpdateResult(items: items, revision: applied.revision, changed: !applied.changes.isEmpty)
         }
         table.writing(ItemsDelete.self) { context, params throws(ResponseError) in
@@ -34,7 +34,7 @@ enum ItemMethods {
             }
             let applied = try context.apply(mutations)
             var copies: [TasklsProtocol.Item] = []
-            for offset in mutations.indices { copies.append(try item(context.engine, ItemID(first + UInt64(offset)))) }
+            for offset in mutations.indices { copies.append(try item(context.engine, ItemID(first + UInt64(offset)), in: context.calendar)) }
             return ItemsDuplicateResult(items: copies, revision: applied.revision)
         }
         table.writing(ItemsMove.self) { context, params throws(ResponseError) in
@@ -57,10 +57,10 @@ enum ItemMethods {
     }
 
     /// The item `id` in full, or `-32803 notFound`.
-    static func item(_ engine: Engine, _ id: ItemID) throws(ResponseError) -> TasklsProtocol.Item {
+    static func item(_ engine: Engine, _ id: ItemID, in calendar: ClientCalendar) throws(ResponseError) -> TasklsProtocol.Item {
         guard let item = engine.item(id) else {
             throw DomainError.notFound(kind: .item, ids: [id.rawValue]).responseError
         }
-        return TasklsProtocol.Item(item)
+        return TasklsProtocol.Item(item, in: calendar)
     }
 }

@@ -12,7 +12,7 @@ enum ViewMethods {
         table.reading(ListsOpen.self) { context, params throws(ResponseError) in
             let spec = try ViewSpec(params)
             return ViewSnapshotResult(try context.openView(source: spec.source, sort: spec.sort, filter: spec.filter,
-                                                           grouping: spec.grouping, window: spec.window))
+                                                           grouping: spec.grouping, window: spec.window), in: context.calendar)
         } waiting: { context, params throws(ResponseError) in
             let spec = try ViewSpec(params)
             let view = context.openView(source: spec.source, sort: spec.sort, filter: spec.filter, grouping: spec.grouping,
@@ -20,7 +20,7 @@ enum ViewMethods {
             return waitingSnapshot(view, context)
         }
         table.reading(ViewSetWindow.self) { context, params throws(ResponseError) in
-            ViewSnapshotResult(try context.setWindow(ViewID(params.view), Domain.Window(params.window)))
+            ViewSnapshotResult(try context.setWindow(ViewID(params.view), Domain.Window(params.window)), in: context.calendar)
         } waiting: { context, params throws(ResponseError) in
             var view = try context.view(ViewID(params.view))
             view.window = Domain.Window(params.window)
@@ -33,7 +33,7 @@ enum ViewMethods {
         }
         register(ViewSections.self, in: &table) { params throws(ResponseError) in (nil, nil, Grouping(params.sections)) }
         table.reading(TasklsProtocol.ViewSnapshot.self) { context, params throws(ResponseError) in
-            ViewSnapshotResult(try context.snapshot(ViewID(params.view)))
+            ViewSnapshotResult(try context.snapshot(ViewID(params.view)), in: context.calendar)
         } waiting: { context, params throws(ResponseError) in
             waitingSnapshot(try context.view(ViewID(params.view)), context)
         }
@@ -77,7 +77,8 @@ enum ViewMethods {
     /// The snapshot of a view waiting for the store: no rows, no count, the store's state.
     private static func waitingSnapshot(_ view: DetachedView, _ context: WaitingContext) -> ViewSnapshotResult {
         ViewSnapshotResult(ViewSnapshot(view: view.id, version: view.version, state: context.state, count: nil, window: view.window,
-                                        rows: [], source: view.source, sort: view.sort, filter: view.filter, grouping: view.grouping))
+                                        rows: [], source: view.source, sort: view.sort, filter: view.filter, grouping: view.grouping),
+                           in: context.calendar)
     }
 }
 

@@ -230,6 +230,9 @@ struct WritingContext {
     /// The wall clock now.
     var now: Timestamp { reading.now }
 
+    /// The client's calendar (its time zone).
+    var calendar: ClientCalendar { reading.calendar }
+
     /// A fresh identifier for a list or item created by this request (`offset` for the second, …).
     func freshIdentifier(offset: UInt64 = 0) -> UInt64 {
         engine.state.nextIdentifier + offset

@@ -49,7 +49,7 @@ final class Workspace {
     func publish(_ changes: [ViewChange]) {
         for change in changes {
             outbox.noteHeldChange(of: change.view, version: change.version)
-            outbox.send(change.notification, isChange: true)
+            outbox.send(change.notification(in: calendar), isChange: true)
         }
         guard let watched = watchedOverview, listsAvailable else { return }
         let overview = engine.overview()

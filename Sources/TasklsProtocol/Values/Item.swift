@@ -20,6 +20,9 @@ public struct Item: ProtocolValue, Hashable {
     public var completed: String?
     /// When it is due (a day or an instant with its offset); nil for none (written as `null`).
     public var due: String?
+    /// The due's wall-clock reading in the client's time zone, `YYYY-MM-DDThh:mm`: present exactly when `due` is an
+    /// instant (a day-only due has none), so a client shows the day and time without a time zone database.
+    public var dueLocal: String?
     /// Its priority.
     public var priority: Priority
     /// At most 50 tags, each 1 to 100 characters, trimmed, without repeats.
@@ -33,7 +36,7 @@ public struct Item: ProtocolValue, Hashable {
 
     /// Makes an item.
     public init(id: ItemID, list: ListID, title: String, notes: String = "", done: Bool = false, completed: String? = nil,
-                due: String? = nil, priority: Priority = .none, tags: [String] = [], created: String, modified: String,
+                due: String? = nil, dueLocal: String? = nil, priority: Priority = .none, tags: [String] = [], created: String, modified: String,
                 revision: UInt64) {
         self.id = id
         self.list = list
@@ -42,6 +45,7 @@ public struct Item: ProtocolValue, Hashable {
         self.done = done
         self.completed = completed
         self.due = due
+        self.dueLocal = dueLocal
         self.priority = priority
         self.tags = tags
         self.created = created
@@ -59,6 +63,7 @@ public struct Item: ProtocolValue, Hashable {
         done = try fields.required("done")
         completed = try fields.requiredNullable("completed")
         due = try fields.requiredNullable("due")
+        dueLocal = try fields.optional("dueLocal")
         priority = try fields.required("priority")
         tags = try fields.required("tags")
         created = try fields.required("created")
@@ -67,11 +72,17 @@ public struct Item: ProtocolValue, Hashable {
     }
 
     public var json: JSON {
-        [
+        var object: JSONObject = [
             "id": id.json, "list": list.json, "title": .string(title), "notes": .string(notes), "done": .bool(done),
-            "completed": completed.json, "due": due.json, "priority": priority.json, "tags": tags.json,
-            "created": .string(created), "modified": .string(modified), "revision": revision.json,
+            "completed": completed.json, "due": due.json,
         ]
+        object["dueLocal"] = dueLocal.map(JSON.string)
+        object["priority"] = priority.json
+        object["tags"] = tags.json
+        object["created"] = .string(created)
+        object["modified"] = .string(modified)
+        object["revision"] = revision.json
+        return .object(object)
     }
 
     public static let schema = TypeSchema.object("Item", doc: "An item (a task) in full.", [
@@ -82,6 +93,7 @@ public struct Item: ProtocolValue, Hashable {
         .required("done", .boolean, "Whether it is done."),
         .required("completed", .string, nullable: true, "When it last became done (UTC, YYYY-MM-DDThh:mm:ss.fffZ); null while not done."),
         .required("due", .string, nullable: true, "A day (YYYY-MM-DD) or an instant with its offset (YYYY-MM-DDThh:mm:ss[.fff](Z|±hh:mm), canonical); null: none."),
+        .optional("dueLocal", .string, "Present exactly when due is an instant: its wall-clock reading in the client's time zone (given at initialize), YYYY-MM-DDThh:mm."),
         .required("priority", Priority.schema.reference, "Its priority."),
         .required("tags", .array(.string), "At most 50 tags, each 1 to 100 characters; trimmed, repeats dropped, order kept."),
         .required("created", .string, "When it was created (UTC, YYYY-MM-DDThh:mm:ss.fffZ)."),

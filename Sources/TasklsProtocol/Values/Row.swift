@@ -45,6 +45,8 @@ public struct ItemRow: ProtocolValue, Hashable {
     public var done: Bool
     /// When it is due (a day or an instant with its offset, as `Item.due`); nil for none (written as `null`).
     public var due: String?
+    /// The due's wall-clock reading in the client's time zone (`YYYY-MM-DDThh:mm`), exactly when `due` is an instant.
+    public var dueLocal: String?
     /// Its priority.
     public var priority: Priority
     /// Its tags.
@@ -55,13 +57,14 @@ public struct ItemRow: ProtocolValue, Hashable {
     public var revision: UInt64
 
     /// Makes an item row.
-    public init(id: ItemID, list: ListID, title: String, done: Bool = false, due: String? = nil, priority: Priority = .none,
+    public init(id: ItemID, list: ListID, title: String, done: Bool = false, due: String? = nil, dueLocal: String? = nil, priority: Priority = .none,
                 tags: [String] = [], hasNotes: Bool = false, revision: UInt64) {
         self.id = id
         self.list = list
         self.title = title
         self.done = done
         self.due = due
+        self.dueLocal = dueLocal
         self.priority = priority
         self.tags = tags
         self.hasNotes = hasNotes
@@ -84,6 +87,7 @@ public struct ItemRow: ProtocolValue, Hashable {
         title = try fields.required("title")
         done = try fields.required("done")
         due = try fields.requiredNullable("due")
+        dueLocal = try fields.optional("dueLocal")
         priority = try fields.required("priority")
         tags = try fields.required("tags")
         hasNotes = try fields.required("hasNotes")
@@ -91,11 +95,15 @@ public struct ItemRow: ProtocolValue, Hashable {
     }
 
     public var json: JSON {
-        [
-            "kind": "item", "id": id.json, "list": list.json, "title": .string(title), "done": .bool(done),
-            "due": due.json, "priority": priority.json, "tags": tags.json, "hasNotes": .bool(hasNotes),
-            "revision": revision.json,
+        var object: JSONObject = [
+            "kind": "item", "id": id.json, "list": list.json, "title": .string(title), "done": .bool(done), "due": due.json,
         ]
+        object["dueLocal"] = dueLocal.map(JSON.string)
+        object["priority"] = priority.json
+        object["tags"] = tags.json
+        object["hasNotes"] = .bool(hasNotes)
+        object["revision"] = revision.json
+        return .object(object)
     }
 
     public static let schema = TypeSchema.object("ItemRow", doc: "An item as a row of a view.", [
@@ -105,6 +113,7 @@ public struct ItemRow: ProtocolValue, Hashable {
         .required("title", .string, "Its title."),
         .required("done", .boolean, "Whether it is done."),
         .required("due", .string, nullable: true, "When it is due, as Item.due; null: none."),
+        .optional("dueLocal", .string, "Present exactly when due is an instant: its wall-clock reading in the client's time zone (given at initialize), YYYY-MM-DDThh:mm."),
         .required("priority", Priority.schema.reference, "Its priority."),
         .required("tags", .array(.string), "Its tags."),
         .required("hasNotes", .boolean, "Whether its notes are not empty (fetch them with items/get)."),

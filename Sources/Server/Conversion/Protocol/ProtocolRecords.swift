@@ -5,22 +5,23 @@ import TasklsProtocol
 import Wire
 
 extension TasklsProtocol.Item {
-    /// `item` in full, as `items/get` and the mutation results give it.
-    init(_ item: Domain.Item) {
+    /// `item` in full, as `items/get` and the mutation results give it; a due time read in `calendar`'s zone too.
+    init(_ item: Domain.Item, in calendar: ClientCalendar) {
         self.init(
             id: TasklsProtocol.ItemID(item.id), list: TasklsProtocol.ListID(item.list), title: item.title, notes: item.notes,
-            done: item.done, completed: item.completedAt?.iso8601, due: item.due?.iso8601,
+            done: item.done, completed: item.completedAt?.iso8601, due: item.due?.iso8601, dueLocal: calendar.localReading(of: item.due),
             priority: TasklsProtocol.Priority(item.priority), tags: item.tags, created: item.createdAt.iso8601,
             modified: item.modifiedAt.iso8601, revision: item.revision)
     }
 }
 
 extension ItemRow {
-    /// `item` as a row of a view: without its notes (a window's size does not depend on them).
-    init(_ item: Domain.Item) {
+    /// `item` as a row of a view: without its notes (a window's size does not depend on them); a due time read in
+    /// `calendar`'s zone too.
+    init(_ item: Domain.Item, in calendar: ClientCalendar) {
         self.init(
             id: TasklsProtocol.ItemID(item.id), list: TasklsProtocol.ListID(item.list), title: item.title, done: item.done,
-            due: item.due?.iso8601, priority: TasklsProtocol.Priority(item.priority), tags: item.tags,
+            due: item.due?.iso8601, dueLocal: calendar.localReading(of: item.due), priority: TasklsProtocol.Priority(item.priority), tags: item.tags,
             hasNotes: !item.notes.isEmpty, revision: item.revision)
     }
 }
@@ -34,9 +35,9 @@ extension HeaderRow {
 
 extension TasklsProtocol.Row {
     /// `row` as the wire shows it.
-    init(_ row: Domain.Row) {
+    init(_ row: Domain.Row, in calendar: ClientCalendar) {
         switch row {
-        case .item(let item): self = .item(ItemRow(item))
+        case .item(let item): self = .item(ItemRow(item, in: calendar))
         case .header(let header): self = .header(HeaderRow(header))
         }
     }

@@ -18,39 +18,39 @@ extension TasklsProtocol.ViewState {
 
 extension ViewSnapshotResult {
     /// What `lists/open`, `view/setWindow` and `view/snapshot` answer.
-    init(_ snapshot: Domain.ViewSnapshot) {
+    init(_ snapshot: Domain.ViewSnapshot, in calendar: ClientCalendar) {
         self.init(
             view: TasklsProtocol.ViewID(snapshot.view), version: snapshot.version, state: TasklsProtocol.ViewState(snapshot.state),
             count: snapshot.count, empty: snapshot.empty.map(TasklsProtocol.EmptyReason.init),
             window: TasklsProtocol.Window(snapshot.window), sort: TasklsProtocol.Sort(snapshot.sort),
             filter: TasklsProtocol.Filter(snapshot.filter), sections: Sections(snapshot.grouping),
-            source: TasklsProtocol.ViewSource(snapshot.source), rows: snapshot.rows.map(TasklsProtocol.Row.init))
+            source: TasklsProtocol.ViewSource(snapshot.source), rows: snapshot.rows.map { TasklsProtocol.Row($0, in: calendar) })
     }
 }
 
 extension TasklsProtocol.WindowOperation {
     /// The wire form of `operation`.
-    init(_ operation: Domain.WindowOperation) {
+    init(_ operation: Domain.WindowOperation, in calendar: ClientCalendar) {
         switch operation {
-        case .insert(let index, let row): self = .insert(index: index, row: TasklsProtocol.Row(row))
+        case .insert(let index, let row): self = .insert(index: index, row: TasklsProtocol.Row(row, in: calendar))
         case .remove(let index): self = .remove(index: index)
-        case .move(let from, let to, let row): self = .move(from: from, to: to, row: row.map(TasklsProtocol.Row.init))
-        case .update(let index, let row): self = .update(index: index, row: TasklsProtocol.Row(row))
-        case .reset(let rows): self = .reset(rows: rows.map(TasklsProtocol.Row.init))
+        case .move(let from, let to, let row): self = .move(from: from, to: to, row: row.map { TasklsProtocol.Row($0, in: calendar) })
+        case .update(let index, let row): self = .update(index: index, row: TasklsProtocol.Row(row, in: calendar))
+        case .reset(let rows): self = .reset(rows: rows.map { TasklsProtocol.Row($0, in: calendar) })
         }
     }
 }
 
 extension ViewChange {
-    /// The notification for this change: `view/closed` for a view that closed, else `view/changed`.
-    /// Public so the benchmarks can measure exactly what the server writes.
-    public var notification: Message {
+    /// The notification for this change: `view/closed` for a view that closed, else `view/changed`, due times read
+    /// in `calendar`'s zone. Public so the benchmarks can measure exactly what the server writes.
+    public func notification(in calendar: ClientCalendar) -> Message {
         if case .closed(let reason) = state {
             return ViewClosed(view: TasklsProtocol.ViewID(view), reason: reason).message
         }
         return ViewChanged(
             view: TasklsProtocol.ViewID(view), version: version, state: TasklsProtocol.ViewState(state),
             count: count, empty: empty.map(TasklsProtocol.EmptyReason.init),
-            window: TasklsProtocol.Window(window), ops: operations.map(TasklsProtocol.WindowOperation.init)).message
+            window: TasklsProtocol.Window(window), ops: operations.map { TasklsProtocol.WindowOperation($0, in: calendar) }).message
     }
 }

@@ -23,6 +23,9 @@ public struct Redo: RequestMessage, Hashable {
 public struct RedoResult: ProtocolValue, Hashable {
     /// The method of the step redone (`items/move`).
     public var redone: String
+    /// The step in words, for a person: `delete 3 tasks`, `complete 1 task`, `move 2 tasks to another list`,
+    /// `rename a list` (protocol.md lists every form).
+    public var description: String
     /// Whether there is a step to undo now.
     public var canUndo: Bool
     /// Whether there is a step to redo now.
@@ -31,8 +34,9 @@ public struct RedoResult: ProtocolValue, Hashable {
     public var revision: UInt64
 
     /// Makes the result.
-    public init(redone: String, canUndo: Bool, canRedo: Bool, revision: UInt64) {
+    public init(redone: String, description: String, canUndo: Bool, canRedo: Bool, revision: UInt64) {
         self.redone = redone
+        self.description = description
         self.canUndo = canUndo
         self.canRedo = canRedo
         self.revision = revision
@@ -42,17 +46,19 @@ public struct RedoResult: ProtocolValue, Hashable {
         let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         redone = try fields.required("redone")
+        description = try fields.required("description")
         canUndo = try fields.required("canUndo")
         canRedo = try fields.required("canRedo")
         revision = try fields.counter("revision")
     }
 
     public var json: JSON {
-        ["redone": .string(redone), "canUndo": .bool(canUndo), "canRedo": .bool(canRedo), "revision": revision.json]
+        ["redone": .string(redone), "description": .string(description), "canUndo": .bool(canUndo), "canRedo": .bool(canRedo), "revision": revision.json]
     }
 
     public static let schema = TypeSchema.object("RedoResult", doc: "redo's result.", [
         .required("redone", .string, "The method of the step redone (items/move, lists/delete, ...)."),
+        .required("description", .string, "The step in words for a person: delete 3 tasks, complete 1 task, move 2 tasks to another list, rename a list, ..."),
         .required("canUndo", .boolean, "Whether there is a step to undo now."),
         .required("canRedo", .boolean, "Whether there is a step to redo now."),
         .required("revision", .integer, "The store's revision after the change."),

@@ -23,6 +23,9 @@ public struct Undo: RequestMessage, Hashable {
 public struct UndoResult: ProtocolValue, Hashable {
     /// The method of the step undone (`items/move`).
     public var undone: String
+    /// The step in words, for a person: `delete 3 tasks`, `complete 1 task`, `move 2 tasks to another list`,
+    /// `rename a list` (protocol.md lists every form).
+    public var description: String
     /// Whether there is a step to undo now.
     public var canUndo: Bool
     /// Whether there is a step to redo now.
@@ -31,8 +34,9 @@ public struct UndoResult: ProtocolValue, Hashable {
     public var revision: UInt64
 
     /// Makes the result.
-    public init(undone: String, canUndo: Bool, canRedo: Bool, revision: UInt64) {
+    public init(undone: String, description: String, canUndo: Bool, canRedo: Bool, revision: UInt64) {
         self.undone = undone
+        self.description = description
         self.canUndo = canUndo
         self.canRedo = canRedo
         self.revision = revision
@@ -42,17 +46,19 @@ public struct UndoResult: ProtocolValue, Hashable {
         let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
         undone = try fields.required("undone")
+        description = try fields.required("description")
         canUndo = try fields.required("canUndo")
         canRedo = try fields.required("canRedo")
         revision = try fields.counter("revision")
     }
 
     public var json: JSON {
-        ["undone": .string(undone), "canUndo": .bool(canUndo), "canRedo": .bool(canRedo), "revision": revision.json]
+        ["undone": .string(undone), "description": .string(description), "canUndo": .bool(canUndo), "canRedo": .bool(canRedo), "revision": revision.json]
     }
 
     public static let schema = TypeSchema.object("UndoResult", doc: "undo's result.", [
         .required("undone", .string, "The method of the step undone (items/move, lists/delete, ...)."),
+        .required("description", .string, "The step in words for a person: delete 3 tasks, complete 1 task, move 2 tasks to another list, rename a list, ..."),
         .required("canUndo", .boolean, "Whether there is a step to undo now."),
         .required("canRedo", .boolean, "Whether there is a step to redo now."),
         .required("revision", .integer, "The store's revision after the change."),

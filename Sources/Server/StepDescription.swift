@@ -1,0 +1,40 @@
+/// An undo step in words: what `undo` and `redo` say they undid or redid ("delete 3 tasks"), so that no client shows a
+/// method name to a person or keeps its own record of what its requests were.
+
+import Domain
+import TasklsProtocol
+
+/// The words for a step: a verb and what it touched, counted.
+enum StepDescription {
+    /// The words for a request of `method` that changed `changes`: `add 1 task`, `delete 3 tasks`, `complete 2
+    /// tasks`, `reopen 1 task`, `edit 2 tasks`, `move 2 tasks`, `move 2 tasks to another list`, `duplicate 1 task`,
+    /// `create a list`, `rename a list`, `edit a list`, `delete a list and its 4 tasks`, `reorder lists`; the method
+    /// itself for anything else.
+    /// - Complexity: O(changes).
+    static func words(method: String, changes: Changes) -> String {
+        let items = changes.items
+        switch method {
+        case ItemsCreate.method: return "add " + tasks(items.count)
+        case ItemsDuplicate.method: return "duplicate " + tasks(items.count)
+        case ItemsDelete.method: return "delete " + tasks(items.count)
+        case ItemsMove.method:
+            let elsewhere = items.contains { $0.old != nil && $0.new != nil && $0.old?.list != $0.new?.list }
+            return "move " + tasks(items.count) + (elsewhere ? " to another list" : "")
+        case ItemsUpdate.method:
+            if !items.isEmpty && items.allSatisfy({ $0.old?.done == false && $0.new?.done == true }) { return "complete " + tasks(items.count) }
+            if !items.isEmpty && items.allSatisfy({ $0.old?.done == true && $0.new?.done == false }) { return "reopen " + tasks(items.count) }
+            return "edit " + tasks(items.count)
+        case ListsCreate.method: return "create a list"
+        case ListsUpdate.method:
+            let renamed = changes.lists.contains { $0.old?.name != $0.new?.name }
+            return renamed ? "rename a list" : "edit a list"
+        case ListsDelete.method:
+            return items.isEmpty ? "delete a list" : "delete a list and its " + tasks(items.count)
+        case ListsMove.method: return "reorder lists"
+        default: return method
+        }
+    }
+
+    /// `1 task`, `3 tasks`.
+    private static func tasks(_ count: Int) -> String { count == 1 ? "1 task" : "\(count) tasks" }
+}

@@ -1,0 +1,703 @@
+;;; taskls-list.el --- The taskls list buffer: its mode, keys and commands -*- lexical-binding: t; -*-
+
+;; Copyright (C) 2026 The taskls authors
+
+;; This file is part of taskls.  See taskls.el for the package's headers.
+
+;;; Commentary:
+
+;; `taskls-list-mode', a mode derived from `special-mode' showing one
+;; view (see taskls-view.el), and the commands of its keys.  A command
+;; reads the rows it acts on (the marked rows, else the region's, else
+;; the row at point), sends one request and lets the view's notifications
+;; update the buffer.  What a person types (a new task, an edited title,
+;; a due date, a filter) is read by the server (`text/parseItem',
+;; `text/parseFilter'), so every taskls editor understands the same
+;; words; warnings are shown and the prompt comes back with the text.
+
+;;; Code:
+
+(require 'cl-lib)
+(require 'subr-x)
+(require 'taskls-client)
+(require 'taskls-render)
+(require 'taskls-view)
+
+(declare-function org-read-date "org" (&optional with-time to-time from-string prompt
+                                                 default-time default-input inactive))
+(declare-function bookmark-prop-get "bookmark" (bookmark prop))
+(declare-function taskls-overview "taskls" ())
+(declare-function taskls-help "taskls" ())
+
+(defvar taskls-list-mode-map
+  (let ((map (make-sparse-keymap)))
+    (set-keymap-parent map special-mode-map)
+    (define-key map (kbd "n") #'taskls-next-line)
+    (define-key map (kbd "p") #'taskls-previous-line)
+    (define-key map (kbd "a") #'taskls-add)
+    (define-key map (kbd "+") #'taskls-add)
+    (define-key map (kbd "t") #'taskls-toggle-done)
+    (define-key map (kbd "x") #'taskls-toggle-done)
+    (define-key map (kbd "e") #'taskls-edit)
+    (define-key map (kbd "d") #'taskls-set-due)
+    (define-key map (kbd ",") #'taskls-set-priority)
+    (define-key map (kbd ":") #'taskls-set-tags)
+    (define-key map (kbd "N") #'taskls-edit-notes)
+    (define-key map (kbd "k") #'taskls-delete)
+    (define-key map (kbd "D") #'taskls-delete)
+    (define-key map (kbd "M-p") #'taskls-move-up)
+    (define-key map (kbd "M-<up>") #'taskls-move-up)
+    (define-key map (kbd "M-n") #'taskls-move-down)
+    (define-key map (kbd "M-<down>") #'taskls-move-down)
+    (define-key map (kbd "m") #'taskls-mark)
+    (define-key map (kbd "DEL") #'taskls-unmark-backward)
+    (define-key map (kbd "U") #'taskls-unmark-all)
+    (define-key map (kbd "s") #'taskls-sort)
+    (define-key map (kbd "/") #'taskls-filter)
+    (define-key map (kbd "S") #'taskls-sections)
+    (define-key map (kbd "u") #'taskls-undo)
+    (define-key map [remap undo] #'taskls-undo)
+    (define-key map (kbd "r") #'taskls-redo)
+    (define-key map [remap undo-redo] #'taskls-redo)
+    (define-key map (kbd "g") #'taskls-refresh)
+    (define-key map (kbd "RET") #'taskls-show-item)
+    (define-key map (kbd "^") #'taskls-overview)
+    (define-key map (kbd "q") #'taskls-quit)
+    (define-key map (kbd "?") #'taskls-help)
+    (define-key map (kbd "h") #'taskls-help)
+    map)
+  "Keys of `taskls-list-mode'.  Change them with `define-key'.")
+
+(define-derived-mode taskls-list-mode special-mode "Tasks"
+  "A taskls list: one line per task, kept live by the server.
+
+Every change goes to the server and comes back to every buffer that
+shows the list; `u' undoes it through the server.  Commands act on
+the marked tasks, else on those of the region, else on the task at
+point.  \\[taskls-help] lists every key with what it does.
+
+\\{taskls-list-mode-map}"
+  (buffer-disable-undo)
+  (setq truncate-lines t
+        buffer-read-only t
+        taskls-view--marks (make-hash-table :test #'equal))
+  (setq-local revert-buffer-function (lambda (&rest _) (taskls-refresh)))
+  (setq-local imenu-create-index-function #'taskls-list--imenu-index)
+  (setq-local bookmark-make-record-function #'taskls-list--bookmark-record)
+  (add-hook 'eldoc-documentation-functions #'taskls-list--eldoc nil t)
+  (add-hook 'kill-buffer-hook #'taskls-view-close nil t)
+  (add-hook 'post-command-hook #'taskls-view-schedule-check nil t)
+  (add-hook 'window-scroll-functions #'taskls-list--on-scroll nil t)
+  (add-hook 'window-size-change-functions #'taskls-list--on-scroll nil t)
+  (eldoc-mode 1))
+
+(defun taskls-list--on-scroll (&rest _)
+  "A window on the buffer scrolled or changed size: check the window soon."
+  (taskls-view-schedule-check))
+
+(defun taskls-list-buffers ()
+  "Every live list buffer."
+  (cl-remove-if-not (lambda (buffer)
+                      (eq (buffer-local-value 'major-mode buffer) 'taskls-list-mode))
+                    (buffer-list)))
+
+(defun taskls-list--on-server-exit ()
+  "Tell every list buffer that the server stopped."
+  (dolist (buffer (taskls-list-buffers))
+    (with-current-buffer buffer (taskls-view--on-server-exit))))
+
+(defun taskls-list--on-new-day ()
+  "Write the rows again: their due dates read relative to the new day."
+  (dolist (buffer (taskls-list-buffers))
+    (with-current-buffer buffer (taskls-view-rewrite-rows))))
+
+(defun taskls-list--on-server-start ()
+  "Open the view of every list buffer again (the server restarted)."
+  (dolist (buffer (taskls-list-buffers))
+    (with-current-buffer buffer
+      (unless taskls-view--closed (taskls-view-open-view)))))
+
+(add-hook 'taskls-server-exit-functions #'taskls-list--on-server-exit)
+(add-hook 'taskls-server-start-functions #'taskls-list--on-server-start)
+(add-hook 'taskls-day-change-functions #'taskls-list--on-new-day)
+
+;;; Opening
+
+(defun taskls-list--same-source-p (a b)
+  "Whether the sources A and B are the same list or group."
+  (and (equal (plist-get a :list) (plist-get b :list))
+       (equal (plist-get a :group) (plist-get b :group))))
+
+(defun taskls-open (source &optional new on-ready setup)
+  "Show a list buffer on SOURCE, (:list ID :name NAME) or (:group ID :name NAME).
+An existing buffer on it is shown instead, unless NEW.  SETUP is
+called in a new buffer before its view opens (to set its sort, filter
+or sections); ON-READY in the buffer once its view is open.  Return
+the buffer."
+  (let ((existing (and (not new)
+                       (cl-find-if (lambda (buffer)
+                                     (taskls-list--same-source-p
+                                      source (buffer-local-value 'taskls-view--source buffer)))
+                                   (taskls-list-buffers)))))
+    (if existing
+        (progn (pop-to-buffer-same-window existing)
+               (when on-ready (with-current-buffer existing (funcall on-ready)))
+               existing)
+      (let ((buffer (generate-new-buffer
+                     (format "*taskls: %s*" (taskls-displayed (or (plist-get source :name)
+                                                                  (plist-get source :list)
+                                                                  (plist-get source :group)))))))
+        (pop-to-buffer-same-window buffer)
+        (with-current-buffer buffer
+          (taskls-list-mode)
+          (setq taskls-view--source source)
+          (when setup (funcall setup))
+          (taskls-view--render-full)
+          (taskls-view-open-view on-ready))
+        buffer))))
+
+(defun taskls-quit ()
+  "Close the list buffer (and its server view)."
+  (interactive)
+  (quit-window t))
+
+;;; Rows the commands act on
+
+(defun taskls-list--item-at-point ()
+  "The item row at point, or nil."
+  (let ((row (taskls-view-row-at)))
+    (and row (equal (plist-get row :kind) "item") row)))
+
+(defun taskls-list--marked-rows ()
+  "The marked items (row plists), in the order they are shown when known.
+A marked row still in the window is taken as it is now."
+  (let (rows)
+    (maphash (lambda (id row)
+               (push (or (cl-find id taskls-view--rows
+                                  :key (lambda (shown) (plist-get shown :id)) :test #'equal)
+                         row)
+                     rows))
+             taskls-view--marks)
+    (sort rows (lambda (a b)
+                 (< (or (taskls-view-index-of (plist-get a :id)) most-positive-fixnum)
+                    (or (taskls-view-index-of (plist-get b :id)) most-positive-fixnum))))))
+
+(defun taskls-list--region-rows ()
+  "The items of the lines the active region covers."
+  (when (use-region-p)
+    (let ((end (region-end)) rows)
+      (save-excursion
+        (goto-char (region-beginning))
+        (while (and (< (point) end) (not (eobp)))
+          (let ((row (taskls-list--item-at-point)))
+            (when row (push row rows)))
+          (forward-line 1)))
+      (nreverse rows))))
+
+(defun taskls-list--target-rows ()
+  "The items a command acts on: the marked ones, the region's, or point's.
+Signal `user-error' when there are none."
+  (or (taskls-list--marked-rows)
+      (taskls-list--region-rows)
+      (let ((row (taskls-list--item-at-point))) (and row (list row)))
+      (user-error "No task here")))
+
+(defun taskls-list--ids (rows)
+  "The ids of ROWS, a vector."
+  (vconcat (mapcar (lambda (row) (plist-get row :id)) rows)))
+
+(defun taskls-list--forget-marks (&rest _)
+  "Forget every mark and write the marked rows again."
+  (when (> (hash-table-count taskls-view--marks) 0)
+    (clrhash taskls-view--marks)
+    (taskls-view-rewrite-rows)))
+
+(defun taskls-list--update (rows fields)
+  "Set FIELDS (a plist) on ROWS in one request, then unmark every row."
+  (let ((buffer (current-buffer)))
+    (taskls-request "items/update" (append (list :ids (taskls-list--ids rows)) fields)
+                    (lambda (_result)
+                      (when (buffer-live-p buffer)
+                        (with-current-buffer buffer (taskls-list--forget-marks)))))))
+
+;;; Moving and marking
+
+(defun taskls-next-line (&optional n)
+  "Move to the next line (N lines)."
+  (interactive "p")
+  (forward-line (or n 1)))
+
+(defun taskls-previous-line (&optional n)
+  "Move to the previous line (N lines)."
+  (interactive "p")
+  (forward-line (- (or n 1))))
+
+(defun taskls-mark ()
+  "Mark the task at point and move to the next line (as in Dired)."
+  (interactive)
+  (let ((row (taskls-list--item-at-point)))
+    (when row
+      (puthash (plist-get row :id) row taskls-view--marks)
+      (taskls-list--rewrite-line)))
+  (forward-line 1))
+
+(defun taskls-unmark-backward ()
+  "Move to the previous line and unmark its task."
+  (interactive)
+  (forward-line -1)
+  (let ((row (taskls-list--item-at-point)))
+    (when row
+      (remhash (plist-get row :id) taskls-view--marks)
+      (taskls-list--rewrite-line))))
+
+(defun taskls-unmark-all ()
+  "Unmark every task."
+  (interactive)
+  (taskls-list--forget-marks))
+
+(defun taskls-list--rewrite-line ()
+  "Write the line at point again (its mark changed)."
+  (let ((row (taskls-view-row-at))
+        (column (current-column)))
+    (when row
+      (let ((index (1- (line-number-at-pos))))
+        (taskls-view--write-rows index (list row) 1)
+        (taskls-view--goto-line index)
+        (move-to-column column)))))
+
+;;; Quick entry
+
+(defun taskls-list--warnings (answer)
+  "The warnings of a parse ANSWER as one line, or nil when there are none."
+  (let ((warnings (append (plist-get answer :warnings) nil)))
+    (and warnings
+         (mapconcat (lambda (warning) (or (plist-get warning :message)
+                                          (plist-get warning :reason)))
+                    warnings "; "))))
+
+(defun taskls-escape-title (title)
+  "TITLE with the words the grammar would read as fields escaped.
+Shown as a prompt's text, it reads back as the same title."
+  (mapconcat (lambda (word)
+               (if (or (string-match-p "\\`[#!@^\\/]" word)
+                       (string-match-p "\\`due:" (downcase word)))
+                   (concat "\\" word)
+                 word))
+             (split-string title " ") " "))
+
+(defun taskls-list--target-list (row)
+  "Return the list for a new task: the buffer's, else ROW's, else the first."
+  (or (plist-get taskls-view--source :list)
+      (and row (plist-get row :list))
+      (plist-get (car (taskls-lists)) :id)))
+
+(defun taskls-list--read-item (prompt initial list on-fields)
+  "Read a task line with PROMPT (starting with INITIAL) in LIST.
+The server reads it (`text/parseItem'); ON-FIELDS is called with the
+line and the fields.  A warning is shown and the prompt comes back
+with the typed text; the same text submitted again is taken as the
+server read it.  ON-FIELDS returns non-nil when it is done, else the
+prompt comes back (the request was refused).  A blank line stops."
+  (let ((text initial) (accepted nil) (done nil))
+    (while (not done)
+      (setq text (read-string prompt text))
+      (if (string-blank-p text)
+          (setq done t)
+        (let* ((answer (taskls-call "text/parseItem" (taskls--object :text text :list list)))
+               (warnings (taskls-list--warnings answer)))
+          (if (and warnings (not (equal text accepted)))
+              (progn (taskls--say "%s (press RET again to save as read)" warnings)
+                     (setq accepted text))
+            (setq done (condition-case err
+                           (funcall on-fields text (plist-get answer :fields))
+                         (user-error (taskls--say "%s" (error-message-string err))
+                                     (setq accepted text)
+                                     nil)))))))))
+
+(defun taskls-add ()
+  "Add a task at the end of the list, read by the server.
+`Buy milk ^fri !high #home @Groceries // 2 litres' sets the due, the
+priority, a tag, the list and the notes; see the help (\\[taskls-help])."
+  (interactive)
+  (let* ((row (taskls-list--item-at-point))
+         (list (taskls-list--target-list row))
+         (buffer (current-buffer)))
+    (unless list
+      (user-error "There is no list yet: create one in the overview (M-x taskls, then +)"))
+    (taskls-list--read-item
+     "New task: " nil list
+     (lambda (_text fields)
+       (unless (plist-get fields :title) (user-error "A task needs a title"))
+       (unless (plist-get fields :list) (setq fields (plist-put fields :list list)))
+       (when (and (equal (plist-get taskls-view--source :group) "today")
+                  (not (plist-member fields :due)))
+         (setq fields (plist-put fields :due (taskls-today))))
+       (let* ((result (taskls-call "items/create" fields))
+              (id (plist-get (plist-get result :item) :id)))
+         (with-current-buffer buffer (taskls-view-goto-id id))
+         t)))))
+
+(defun taskls-edit ()
+  "Edit the task at point: its title, and what else you type.
+The prompt starts with the title (its marker words escaped); `^fri'
+sets the due, `!high' the priority, `#tag' the tags, `@List' moves it."
+  (interactive)
+  (let* ((row (or (taskls-list--item-at-point) (user-error "No task here")))
+         (original (taskls-escape-title (plist-get row :title))))
+    (taskls-list--read-item
+     "Edit: " original (plist-get row :list)
+     (lambda (text fields)
+       (unless (equal text original)
+         (let ((list (plist-get fields :list))
+               (update (list :id (plist-get row :id))))
+           (dolist (name '(:title :notes :due :priority :tags))
+             (when (plist-member fields name)
+               (setq update (append update (list name (plist-get fields name))))))
+           (when (> (length update) 2) (taskls-call "items/update" update))
+           (when (and list (not (equal list (plist-get row :list))))
+             (taskls-call "items/move" (list :ids (vector (plist-get row :id))
+                                             :before nil :list list)))))
+       t))))
+
+;;; Fields
+
+(defun taskls-toggle-done ()
+  "Toggle done: all done when any is not, else all not done."
+  (interactive)
+  (let ((rows (taskls-list--target-rows)))
+    (taskls-list--update rows (list :done (if (cl-some (lambda (row)
+                                                         (not (taskls--true-p (plist-get row :done))))
+                                                       rows)
+                                              t :json-false)))))
+
+(defun taskls-list--read-due ()
+  "Read a due date: with `org-read-date' when Org is loaded, else a prompt.
+Return the due as the server reads it (`^PHRASE'), nil to clear it;
+signal `user-error' for a phrase that is no date."
+  (let* ((phrase (if (fboundp 'org-read-date)
+                     (org-read-date t nil nil "Due: ")
+                   (read-string "Due (fri, tomorrow 9:30, +3, dec 1, none): ")))
+         (phrase (string-trim phrase)))
+    (when (string-empty-p phrase) (user-error "No due given"))
+    (let* ((answer (taskls-call "text/parseItem" (list :text (concat "^" phrase))))
+           (warnings (taskls-list--warnings answer))
+           (fields (plist-get answer :fields)))
+      (when warnings (user-error "%s" warnings))
+      (unless (plist-member fields :due) (user-error "%s is not a date" phrase))
+      (plist-get fields :due))))
+
+(defun taskls-set-due ()
+  "Set the due date (`none' clears it; a time may follow the day)."
+  (interactive)
+  (let ((rows (taskls-list--target-rows)))
+    (taskls-list--update rows (list :due (taskls-list--read-due)))))
+
+(defun taskls-set-priority ()
+  "Set the priority: high, medium, low or none."
+  (interactive)
+  (let* ((rows (taskls-list--target-rows))
+         (priority (completing-read "Priority: " '("high" "medium" "low" "none") nil t nil nil
+                                    (plist-get (car rows) :priority))))
+    (taskls-list--update rows (list :priority priority))))
+
+(defun taskls-set-tags ()
+  "Set the tags, separated by commas (empty: no tags)."
+  (interactive)
+  (let* ((rows (taskls-list--target-rows))
+         (current (mapconcat #'identity (append (plist-get (car rows) :tags) nil) ", "))
+         (text (read-string "Tags (comma-separated): " current))
+         (tags (cl-remove-if #'string-empty-p (mapcar #'string-trim (split-string text ",")))))
+    (taskls-list--update rows (list :tags (vconcat tags)))))
+
+(defun taskls-delete ()
+  "Delete the tasks (asking first when there are several)."
+  (interactive)
+  (let ((rows (taskls-list--target-rows))
+        (buffer (current-buffer)))
+    (when (or (= (length rows) 1)
+              (y-or-n-p (format "Delete %d tasks? " (length rows))))
+      (taskls-request "items/delete" (list :ids (taskls-list--ids rows))
+                      (lambda (_result)
+                        (when (buffer-live-p buffer)
+                          (with-current-buffer buffer (taskls-list--forget-marks))))))))
+
+;;; Notes
+
+(defvar-local taskls-notes--item nil "The id of the item whose notes are edited.")
+(defvar-local taskls-notes--origin nil "The list buffer the notes were opened from.")
+
+(defvar taskls-notes-mode-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map (kbd "C-c C-c") #'taskls-notes-save)
+    (define-key map (kbd "C-c C-k") #'taskls-notes-cancel)
+    map)
+  "Keys of `taskls-notes-mode'.")
+
+(define-derived-mode taskls-notes-mode text-mode "Task notes"
+  "Edit a task's notes: \\[taskls-notes-save] saves, \\[taskls-notes-cancel] cancels.
+
+\\{taskls-notes-mode-map}"
+  (setq header-line-format
+        (substitute-command-keys
+         "Notes: \\[taskls-notes-save] saves, \\[taskls-notes-cancel] cancels")))
+
+(defun taskls-edit-notes ()
+  "Edit the notes of the task at point in their own buffer."
+  (interactive)
+  (let* ((row (or (taskls-list--item-at-point) (user-error "No task here")))
+         (item (taskls-call "items/get" (list :id (plist-get row :id))))
+         (origin (current-buffer))
+         (buffer (get-buffer-create (format "*taskls notes: %s*"
+                                            (taskls-displayed (plist-get item :title))))))
+    (pop-to-buffer buffer)
+    (taskls-notes-mode)
+    (erase-buffer)
+    (insert (or (plist-get item :notes) ""))
+    (goto-char (point-min))
+    (set-buffer-modified-p nil)
+    (setq taskls-notes--item (plist-get item :id)
+          taskls-notes--origin origin)
+    buffer))
+
+(defun taskls-notes--close ()
+  "Close the notes buffer and go back to its list."
+  (let ((origin taskls-notes--origin))
+    (quit-window t)
+    (when (buffer-live-p origin)
+      (let ((window (get-buffer-window origin)))
+        (if window (select-window window) (pop-to-buffer-same-window origin))))))
+
+(defun taskls-notes-save ()
+  "Save the notes to the task and close the buffer."
+  (interactive)
+  (taskls-call "items/update" (list :id taskls-notes--item
+                                    :notes (buffer-substring-no-properties (point-min) (point-max))))
+  (set-buffer-modified-p nil)
+  (taskls-notes--close))
+
+(defun taskls-notes-cancel ()
+  "Close the notes buffer without saving."
+  (interactive)
+  (set-buffer-modified-p nil)
+  (taskls-notes--close))
+
+;;; Order
+
+(defun taskls-list--manual-p ()
+  "Whether the view is in manual ascending order."
+  (and (member (plist-get taskls-view--sort :by) '(nil "manual"))
+       (not (equal (plist-get taskls-view--sort :direction) "descending"))))
+
+(defun taskls-list--move (delta)
+  "Move the task at point (or the marked block) by DELTA rows."
+  (unless (taskls-list--manual-p)
+    (user-error "This list is sorted by %s%s: M-p and M-n reorder only in manual order (press s to sort manually)"
+                (plist-get taskls-view--sort :by)
+                (if (equal (plist-get taskls-view--sort :direction) "descending") " (descending)" "")))
+  (let* ((rows (taskls-list--target-rows))
+         (indexes (mapcar (lambda (row) (taskls-view-index-of (plist-get row :id))) rows))
+         (from (and (cl-every #'identity indexes) (apply #'min indexes)))
+         (count (length rows))
+         (to (and from (+ from delta)))
+         (buffer (current-buffer)))
+    (unless (and from (= (- (apply #'max indexes) from) (1- count)))
+      (user-error "Only a block of rows next to each other can move"))
+    (when (and (>= to 0) (<= (+ to count) taskls-view--count))
+      (taskls-request "items/move"
+                      (list :view taskls-view--view :version taskls-view--version
+                            :from from :count count :to to)
+                      nil
+                      (lambda (err)
+                        (when (eql (plist-get err :code) -32801)
+                          (when (buffer-live-p buffer)
+                            (with-current-buffer buffer (taskls-view-resync)))
+                          (taskls--say "the list changed meanwhile: nothing moved, try again")
+                          t))))))
+
+(defun taskls-move-up ()
+  "Move the task (or the marked block) up, in manual order."
+  (interactive)
+  (taskls-list--move -1))
+
+(defun taskls-move-down ()
+  "Move the task (or the marked block) down, in manual order."
+  (interactive)
+  (taskls-list--move 1))
+
+;;; Sort, filter, sections
+
+(defconst taskls-sorts
+  '(("manual" "manual" "ascending")
+    ("title" "title" "ascending")
+    ("due" "due" "ascending")
+    ("priority (high first)" "priority" "descending")
+    ("newest first" "created" "descending")
+    ("recently modified" "modified" "descending"))
+  "The sorts `taskls-sort' offers: (LABEL FIELD DIRECTION).")
+
+(defun taskls-list--set-view (method params on-done)
+  "Send METHOD with PARAMS for the view; call ON-DONE in the buffer after."
+  (let ((buffer (current-buffer)))
+    (taskls-request method (append (list :view taskls-view--view) params)
+                    (lambda (_result)
+                      (when (buffer-live-p buffer)
+                        (with-current-buffer buffer
+                          (funcall on-done)
+                          (taskls-view-update-name)))))))
+
+(defun taskls-sort (label)
+  "Sort the list by LABEL (one of `taskls-sorts')."
+  (interactive (list (completing-read "Sort by: " (mapcar #'car taskls-sorts) nil t)))
+  (let* ((entry (or (assoc label taskls-sorts) (user-error "No sort %s" label)))
+         (sort (list :by (nth 1 entry) :direction (nth 2 entry))))
+    (taskls-list--set-view "view/sort" (list :sort sort)
+                           (lambda () (setq taskls-view--sort sort)))))
+
+(defun taskls-filter (text)
+  "Filter the list by TEXT, read by the server; empty TEXT clears it.
+`#home !high+ due<fri open milk': tag, priority, due, not done, words."
+  (interactive (list (read-string "Filter (empty: all): " taskls-view--filter-text)))
+  (if (string-blank-p text)
+      (taskls-list--set-view "view/filter" (list :filter nil)
+                             (lambda () (setq taskls-view--filter nil
+                                              taskls-view--filter-text nil)))
+    (let* ((answer (taskls-call "text/parseFilter" (list :text text)))
+           (warnings (taskls-list--warnings answer))
+           (filter (or (plist-get answer :filter) (make-hash-table))))
+      (when warnings (taskls--say "%s" warnings))
+      (taskls-list--set-view "view/filter" (list :filter filter)
+                             (lambda () (setq taskls-view--filter filter
+                                              taskls-view--filter-text text))))))
+
+(defconst taskls-groupings
+  '(("none" . "none") ("due date" . "dueBucket") ("priority" . "priority")
+    ("list" . "list") ("done" . "done"))
+  "The sections `taskls-sections' offers: (LABEL . GROUPING).")
+
+(defun taskls-sections (label)
+  "Group the list into sections by LABEL (one of `taskls-groupings')."
+  (interactive (list (completing-read "Sections: " (mapcar #'car taskls-groupings) nil t)))
+  (let ((grouping (or (cdr (assoc label taskls-groupings)) (user-error "No sections %s" label))))
+    (taskls-list--set-view "view/sections" (list :sections grouping)
+                           (lambda () (setq taskls-view--sections grouping)))))
+
+;;; Undo, refresh, details
+
+(defun taskls-undo ()
+  "Undo your latest change, through the server."
+  (interactive)
+  (taskls-request "undo" nil
+                  (lambda (result) (taskls--say "undid %s" (plist-get result :undone)))))
+
+(defun taskls-redo ()
+  "Redo the change you undid last, through the server."
+  (interactive)
+  (taskls-request "redo" nil
+                  (lambda (result) (taskls--say "redid %s" (plist-get result :redone)))))
+
+(defun taskls-refresh ()
+  "Fetch the rows again; retry a store in error; restart a stopped server."
+  (interactive)
+  (cond ((or taskls-view--stopped (not (taskls-running-p)) (null taskls-view--view))
+         (unless taskls-view--closed (taskls-view-open-view)))
+        ((equal taskls-view--state "error")
+         (let ((buffer (current-buffer)))
+           (taskls-request "store/retry" nil
+                           (lambda (result)
+                             (when (and (eq (plist-get result :retried) :json-false)
+                                        (buffer-live-p buffer))
+                               (with-current-buffer buffer (taskls-view-resync)))))))
+        (t (taskls-view-resync))))
+
+(defun taskls-list--describe-item (item)
+  "ITEM in full, as lines of text."
+  (let ((lines (list (taskls-displayed (plist-get item :title)) "")))
+    (cl-flet ((field (name value)
+                (when (and value (not (equal value "")))
+                  (setq lines (append lines (list (format "%-10s %s" name value)))))))
+      (field "List" (taskls-displayed (or (taskls-list-name (plist-get item :list))
+                                          (plist-get item :list))))
+      (field "Done" (and (taskls--true-p (plist-get item :done))
+                         (or (plist-get item :completed) "yes")))
+      (let ((due (plist-get item :due)))
+        (field "Due" (and due (format "%s (%s)"
+                                      (car (taskls-due-text due (taskls--true-p (plist-get item :done))))
+                                      due))))
+      (field "Priority" (let ((priority (plist-get item :priority)))
+                          (and (not (equal priority "none")) priority)))
+      (field "Tags" (let ((tags (append (plist-get item :tags) nil)))
+                      (and tags (mapconcat (lambda (tag) (concat "#" (taskls-displayed tag))) tags " "))))
+      (field "Created" (plist-get item :created))
+      (field "Modified" (plist-get item :modified)))
+    (let ((notes (plist-get item :notes)))
+      (when (and notes (not (equal notes "")))
+        (setq lines (append lines (list "") (mapcar #'taskls-displayed (split-string notes "\n"))))))
+    lines))
+
+(defun taskls-show-item ()
+  "Show the task at point in full: notes, dates, tags."
+  (interactive)
+  (let* ((row (or (taskls-list--item-at-point) (user-error "No task here")))
+         (item (taskls-call "items/get" (list :id (plist-get row :id)))))
+    (with-help-window "*taskls task*"
+      (princ (mapconcat #'identity (taskls-list--describe-item item) "\n")))))
+
+;;; Eldoc, imenu, bookmarks
+
+(defun taskls-list--eldoc (callback &rest _)
+  "Echo the task at point in full (its notes, its due) through CALLBACK."
+  (let ((row (taskls-list--item-at-point)))
+    (when (and row (taskls-running-p))
+      (taskls-request "items/get" (list :id (plist-get row :id))
+                      (lambda (item)
+                        (let ((due (plist-get item :due))
+                              (notes (plist-get item :notes)))
+                          (funcall callback
+                                   (mapconcat #'identity
+                                              (delq nil (list (and due (concat "due " due))
+                                                              (and notes (not (equal notes ""))
+                                                                   (taskls-displayed
+                                                                    (car (split-string notes "\n"))))))
+                                              " — "))))
+                      #'ignore)
+      t)))
+
+(defun taskls-list--imenu-index ()
+  "The section headers of the rows fetched, for `imenu'."
+  (let (index)
+    (dolist (row taskls-view--rows)
+      (when (equal (plist-get row :kind) "header")
+        (let ((line (taskls-view-index-of (plist-get row :id))))
+          (push (cons (taskls-displayed (plist-get row :title))
+                      (save-excursion (taskls-view--goto-line line) (point)))
+                index))))
+    (nreverse index)))
+
+(defun taskls-list--bookmark-record ()
+  "A bookmark for this list buffer: its list, sort, filter and sections."
+  (list (or (plist-get taskls-view--source :name) "taskls")
+        (cons 'handler #'taskls-bookmark-jump)
+        (cons 'taskls-source taskls-view--source)
+        (cons 'taskls-sort taskls-view--sort)
+        (cons 'taskls-filter-text taskls-view--filter-text)
+        (cons 'taskls-sections taskls-view--sections)))
+
+;;;###autoload
+(defun taskls-bookmark-jump (bookmark)
+  "Open the list BOOKMARK names, with its sort, filter and sections."
+  (let ((sort (bookmark-prop-get bookmark 'taskls-sort))
+        (filter-text (bookmark-prop-get bookmark 'taskls-filter-text))
+        (sections (bookmark-prop-get bookmark 'taskls-sections)))
+    (set-buffer
+     (taskls-open (bookmark-prop-get bookmark 'taskls-source) t nil
+                  (lambda ()
+                    (setq taskls-view--sort sort
+                          taskls-view--sections sections)
+                    (when filter-text
+                      (setq taskls-view--filter
+                            (plist-get (taskls-call "text/parseFilter" (list :text filter-text))
+                                       :filter)
+                            taskls-view--filter-text filter-text)))))))
+
+(provide 'taskls-list)
+;;; taskls-list.el ends here

@@ -1,0 +1,205 @@
+vim9script
+# The overview: the smart groups and the lists with live counts (`lists/list` with watch, then
+# `lists/changed`); <CR> opens the one under the cursor in a list pane.
+
+import autoload 'taskls/client.vim'
+import autoload 'taskls/config.vim'
+import autoload 'taskls/pane.vim'
+import autoload 'taskls/render.vim'
+
+# The overview's buffer (0: none), its entries by line (1-based), the last overview received.
+export var state: dict<any> = {buf: 0, entries: {}, data: {}}
+
+# The overview's lines, entries and highlight groups (by line).
+export def Lines(data: dict<any>): list<any>
+  var lines: list<string> = []
+  var entries: dict<any> = {}
+  var marks: dict<string> = {}
+  var store = get(data, 'store', null)
+  if type(store) == v:t_dict && get(store, 'state', '') == 'loading'
+    var progress = get(store, 'progress', 0)
+    add(lines, 'Loading… ' .. float2nr(round(progress * 100.0)) .. '%')
+    marks[len(lines)] = 'TasklsState'
+  elseif type(store) == v:t_dict && get(store, 'state', '') == 'error'
+    var message = get(store, 'message', 'the store cannot be opened')
+    add(lines, 'Error: ' .. render.Displayed(type(message) == v:t_string ? message : string(message))
+      .. ' — press ' .. render.KeyName('retry', ':Tasks') .. ' to retry')
+    marks[len(lines)] = 'TasklsError'
+  endif
+  add(lines, 'Smart groups')
+  marks[len(lines)] = 'TasklsHeader'
+  for group in get(data, 'groups', [])
+    add(lines, printf('  %-24s %6d', group.name, group.count))
+    entries[len(lines)] = {group: group.id, name: group.name}
+  endfor
+  add(lines, '')
+  add(lines, 'Lists')
+  marks[len(lines)] = 'TasklsHeader'
+  var lists = get(data, 'lists', [])
+  for list in lists
+    var [name, cells] = render.Truncate(render.Displayed(list.name), 24)
+    add(lines, '  ' .. name .. repeat(' ', 24 - cells) .. printf(' %6s', list.open .. '/' .. list.total))
+    entries[len(lines)] = {list: list.id, name: list.name}
+  endfor
+  if empty(lists) && type(store) != v:t_dict
+    add(lines, '  No lists — press ' .. render.KeyName('add', ':Tasks') .. ' to create one')
+    marks[len(lines)] = 'TasklsState'
+  endif
+  return [lines, entries, marks]
+enddef
+
+# Writes only the lines that differ from what the buffer shows.
+def Render(data: dict<any>)
+  var buf = state.buf
+  if buf == 0 || !bufloaded(buf) || client.state.exiting
+    return
+  endif
+  state.data = data
+  var [lines, entries, marks] = Lines(data)
+  state.entries = entries
+  var old = getbufline(buf, 1, '$')
+  setbufvar(buf, '&modifiable', 1)
+  if len(old) != len(lines)
+    setbufline(buf, 1, lines)
+    if len(old) > len(lines)
+      silent deletebufline(buf, len(lines) + 1, len(old))
+    endif
+  else
+    for i in range(len(lines))
+      if old[i] != lines[i]
+        setbufline(buf, i + 1, lines[i])
+      endif
+    endfor
+  endif
+  setbufvar(buf, '&modifiable', 0)
+  setbufvar(buf, '&modified', 0)
+  prop_clear(1, len(lines), {bufnr: buf})
+  for [line, group] in items(marks)
+    var text = lines[str2nr(line) - 1]
+    if text != ''
+      prop_add(str2nr(line), 1, {bufnr: buf, type: group, length: len(text)})
+    endif
+  endfor
+enddef
+
+# Asks for the overview (and to be told of its changes).
+export def Refresh()
+  client.Request('lists/list', {watch: true}, (data) => {
+    client.RememberLists(data)
+    Render(data)
+  })
+enddef
+
+# The entry under the cursor ({list, name} or {group, name}), or {}.
+export def Entry(): dict<any>
+  return bufnr() == state.buf ? get(state.entries, line('.'), {}) : {}
+enddef
+
+# Opens the entry under the cursor in a list pane.
+export def OpenEntry(new = false): dict<any>
+  var entry = Entry()
+  if empty(entry)
+    return {}
+  endif
+  return pane.Open(copy(entry), {new: new})
+enddef
+
+# Creates a list named `name` (asked when not given).
+export def AddList(name = '')
+  var text = name != '' ? name : input('New list: ')
+  if text =~ '^\s*$'
+    return
+  endif
+  client.Request('lists/create', {name: text})
+enddef
+
+# Renames the list under the cursor.
+export def RenameList(name = '')
+  var entry = Entry()
+  if !has_key(entry, 'list')
+    return
+  endif
+  var text = name != '' ? name : input('Name: ', entry.name)
+  if text =~ '^\s*$' || text == entry.name
+    return
+  endif
+  client.Request('lists/update', {id: entry.list, name: text})
+enddef
+
+# Deletes the list under the cursor, after asking (`confirmed` skips the question).
+export def DeleteList(confirmed = false)
+  var entry = Entry()
+  if !has_key(entry, 'list')
+    return
+  endif
+  if !confirmed && confirm('Delete "' .. render.Displayed(entry.name) .. '" and its tasks?', "&Delete\n&Cancel", 2) != 1
+    return
+  endif
+  client.Request('lists/delete', {id: entry.list})
+enddef
+
+# Retries the store, then asks for the overview again.
+export def Retry()
+  client.Request('store/retry', null, (result) => Refresh())
+enddef
+
+# Shows the overview in the current window (one overview buffer per Vim).
+export def Open(): number
+  var buf = state.buf
+  var open = config.Get('open')
+  if open != 'edit' && open != ''
+    execute open
+  endif
+  if buf == 0 || !bufexists(buf)
+    buf = bufadd('taskls://overview')
+    setbufvar(buf, '&buftype', 'nofile')
+    bufload(buf)
+    state.buf = buf
+    for [key, value] in items({buftype: 'nofile', bufhidden: 'hide', swapfile: 0, undolevels: -1, modeline: 0})
+      setbufvar(buf, '&' .. key, value)
+    endfor
+    for type in keys(render.groups)
+      prop_type_add(type, {bufnr: buf, highlight: type})
+    endfor
+    execute 'silent keepalt buffer' buf
+    setlocal nowrap nolist nospell nonumber norelativenumber
+    setbufvar(buf, '&filetype', 'taskls')
+    setbufvar(buf, '&modifiable', 0)
+    client.state.overview.overview = (data) => Render(data)
+    augroup taskls_overview
+      autocmd!
+      execute printf('autocmd BufWipeout <buffer=%d> Wiped()', buf)
+    augroup END
+    if !config.Get('no_maps')
+      Map('open', '<Plug>(taskls-open)')
+      Map('add', '<Plug>(taskls-list-add)')
+      Map('edit', '<Plug>(taskls-list-rename)')
+      Map('edit_alt', '<Plug>(taskls-list-rename)')
+      Map('delete', '<Plug>(taskls-list-delete)')
+      Map('undo', '<Plug>(taskls-undo)')
+      Map('redo', '<Plug>(taskls-redo)')
+      Map('retry', '<Plug>(taskls-list-retry)')
+      Map('refresh', '<Plug>(taskls-list-refresh)')
+      Map('close', '<Plug>(taskls-close)')
+      Map('help', '<Plug>(taskls-help)')
+    endif
+  else
+    execute 'silent keepalt buffer' buf
+  endif
+  Refresh()
+  return buf
+enddef
+
+def Map(action: string, plug: string)
+  var key = config.Key(action)
+  if key != ''
+    execute 'nmap <buffer><nowait><silent>' key plug
+  endif
+enddef
+
+def Wiped()
+  if has_key(client.state.overview, 'overview')
+    remove(client.state.overview, 'overview')
+  endif
+  state.buf = 0
+enddef

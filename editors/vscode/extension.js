@@ -1,0 +1,385 @@
+'use strict';
+// The taskls extension: one server per window (src/client.js), the overview as a native tree in
+// its own activity-bar container, a status bar item with Today's count, an output channel for the
+// server's stderr and trace, commands, and one webview panel per opened list or smart group
+// (src/paneHost.js keeps its model; media/pane.js draws it). Everything shown comes from the server.
+const vscode = require('vscode');
+const { Client, describe } = require('./src/client');
+const { PaneHost } = require('./src/paneHost');
+const { overviewNodes, overviewChanges, statusText } = require('./src/overviewModel');
+const { nonce, pageHtml, pageFiles } = require('./src/page');
+
+const viewType = 'taskls.list';
+const treeMime = 'application/vnd.code.tree.taskls.overview';
+
+/** What one activation holds; `activate` returns it (the tests read it). */
+class Extension {
+  constructor(context) {
+    this.context = context;
+    this.output = vscode.window.createOutputChannel('taskls', { log: true });
+    this.panes = new Set(); // {panel, host}
+    this.overview = null;
+    this.client = null;
+    this.failure = null;
+    this.treeChanged = new vscode.EventEmitter();
+    this.nodes = new Map();
+    this.status = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 100);
+    this.status.command = 'taskls.openToday';
+    this.status.name = 'taskls: Today';
+    this.overviewListener = (overview) => this.showOverview(overview);
+    context.subscriptions.push(this.output, this.status, this.treeChanged);
+  }
+
+  setting(name, fallback) {
+    const value = vscode.workspace.getConfiguration('taskls').get(name);
+    return value === undefined || value === null || value === '' ? fallback : value;
+  }
+
+  /** The window's server, started on first use with the current settings. */
+  server() {
+    if (this.client !== null) return this.client;
+    const client = new Client({
+      command: this.setting('path', 'taskls'),
+      store: this.setting('store', undefined),
+      trace: this.setting('trace.server', 'off'),
+      log: (line) => this.output.info(line),
+      onMessage: ({ method, type, message }) => {
+        if (method === 'window/showMessage' && type === 1) vscode.window.showErrorMessage(`taskls: ${message}`);
+        const level = type === 1 ? 'error' : type === 2 ? 'warn' : 'info';
+        this.output[level](`[server] ${message}`);
+      },
+      onExit: (exit) => this.serverExited(client, exit),
+    });
+    this.client = client;
+    client.start().then(() => {
+      this.setFailure(null);
+      this.output.info(`taskls ${client.serverInfo ? client.serverInfo.version : '?'} started (${client.options.command})`);
+    }, (error) => this.setFailure(describe(error)));
+    client.watchOverview(this.overviewListener).catch((error) => this.setFailure(describe(error)));
+    return client;
+  }
+
+  setFailure(message) {
+    this.failure = message;
+    vscode.commands.executeCommand('setContext', 'taskls.serverFailed', message !== null);
+    if (message !== null) {
+      this.output.error(message);
+      this.status.text = '$(error) taskls';
+      this.status.tooltip = message;
+      this.status.show();
+      this.overview = null;
+      this.nodes.clear();
+      this.treeChanged.fire();
+    }
+  }
+
+  serverExited(client, exit) {
+    if (this.client !== client) return;
+    const reason = exit.reason || `the server exited with code ${exit.code}${exit.signal ? ` (signal ${exit.signal})` : ''}`;
+    this.client = null;
+    for (const pane of this.panes) pane.host.serverStopped(reason);
+    if (!this.stopping) this.setFailure(reason);
+  }
+
+  async restart() {
+    const old = this.client;
+    this.stopping = true;
+    if (old !== null) {
+      old.unwatchOverview(this.overviewListener);
+      await old.stop();
+    }
+    this.stopping = false;
+    this.client = null;
+    const client = this.server();
+    await client.start().catch(() => {});
+    for (const pane of this.panes) {
+      pane.host.client = client;
+      client.overviewListeners.add(pane.host.overviewListener);
+      pane.host.open({ start: 0, end: 200 }).catch(() => {});
+    }
+  }
+
+  // The overview tree ----------------------------------------------------------------------------
+
+  showOverview(overview) {
+    const changes = overviewChanges(this.overview, overview);
+    this.overview = overview;
+    for (const node of overviewNodes(overview)) this.nodes.set(node.id, node);
+    vscode.commands.executeCommand('setContext', 'taskls.noLists', !overview.store && (overview.lists || []).length === 0);
+    if (changes.structure) this.treeChanged.fire();
+    else for (const id of changes.changed) this.treeChanged.fire(this.nodes.get(id));
+    const status = statusText(overview);
+    this.status.text = status.text;
+    this.status.tooltip = status.tooltip;
+    this.status.show();
+  }
+
+  treeProvider() {
+    return {
+      onDidChangeTreeData: this.treeChanged.event,
+      getChildren: (element) => {
+        if (element !== undefined) return [];
+        this.server();
+        if (this.failure !== null) return [];
+        return overviewNodes(this.overview).map((node) => this.nodes.get(node.id) || node);
+      },
+      getTreeItem: (node) => {
+        const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
+        item.id = node.id;
+        item.description = node.description;
+        item.tooltip = node.tooltip;
+        item.contextValue = node.kind;
+        item.iconPath = new vscode.ThemeIcon(node.icon, node.color ? new vscode.ThemeColor(node.color) : undefined);
+        if (node.source) item.command = { command: 'taskls.open', title: 'Open', arguments: [node] };
+        else if (node.kind === 'state') item.command = { command: 'taskls.retryStore', title: 'Retry' };
+        return item;
+      },
+      getParent: () => undefined,
+    };
+  }
+
+  /** Drag and drop of lists in the tree: `lists/move` before the list dropped on (or last). */
+  dragController() {
+    return {
+      dragMimeTypes: [treeMime],
+      dropMimeTypes: [treeMime],
+      handleDrag: (source, dataTransfer) => {
+        const ids = source.filter((node) => node.kind === 'list').map((node) => node.source.list);
+        if (ids.length > 0) dataTransfer.set(treeMime, new vscode.DataTransferItem(ids));
+      },
+      handleDrop: async (target, dataTransfer) => {
+        const item = dataTransfer.get(treeMime);
+        if (!item) return;
+        const ids = Array.isArray(item.value) ? item.value : JSON.parse(await item.asString());
+        if (target && target.kind !== 'list') return;
+        const before = target ? target.source.list : null;
+        if (ids.includes(before)) return;
+        await this.run('lists/move', { ids, before });
+      },
+    };
+  }
+
+  /** A request whose failure is one error message. */
+  async run(method, params) {
+    try {
+      return await this.server().request(method, params);
+    } catch (error) {
+      vscode.window.showErrorMessage(`taskls: ${describe(error)}`);
+      return undefined;
+    }
+  }
+
+  // List panes -----------------------------------------------------------------------------------
+
+  /** Opens (or reveals) the pane of `source` (`{list}` or `{group}`), titled `name`. */
+  openPane(source, name, restored, existingPanel) {
+    if (!existingPanel) {
+      for (const pane of this.panes) {
+        const same = source.list ? pane.host.source.list === source.list : pane.host.source.group === source.group;
+        if (same) { pane.panel.reveal(); return pane; }
+      }
+    }
+    const root = this.context.extensionUri;
+    const panel = existingPanel || vscode.window.createWebviewPanel(viewType, name, vscode.ViewColumn.Active, {
+      enableScripts: true,
+      localResourceRoots: [vscode.Uri.joinPath(root, 'media'), vscode.Uri.joinPath(root, 'src')],
+    });
+    panel.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(root, 'media'), vscode.Uri.joinPath(root, 'src')] };
+    panel.title = name;
+    panel.iconPath = vscode.Uri.joinPath(root, 'media', 'icon.png');
+    const uri = (file) => panel.webview.asWebviewUri(vscode.Uri.joinPath(root, ...file.split('/'))).toString();
+    panel.webview.html = pageHtml({
+      cspSource: panel.webview.cspSource, nonce: nonce(), title: name,
+      styles: pageFiles.styles.map(uri), scripts: pageFiles.scripts.map(uri),
+    });
+    const host = new PaneHost({
+      client: this.server(), source, name, restored,
+      post: (message) => panel.webview.postMessage(message),
+      onTitle: (title) => { panel.title = title; },
+    });
+    const pane = { panel, host };
+    this.panes.add(pane);
+    const subscriptions = [
+      panel.webview.onDidReceiveMessage((message) => host.receive(message)),
+      panel.onDidChangeViewState((event) => {
+        host.setVisible(event.webviewPanel.visible);
+        if (event.webviewPanel.active) this.activePane = pane;
+      }),
+    ];
+    panel.onDidDispose(() => {
+      host.dispose();
+      this.panes.delete(pane);
+      if (this.activePane === pane) this.activePane = undefined;
+      for (const subscription of subscriptions) subscription.dispose();
+    });
+    this.activePane = pane;
+    return pane;
+  }
+
+  /** The pane in front, if any. */
+  currentPane() {
+    for (const pane of this.panes) if (pane.panel.active) return pane;
+    return this.activePane;
+  }
+
+  // Commands -------------------------------------------------------------------------------------
+
+  async pickSource(placeHolder) {
+    const client = this.server();
+    const overview = this.overview || await client.request('lists/list', {}).catch((error) => { vscode.window.showErrorMessage(`taskls: ${describe(error)}`); return null; });
+    if (!overview) return undefined;
+    const picks = overviewNodes(overview).filter((node) => node.source).map((node) => ({
+      label: `$(${node.icon}) ${node.label}`, description: node.description, node,
+    }));
+    const pick = await vscode.window.showQuickPick(picks, { placeHolder, matchOnDescription: false });
+    return pick ? pick.node : undefined;
+  }
+
+  async pickList(placeHolder, node) {
+    if (node && node.kind === 'list') return node;
+    const overview = this.overview || await this.run('lists/list', {});
+    if (!overview) return undefined;
+    const picks = overviewNodes(overview).filter((n) => n.kind === 'list').map((n) => ({ label: n.label, description: n.description, node: n }));
+    const pick = await vscode.window.showQuickPick(picks, { placeHolder });
+    return pick ? pick.node : undefined;
+  }
+
+  commands() {
+    return {
+      'taskls.open': (node) => node && this.openPane(node.source, node.label),
+      'taskls.openList': async () => {
+        const node = await this.pickSource('Open a list or smart group');
+        if (node) this.openPane(node.source, node.label);
+      },
+      'taskls.openToday': () => this.openPane({ group: 'today' }, 'Today'),
+      'taskls.addTask': async () => {
+        const pane = this.currentPane();
+        const list = pane && pane.host.source.list ? pane.host.source.list : undefined;
+        const text = await vscode.window.showInputBox({
+          prompt: 'New task: a title, then ^due !priority #tag @List // notes',
+          placeHolder: 'Buy milk ^fri 5pm !high #home @Groceries // 2 litres',
+        });
+        if (!text) return;
+        const client = this.server();
+        const params = { text };
+        if (list) params.list = list;
+        const answer = await this.run('text/parseItem', params);
+        if (!answer) return;
+        for (const warning of answer.warnings || []) vscode.window.showWarningMessage(`taskls: ${warning.message}`);
+        if ((answer.warnings || []).length > 0) return;
+        const fields = answer.fields;
+        if (!fields.list) {
+          const first = this.overview && (this.overview.lists || [])[0];
+          if (!first) { vscode.window.showWarningMessage('taskls: there is no list yet: create one first'); return; }
+          fields.list = first.id;
+        }
+        if (!fields.title) { vscode.window.showWarningMessage(`taskls: a task needs a title: ${text}`); return; }
+        const created = await client.request('items/create', fields).catch((error) => { vscode.window.showErrorMessage(`taskls: ${describe(error)}`); });
+        if (created) vscode.window.setStatusBarMessage(`taskls: added "${created.item.title}"`, 3000);
+      },
+      'taskls.createList': async () => {
+        const name = await vscode.window.showInputBox({ prompt: 'Name of the new list', validateInput: (v) => (v.trim() === '' ? 'A list needs a name' : null) });
+        if (name) await this.run('lists/create', { name });
+      },
+      'taskls.renameList': async (node) => {
+        const target = await this.pickList('Rename which list?', node);
+        if (!target) return;
+        const name = await vscode.window.showInputBox({ prompt: `Rename ${target.label}`, value: target.label, validateInput: (v) => (v.trim() === '' ? 'A list needs a name' : null) });
+        if (name && name !== target.label) await this.run('lists/update', { id: target.source.list, name });
+      },
+      'taskls.recolorList': async (node) => {
+        const target = await this.pickList('Recolor which list?', node);
+        if (!target) return;
+        const picks = ['red', 'orange', 'yellow', 'green', 'blue', 'purple'].map((color) => ({ label: color, color }));
+        picks.push({ label: 'No colour', color: null });
+        const pick = await vscode.window.showQuickPick(picks, { placeHolder: `Colour of ${target.label}` });
+        if (pick) await this.run('lists/update', { id: target.source.list, color: pick.color });
+      },
+      'taskls.deleteList': async (node) => {
+        const target = await this.pickList('Delete which list?', node);
+        if (!target) return;
+        const answer = await vscode.window.showWarningMessage(
+          `Delete the list "${target.label}" and its tasks?`, { modal: true, detail: 'Undo (Ctrl+Z in a task pane) brings it back.' }, 'Delete');
+        if (answer === 'Delete') await this.run('lists/delete', { id: target.source.list });
+      },
+      'taskls.undo': async () => {
+        const result = await this.run('undo');
+        if (result) vscode.window.setStatusBarMessage(`taskls: undid ${result.undone}`, 3000);
+      },
+      'taskls.redo': async () => {
+        const result = await this.run('redo');
+        if (result) vscode.window.setStatusBarMessage(`taskls: redid ${result.redone}`, 3000);
+      },
+      'taskls.retryStore': () => this.run('store/retry'),
+      'taskls.refresh': async () => {
+        const overview = await this.run('lists/list', {});
+        if (overview) this.showOverview(overview);
+      },
+      'taskls.restartServer': () => this.restart(),
+      'taskls.showOutput': () => this.output.show(true),
+      'taskls.info': async () => {
+        const client = this.server();
+        const lines = [`server: ${client.options.command}`];
+        try {
+          await client.start();
+          lines.push(`version: ${client.serverInfo ? client.serverInfo.version : '?'}`);
+          const status = await client.request('store/status');
+          lines.push(`store: ${status.path || '(none)'} (${status.state})`);
+        } catch (error) {
+          lines.push(`not running: ${describe(error)}`);
+        }
+        for (const line of lines) this.output.info(line);
+        vscode.window.showInformationMessage(`taskls: ${lines.join(' · ')}`);
+      },
+    };
+  }
+
+  deactivate() {
+    for (const pane of this.panes) pane.host.dispose();
+    const client = this.client;
+    this.client = null;
+    this.stopping = true;
+    return client ? client.stop() : Promise.resolve();
+  }
+}
+
+let current = null;
+
+/** Activation (implicit, from the contributions): registers everything; the server starts on first use. */
+function activate(context) {
+  const extension = new Extension(context);
+  current = extension;
+  const tree = vscode.window.createTreeView('taskls.overview', {
+    treeDataProvider: extension.treeProvider(),
+    dragAndDropController: extension.dragController(),
+    canSelectMany: true,
+  });
+  extension.tree = tree;
+  context.subscriptions.push(tree);
+  for (const [name, handler] of Object.entries(extension.commands())) {
+    context.subscriptions.push(vscode.commands.registerCommand(name, handler));
+  }
+  context.subscriptions.push(vscode.window.registerWebviewPanelSerializer(viewType, {
+    deserializeWebviewPanel: async (panel, state) => {
+      const saved = state && state.host;
+      if (!saved || !saved.source) { panel.dispose(); return; }
+      extension.openPane(saved.source, saved.name || panel.title, saved, panel);
+    },
+  }));
+  context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((event) => {
+    if (event.affectsConfiguration('taskls.path') || event.affectsConfiguration('taskls.store')) extension.restart();
+    else if (event.affectsConfiguration('taskls.trace.server') && extension.client) {
+      extension.client.options.trace = extension.setting('trace.server', 'off');
+      extension.client.notify('$/setTrace', { value: extension.client.options.trace });
+    }
+  }));
+  return extension;
+}
+
+function deactivate() {
+  const extension = current;
+  current = null;
+  return extension ? extension.deactivate() : undefined;
+}
+
+module.exports = { activate, deactivate };

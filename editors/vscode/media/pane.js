@@ -1,0 +1,963 @@
+// The list pane's page: a virtualized listbox of one server view. The scroll height is `count`
+// rows; only the rows in the viewport (plus a few) exist in the DOM, positioned through CSSOM (the
+// CSP drops inline style attributes); rows outside the server's window are placeholders until
+// they arrive; ops are applied to the model and only the rows they touch are rebuilt; the focused
+// row is a row id. It talks to the extension host only through `acquireVsCodeApi().postMessage`.
+/* global acquireVsCodeApi, TasklsViewModel, TasklsWords */
+(function () {
+  'use strict';
+  const vscode = acquireVsCodeApi();
+  const { ViewModel } = TasklsViewModel;
+  const words = TasklsWords;
+
+  const rowHeight = 22;
+  const overscan = 4;
+  const margin = 100; // rows of data each side of the viewport
+  const maximumWindow = 1000;
+  const windowDelay = 40; // ms of quiet scrolling before the window follows
+  // Chromium caps an element's height near 33,554,428 px: above this, rows map to the scroll range
+  // by a scale factor (the test harness lowers it to test that with 100,000 rows).
+  const maxHeight = (window.tasklsOptions && window.tasklsOptions.maxHeight) || 30000000;
+
+  const model = new ViewModel();
+  const saved = vscode.getState() || {};
+  const pane = {
+    model,
+    source: saved.host ? saved.host.source : null,
+    name: saved.host ? saved.host.name : '',
+    today: null,
+    timeZone: undefined,
+    listNames: {},
+    lists: [],
+    closed: null,
+    stopped: null,
+    focusedId: saved.focusedId || null,
+    focusIndex: 0,
+    pendingFocus: null,
+    pendingExtend: false,
+    jumpTop: false,
+    selection: new Set(),
+    anchorId: null,
+    editing: null,
+    accepted: { add: null, rename: null },
+    pendingWindow: null,
+    windowCheckScheduled: false,
+    stats: { windowRequests: 0, requestedSizes: [], rowsBuilt: 0, renders: 0, snapshots: 0, changes: 0, maxDomRows: 0 },
+  };
+  window.tasklsPane = pane; // for the tests and for debugging in the webview's devtools
+
+  // Building the page ---------------------------------------------------------------------------
+
+  function element(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function button(label, title, onClick, className) {
+    const node = element('button', className || 'button', label);
+    node.type = 'button';
+    if (title) node.title = title;
+    node.addEventListener('click', onClick);
+    return node;
+  }
+
+  function select(options, label, onChange) {
+    const node = element('select', 'select');
+    node.setAttribute('aria-label', label);
+    node.title = label;
+    for (const [value, text] of options) {
+      const option = element('option', undefined, text);
+      option.value = value;
+      node.appendChild(option);
+    }
+    node.addEventListener('change', () => onChange(node.value));
+    return node;
+  }
+
+  const sorts = [
+    ['manual:ascending', 'Manual order'], ['title:ascending', 'Title'], ['due:ascending', 'Due date'],
+    ['priority:descending', 'Priority (high first)'], ['created:descending', 'Newest first'], ['modified:descending', 'Recently modified'],
+    ['manual:descending', 'Manual order, reversed'],
+  ];
+  const groupings = [['none', 'No sections'], ['dueBucket', 'Sections: due date'], ['priority', 'Sections: priority'], ['list', 'Sections: list'], ['done', 'Sections: done']];
+
+  const app = document.getElementById('app');
+  const toolbar = element('div', 'toolbar');
+  toolbar.setAttribute('role', 'toolbar');
+  toolbar.setAttribute('aria-label', 'Task pane');
+  const addInput = element('input', 'input add');
+  addInput.type = 'text';
+  addInput.placeholder = 'Add a task… (^fri 5pm !high #tag @List // notes)';
+  addInput.setAttribute('aria-label', 'Add a task');
+  const sortSelect = select(sorts, 'Sort', (value) => {
+    const [by, direction] = value.split(':');
+    pane.jumpTop = true;
+    call('sort', { sort: { by, direction } }).then((result) => { if (result) { model.sort = result.sort; persist(); } syncToolbar(); });
+  });
+  const filterInput = element('input', 'input filter');
+  filterInput.type = 'search';
+  filterInput.placeholder = 'Filter… (#tag !high+ due<fri open text)';
+  filterInput.setAttribute('aria-label', 'Filter');
+  const sectionsSelect = select(groupings, 'Sections', (value) => {
+    pane.jumpTop = true;
+    call('sections', { sections: value }).then((result) => { if (result) { model.sections = result.sections; persist(); } syncToolbar(); scheduleRender(); });
+  });
+  const undoButton = button('↶', 'Undo (u, Ctrl+Z)', () => call('undo', {}), 'button icon');
+  const redoButton = button('↷', 'Redo (Ctrl+R, Ctrl+Shift+Z)', () => call('redo', {}), 'button icon');
+  toolbar.append(addInput, filterInput, sortSelect, sectionsSelect, undoButton, redoButton);
+
+  const messages = element('div', 'messages');
+  messages.setAttribute('role', 'status');
+  messages.setAttribute('aria-live', 'polite');
+  const bulk = element('div', 'bulk');
+  bulk.hidden = true;
+  const progress = element('div', 'progress');
+  progress.setAttribute('role', 'progressbar');
+  progress.setAttribute('aria-label', 'Loading');
+  const progressBar = element('div', 'progress-bar');
+  progress.appendChild(progressBar);
+  progress.hidden = true;
+  const statePanel = element('div', 'state');
+  statePanel.hidden = true;
+  const stateText = element('div', 'state-text');
+  const stateButton = element('button', 'button');
+  stateButton.type = 'button';
+  statePanel.append(stateText, stateButton);
+
+  const scroller = element('div', 'scroller');
+  scroller.tabIndex = 0;
+  scroller.setAttribute('role', 'listbox');
+  scroller.setAttribute('aria-multiselectable', 'true');
+  scroller.setAttribute('aria-label', 'Tasks');
+  const spacer = element('div', 'spacer');
+  scroller.appendChild(spacer);
+  const details = element('form', 'details');
+  details.hidden = true;
+  app.append(toolbar, messages, bulk, progress, statePanel, scroller, details);
+
+  // Talking to the host -------------------------------------------------------------------------
+
+  let nextCall = 1;
+  const waiting = new Map();
+  /** Asks the host for `action`; resolves with the reply's result, shows an error as one line. */
+  function call(action, args) {
+    const id = nextCall++;
+    vscode.postMessage({ type: 'call', id, action, args });
+    return new Promise((resolve) => waiting.set(id, (reply) => {
+      if (!reply.ok) {
+        say(reply.error, 'error');
+        resolve(undefined);
+      } else {
+        resolve(reply.result);
+      }
+    }));
+  }
+
+  function say(text, kind) {
+    messages.replaceChildren();
+    if (!text) return;
+    const lines = Array.isArray(text) ? text : [text];
+    for (const line of lines) messages.appendChild(element('div', `message ${kind || 'info'}`, line));
+  }
+
+  function sayUndo(text) {
+    messages.replaceChildren();
+    const line = element('div', 'message info', `${text} `);
+    line.appendChild(button('Undo', 'Undo (u)', () => { call('undo', {}); say(null); }, 'link'));
+    messages.appendChild(line);
+  }
+
+  function persist() {
+    vscode.setState({
+      host: { source: pane.source, name: pane.name, sort: model.sort, filter: model.filter, filterText: filterInput.value, sections: model.sections },
+      firstRow: Math.floor(virtualTop() / rowHeight),
+      focusedId: pane.focusedId,
+    });
+  }
+
+  window.addEventListener('message', (event) => receive(event.data));
+
+  function receive(message) {
+    if (!message || typeof message !== 'object') return;
+    switch (message.type) {
+      case 'batch': for (const one of message.messages) receive(one); break;
+      case 'init':
+        pane.source = message.source;
+        pane.name = message.name;
+        pane.timeZone = message.timeZone;
+        if (message.filterText !== undefined && document.activeElement !== filterInput) filterInput.value = message.filterText;
+        document.title = message.name;
+        break;
+      case 'overview': {
+        // Counts change with every edit; rows are redrawn only when what they show changed.
+        const changed = pane.today !== message.today || JSON.stringify(pane.listNames) !== JSON.stringify(message.listNames || {});
+        pane.today = message.today;
+        pane.listNames = message.listNames || {};
+        pane.lists = message.lists || [];
+        if (changed) refreshAll();
+        break;
+      }
+      case 'snapshot': applySnapshot(message.snapshot, message.reason); break;
+      case 'changed': applyChanged(message.params); break;
+      case 'closed':
+        pane.closed = message.reason;
+        scheduleRender();
+        break;
+      case 'stopped':
+        pane.stopped = message.message || 'the server stopped';
+        scheduleRender();
+        break;
+      case 'reply': {
+        const resolve = waiting.get(message.id);
+        waiting.delete(message.id);
+        if (resolve) resolve(message);
+        break;
+      }
+      default: break;
+    }
+  }
+
+  // The model -----------------------------------------------------------------------------------
+
+  function applySnapshot(snapshot, reason) {
+    const anchor = captureAnchor();
+    pane.stats.snapshots += 1;
+    pane.stopped = null;
+    pane.closed = null;
+    const sameRows = new Map();
+    for (const row of model.rows) sameRows.set(row.id, row);
+    model.applySnapshot(snapshot);
+    // Rows that did not change keep their object, so their DOM rows are not rebuilt.
+    model.rows = model.rows.map((row) => {
+      const old = sameRows.get(row.id);
+      return old && sameRow(old, row) ? old : row;
+    });
+    if (reason === 'window') pane.pendingWindow = null;
+    syncToolbar();
+    if ((reason === 'open' || reason === 'ready') && saved.firstRow && !pane.restored) {
+      pane.restoreRow = saved.firstRow; // applied by render, once the list is shown
+    } else if (reason !== 'window') restoreAnchor(anchor);
+    else setSpacer();
+    keepFocus(anchor);
+    takePendingFocus();
+    scheduleRender();
+    scheduleWindowCheck();
+  }
+
+  function sameRow(a, b) {
+    return JSON.stringify(a) === JSON.stringify(b);
+  }
+
+  function applyChanged(params) {
+    const anchor = captureAnchor();
+    const start = model.window.start;
+    const top = virtualTop();
+    const outcome = model.applyChanged(params);
+    if (outcome !== 'applied') return; // the host resyncs gaps; the page follows the host's order
+    pane.stats.changes += 1;
+    setSpacer();
+    if (pane.jumpTop && (params.ops || []).some((op) => op.op === 'reset')) {
+      // A new sort, filter or sections that this pane asked for: start from the top.
+      pane.jumpTop = false;
+      setVirtualTop(0);
+    } else {
+      const shift = shiftAbove(params.ops || [], start, Math.floor(top / rowHeight), top > 0);
+      setVirtualTop(top + shift * rowHeight);
+    }
+    keepFocus(anchor);
+    scheduleRender();
+    scheduleWindowCheck();
+  }
+
+  /**
+   * How many rows the first visible row moved by, for ops applied in order (window-relative, the
+   * window starting at `start`): a row inserted or removed above it shifts it (Chromium's scroll
+   * anchoring does not see absolutely positioned rows, so the pane compensates itself). At the very
+   * top an insertion shows (a new first task appears instead of hiding above the view).
+   */
+  function shiftAbove(ops, start, first, scrolled) {
+    let current = first;
+    const insert = (index) => { if (index < current || (index === current && scrolled)) current += 1; };
+    const remove = (index) => { if (index < current) current -= 1; };
+    for (const op of ops) {
+      if (op.op === 'insert') insert(start + op.index);
+      else if (op.op === 'remove') remove(start + op.index);
+      else if (op.op === 'move') { remove(start + op.from); insert(start + op.to); }
+    }
+    return current - first;
+  }
+
+  /** What must stay put across a change: the first visible row (and its offset), and the focus. */
+  function captureAnchor() {
+    const top = virtualTop();
+    const first = Math.floor(top / rowHeight);
+    let id = null;
+    let index = -1;
+    for (let i = first; i < first + 3; i++) {
+      const row = model.rowAt(i);
+      if (row) { id = row.id; index = i; break; }
+    }
+    return { id, index, offset: index * rowHeight - top, top, focusedId: pane.focusedId, focusIndex: model.indexOf(pane.focusedId), count: model.count };
+  }
+
+  /** Shifts the scroll position so the anchor row stays under the same pixel. */
+  function restoreAnchor(anchor) {
+    setSpacer();
+    const index = anchor.id === null ? -1 : model.indexOf(anchor.id);
+    if (index < 0) setVirtualTop(anchor.top);
+    else setVirtualTop(index * rowHeight - anchor.offset);
+  }
+
+  /** The focused row stays the same row; when it is gone, the row now at its index takes over. */
+  function keepFocus(anchor) {
+    if (pane.focusedId === null) return;
+    const index = model.indexOf(pane.focusedId);
+    if (index >= 0) { pane.focusIndex = index; return; }
+    if (anchor.focusIndex >= 0) {
+      const clamped = Math.min(anchor.focusIndex, model.count - 1);
+      const row = model.rowAt(clamped);
+      pane.focusedId = row ? row.id : null;
+      pane.focusIndex = clamped;
+      if (row === undefined) pane.focusedId = null;
+      for (const id of [...pane.selection]) if (model.indexOf(id) < 0) pane.selection.delete(id);
+      if (pane.focusedId !== null && pane.selection.size === 0) pane.selection.add(pane.focusedId);
+    }
+  }
+
+  /** A row focused by index before its data arrived (End on a big list) gets the focus once it has. */
+  function takePendingFocus() {
+    if (pane.pendingFocus === null || pane.pendingFocus === undefined) return;
+    const row = model.rowAt(pane.pendingFocus);
+    if (!row) return;
+    const extend = pane.pendingExtend;
+    pane.pendingFocus = null;
+    focusIndex(model.indexOf(row.id), { extend });
+  }
+
+  function syncToolbar() {
+    const value = `${model.sort.by}:${model.sort.direction || 'ascending'}`;
+    if (sortSelect.value !== value) sortSelect.value = value;
+    if (sectionsSelect.value !== model.sections) sectionsSelect.value = model.sections;
+  }
+
+  // Scroll positions ----------------------------------------------------------------------------
+  // A row's place is `index × rowHeight` in the list's virtual height; the scroller's own height is
+  // that, or `maxHeight` when that is more, and then positions map proportionally.
+
+  function virtualHeight() { return model.count * rowHeight; }
+  function scaled() { return virtualHeight() > maxHeight; }
+  function setSpacer() { spacer.style.height = `${scaled() ? maxHeight : virtualHeight()}px`; }
+
+  /** The virtual position of the viewport's top. */
+  function virtualTop() {
+    if (!scaled()) return scroller.scrollTop;
+    const range = maxHeight - scroller.clientHeight;
+    return range <= 0 ? 0 : scroller.scrollTop * (virtualHeight() - scroller.clientHeight) / range;
+  }
+
+  /** Scrolls so the viewport's top is at virtual position `top` (clamped). */
+  function setVirtualTop(top) {
+    const limit = Math.max(0, virtualHeight() - scroller.clientHeight);
+    const clamped = Math.max(0, Math.min(limit, top));
+    if (!scaled()) { scroller.scrollTop = clamped; return; }
+    scroller.scrollTop = limit === 0 ? 0 : clamped * (maxHeight - scroller.clientHeight) / limit;
+  }
+
+  /** For the tests: scroll so the row at `index` is at the top. */
+  pane.scrollToRow = (index) => { setVirtualTop(index * rowHeight); scheduleRender(); scheduleWindowCheck(); };
+
+  // Rendering -----------------------------------------------------------------------------------
+
+  const live = new Map(); // key -> {node, row, index}
+  let renderScheduled = false;
+  function scheduleRender() {
+    if (renderScheduled) return;
+    renderScheduled = true;
+    requestAnimationFrame(() => { renderScheduled = false; render(); });
+  }
+
+  function refreshAll() {
+    for (const entry of live.values()) entry.built = false;
+    scheduleRender();
+  }
+
+  function stateLine() {
+    if (pane.closed) return { text: 'This list was deleted.', kind: 'error' };
+    if (pane.stopped) return { text: `The server stopped: ${pane.stopped}`, kind: 'error', action: ['Restart', () => call('retry', { visibleRows: visibleRows() })] };
+    if (model.state === null) return { text: 'Opening…', kind: 'info', loading: true };
+    if (model.state === 'loading') return { text: `Loading… ${Math.round((model.progress || 0) * 100)}%`, kind: 'info', loading: true };
+    if (model.state === 'error') {
+      const error = model.error || {};
+      return { text: `Error: ${String(error.message || 'the store cannot be read').split('\n')[0]}`, kind: 'error', action: ['Retry', () => call('retry', { visibleRows: visibleRows() })] };
+    }
+    if (model.count === 0) {
+      if (model.empty === 'noMatches') return { text: 'No matches — clear the filter', kind: 'info', action: ['Clear the filter', () => { filterInput.value = ''; applyFilter(); }] };
+      return { text: 'No tasks — add one', kind: 'info', action: ['Add a task', () => addInput.focus()] };
+    }
+    return null;
+  }
+
+  function visibleRows() { return Math.max(1, Math.ceil((scroller.hidden ? window.innerHeight : scroller.clientHeight) / rowHeight)); }
+
+  function render() {
+    pane.stats.renders += 1;
+    const state = stateLine();
+    progress.hidden = !(state && state.loading);
+    progressBar.style.width = `${Math.round((model.progress || 0) * 100)}%`;
+    progress.classList.toggle('indeterminate', model.state !== 'loading');
+    if (state) {
+      statePanel.hidden = false;
+      statePanel.className = `state ${state.kind}`;
+      stateText.textContent = state.text;
+      stateButton.hidden = !state.action;
+      if (state.action) {
+        stateButton.textContent = state.action[0];
+        stateButton.onclick = state.action[1];
+      }
+      scroller.hidden = true;
+      for (const [key, entry] of live) { entry.node.remove(); live.delete(key); }
+      return;
+    }
+    statePanel.hidden = true;
+    scroller.hidden = false;
+    setSpacer();
+    if (pane.restoreRow !== undefined) {
+      // The scroll position saved before a reload (setState), restored once the rows can show.
+      setVirtualTop(pane.restoreRow * rowHeight);
+      pane.restoreRow = undefined;
+      pane.restored = true;
+      scheduleWindowCheck();
+    }
+    const top = virtualTop();
+    const base = scroller.scrollTop - top; // 0 unless scaled
+    const first = Math.max(0, Math.floor(top / rowHeight) - overscan);
+    const last = Math.min(model.count, Math.ceil((top + scroller.clientHeight) / rowHeight) + overscan);
+    const wanted = new Set();
+    for (let index = first; index < last; index++) {
+      const row = model.rowAt(index);
+      const key = row ? `r:${row.id}` : `p:${index}`;
+      wanted.add(key);
+      let entry = live.get(key);
+      if (!entry) {
+        entry = { node: element('div', 'row'), row: undefined, built: false, index: -1, top: NaN };
+        live.set(key, entry);
+        spacer.appendChild(entry.node);
+      }
+      const editing = row !== undefined && pane.editing === row.id && entry.built;
+      if ((!entry.built || entry.row !== row) && !editing) { // a row being edited keeps its input
+        build(entry.node, row, index);
+        entry.row = row;
+        entry.built = true;
+        pane.stats.rowsBuilt += 1;
+      }
+      const rowTop = index * rowHeight + base;
+      if (entry.top !== rowTop) {
+        entry.node.style.top = `${rowTop}px`;
+        entry.top = rowTop;
+      }
+      if (entry.index !== index) {
+        entry.node.setAttribute('aria-posinset', String(index + 1));
+        entry.node.dataset.index = String(index);
+        entry.index = index;
+      }
+      entry.node.setAttribute('aria-setsize', String(model.count));
+      const selected = row !== undefined && pane.selection.has(row.id);
+      entry.node.setAttribute('aria-selected', selected ? 'true' : 'false');
+      entry.node.classList.toggle('selected', selected);
+      entry.node.classList.toggle('focused', row !== undefined && row.id === pane.focusedId);
+    }
+    for (const [key, entry] of live) {
+      if (!wanted.has(key)) { entry.node.remove(); live.delete(key); }
+    }
+    pane.stats.maxDomRows = Math.max(pane.stats.maxDomRows, live.size);
+    const focused = pane.focusedId !== null ? live.get(`r:${pane.focusedId}`) : undefined;
+    if (focused) scroller.setAttribute('aria-activedescendant', focused.node.id);
+    else scroller.removeAttribute('aria-activedescendant');
+    renderBulk();
+    persist();
+  }
+
+  /** The DOM id of a row (ids are the server's; the prefix keeps them valid and unique). */
+  function domId(row) { return `row-${String(row.id).replace(/[^A-Za-z0-9_:-]/g, '_')}`; }
+
+  function build(node, row, index) {
+    node.replaceChildren();
+    node.className = 'row';
+    node.setAttribute('role', 'option');
+    node.removeAttribute('aria-disabled');
+    node.draggable = false;
+    if (row === undefined) {
+      node.id = `placeholder-${index}`;
+      node.classList.add('placeholder');
+      node.setAttribute('aria-busy', 'true');
+      node.appendChild(element('span', 'placeholder-bar'));
+      return;
+    }
+    node.removeAttribute('aria-busy');
+    node.id = domId(row);
+    node.dataset.id = row.id;
+    // A smart group shows each row's list (unless its sections already say it).
+    const showList = !!(pane.source && pane.source.group) && model.sections !== 'list';
+    const context = { today: pane.today || new Date().toISOString().slice(0, 10), timeZone: pane.timeZone, showList, listNames: pane.listNames };
+    const w = words.rowWords(row, context);
+    if (row.kind === 'header') {
+      node.classList.add('header');
+      node.setAttribute('aria-disabled', 'true');
+      node.append(element('span', 'header-title', w.title), element('span', 'badge', String(w.count)));
+      node.setAttribute('aria-label', `${w.title}, ${w.count} ${w.count === 1 ? 'task' : 'tasks'}`);
+      return;
+    }
+    node.draggable = true;
+    node.classList.toggle('done', w.done);
+    const check = element('span', 'check');
+    check.setAttribute('role', 'checkbox');
+    check.setAttribute('aria-checked', w.done ? 'true' : 'false');
+    check.setAttribute('aria-label', w.done ? 'Done' : 'Not done');
+    check.textContent = w.done ? '✓' : '';
+    node.appendChild(check);
+    node.appendChild(element('span', 'title', w.title));
+    if (w.notes) node.appendChild(element('span', 'notes', '≡'));
+    if (w.due) {
+      const due = element('span', `due${w.due.overdue ? ' overdue' : ''}${w.due.today ? ' today' : ''}`, w.due.text);
+      node.appendChild(due);
+    }
+    if (w.priority) {
+      const mark = element('span', `priority ${row.priority}`, w.priority);
+      mark.title = w.priorityName;
+      node.appendChild(mark);
+    }
+    if (w.tags) node.appendChild(element('span', 'tags', w.tags));
+    if (w.list) node.appendChild(element('span', 'list', w.list));
+    node.setAttribute('aria-label', words.rowText(row, context));
+  }
+
+  function renderBulk() {
+    const ids = selectedItems().map((row) => row.id);
+    if (ids.length < 2) { bulk.hidden = true; bulk.replaceChildren(); return; }
+    if (!bulk.hidden && bulk.dataset.count === String(ids.length)) return;
+    bulk.hidden = false;
+    bulk.dataset.count = String(ids.length);
+    bulk.replaceChildren(element('span', 'bulk-count', `${ids.length} selected`));
+    bulk.append(
+      button('Done', 'Mark done (Space)', () => toggle(true)),
+      button('Not done', 'Mark not done', () => toggle(false)),
+      button('Delete', 'Delete (Delete)', () => remove()),
+    );
+    const move = select([['', 'Move to…'], ...pane.lists.map((list) => [list.id, list.name])], 'Move to list', (list) => {
+      if (list) call('moveToList', { ids: selectedItems().map((row) => row.id), list });
+      move.value = '';
+    });
+    bulk.appendChild(move);
+  }
+
+  // Windows -------------------------------------------------------------------------------------
+
+  let windowTimer = null;
+  function scheduleWindowCheck() {
+    clearTimeout(windowTimer);
+    pane.windowCheckScheduled = true;
+    windowTimer = setTimeout(() => { pane.windowCheckScheduled = false; checkWindow(); }, windowDelay);
+  }
+
+  /** Moves the server's window to the viewport ± the margin when the viewport nears its edges. */
+  function checkWindow() {
+    if (model.view === null || model.state !== 'ready' || pane.closed || pane.stopped || pane.pendingWindow) return;
+    const first = Math.floor(virtualTop() / rowHeight);
+    const last = Math.min(model.count, first + visibleRows());
+    const w = model.window;
+    const covered = first >= w.start && last <= w.end;
+    const nearTop = w.start > 0 && first - w.start < margin / 2;
+    const nearBottom = w.end < model.count && w.end - last < margin / 2;
+    if (covered && !nearTop && !nearBottom) return;
+    const start = Math.max(0, first - margin);
+    const end = Math.min(last + margin, start + maximumWindow);
+    if (start === w.start && end === w.end) return;
+    pane.pendingWindow = { start, end };
+    pane.stats.windowRequests += 1;
+    pane.stats.requestedSizes.push(end - start);
+    vscode.postMessage({ type: 'setWindow', start, end });
+  }
+
+  scroller.addEventListener('scroll', () => { scheduleRender(); scheduleWindowCheck(); });
+  window.addEventListener('resize', () => { scheduleRender(); scheduleWindowCheck(); });
+
+  // Focus, selection and keys -------------------------------------------------------------------
+
+  function selectedItems() {
+    const rows = [];
+    for (const row of model.rows) if (row.kind === 'item' && pane.selection.has(row.id)) rows.push(row);
+    return rows;
+  }
+
+  /** The items an action applies to: the selection, else the focused row. */
+  function targets() {
+    const rows = selectedItems();
+    if (rows.length > 0) return rows;
+    const row = model.rowAt(model.indexOf(pane.focusedId));
+    return row && row.kind === 'item' ? [row] : [];
+  }
+
+  /** Focuses the row at `index` (clamped), scrolling only when it leaves the view. */
+  function focusIndex(index, { extend = false, keep = false } = {}) {
+    if (model.count === 0) return;
+    index = Math.max(0, Math.min(model.count - 1, index));
+    const row = model.rowAt(index);
+    pane.focusIndex = index;
+    pane.focusedId = row ? row.id : null;
+    pane.pendingFocus = row ? null : index;
+    pane.pendingExtend = extend;
+    if (row) {
+      if (extend && pane.anchorId !== null && model.indexOf(pane.anchorId) >= 0) {
+        const from = model.indexOf(pane.anchorId);
+        pane.selection.clear();
+        for (let i = Math.min(from, index); i <= Math.max(from, index); i++) {
+          const r = model.rowAt(i);
+          if (r && r.kind === 'item') pane.selection.add(r.id);
+        }
+      } else if (!keep) {
+        pane.selection.clear();
+        if (row.kind === 'item') pane.selection.add(row.id);
+        pane.anchorId = row.id;
+      }
+    }
+    const top = index * rowHeight;
+    const shown = virtualTop();
+    if (top < shown) setVirtualTop(top);
+    else if (top + rowHeight > shown + scroller.clientHeight) setVirtualTop(top + rowHeight - scroller.clientHeight);
+    scheduleRender();
+    scheduleWindowCheck();
+  }
+
+  /** The focused row's index; without a focus, the first row in view. */
+  function currentIndex() {
+    const index = model.indexOf(pane.focusedId);
+    if (index >= 0) return index;
+    if (pane.focusedId === null && (pane.pendingFocus === null || pane.pendingFocus === undefined)) return firstVisible();
+    return Math.min(pane.focusIndex, Math.max(0, model.count - 1));
+  }
+
+  function firstVisible() { return Math.min(Math.ceil(virtualTop() / rowHeight), Math.max(0, model.count - 1)); }
+
+  let pending = ''; // the first key of dd / cc
+  scroller.addEventListener('keydown', (event) => {
+    if (event.target !== scroller) return; // a row being edited keeps its keys
+    const key = event.key;
+    const page = Math.max(1, visibleRows() - 1);
+    const extend = event.shiftKey;
+    const index = currentIndex();
+    const chord = pending;
+    pending = '';
+    const handled = () => { event.preventDefault(); event.stopPropagation(); };
+    if ((event.ctrlKey || event.metaKey) && !event.altKey) {
+      if (key === 'a') { for (const row of model.rows) if (row.kind === 'item') pane.selection.add(row.id); scheduleRender(); handled(); }
+      else if (key === 'r') { call('redo', {}); handled(); }
+      return;
+    }
+    switch (key) {
+      case 'ArrowDown': focusIndex(pane.focusedId === null ? index : index + 1, { extend }); handled(); break;
+      case 'ArrowUp': focusIndex(pane.focusedId === null ? index : index - 1, { extend }); handled(); break;
+      case 'Home': focusIndex(0, { extend }); handled(); break;
+      case 'End': focusIndex(model.count - 1, { extend }); handled(); break;
+      case 'PageDown': focusIndex(index + page, { extend }); handled(); break;
+      case 'PageUp': focusIndex(index - page, { extend }); handled(); break;
+      case ' ': case 'x': toggle(); handled(); break;
+      case 'Delete': remove(); handled(); break;
+      case 'd': if (chord === 'd') remove(); else pending = 'd'; handled(); break;
+      case 'c': if (chord === 'c') edit(); else pending = 'c'; handled(); break;
+      case 'Enter': edit(); handled(); break;
+      case 'e': openDetails(); handled(); break;
+      case 'a': addInput.focus(); addInput.dataset.where = 'end'; handled(); break;
+      case 'o': addInput.focus(); addInput.dataset.where = 'below'; handled(); break;
+      case 'O': addInput.focus(); addInput.dataset.where = 'above'; handled(); break;
+      case 'J': moveBy(1); handled(); break;
+      case 'K': moveBy(-1); handled(); break;
+      case '/': filterInput.focus(); filterInput.select(); handled(); break;
+      case 's': sortSelect.focus(); handled(); break;
+      case 'S': sectionsSelect.focus(); handled(); break;
+      case 'u': call('undo', {}); handled(); break;
+      case 'r': if (model.state === 'error' || pane.stopped) call('retry', { visibleRows: visibleRows() }); handled(); break;
+      case 'Escape': pane.selection.clear(); scheduleRender(); say(null); handled(); break;
+      default: break;
+    }
+  });
+
+  scroller.addEventListener('mousedown', (event) => {
+    const node = event.target.closest('.row');
+    if (!node || !node.dataset.id || event.target.closest('input')) return;
+    const index = Number(node.dataset.index);
+    const id = node.dataset.id;
+    if (event.target.classList.contains('check')) return;
+    collapseOnClick = null;
+    if (event.ctrlKey || event.metaKey) {
+      if (pane.selection.has(id)) pane.selection.delete(id); else pane.selection.add(id);
+      pane.focusedId = id;
+      pane.anchorId = id;
+      scheduleRender();
+    } else if (!event.shiftKey && pane.selection.has(id) && pane.selection.size > 1) {
+      // Pressed on a selected row: the selection stays for a drag; a plain click narrows it.
+      pane.focusedId = id;
+      collapseOnClick = index;
+      scheduleRender();
+    } else {
+      focusIndex(index, { extend: event.shiftKey });
+    }
+    scroller.focus({ preventScroll: true });
+  });
+  let collapseOnClick = null;
+  scroller.addEventListener('click', (event) => {
+    if (collapseOnClick !== null && !event.target.classList.contains('check')) {
+      focusIndex(collapseOnClick);
+      collapseOnClick = null;
+    }
+    if (!event.target.classList.contains('check')) return;
+    const node = event.target.closest('.row');
+    const row = node && model.rowAt(Number(node.dataset.index));
+    if (row && row.kind === 'item') call('toggle', { ids: [row.id], done: !row.done });
+  });
+  scroller.addEventListener('dblclick', (event) => {
+    if (event.target.closest('.row') && !event.target.closest('input')) edit();
+  });
+
+  // Actions -------------------------------------------------------------------------------------
+
+  function toggle(done) {
+    const rows = targets();
+    if (rows.length === 0) return;
+    const value = done === undefined ? rows.some((row) => !row.done) : done;
+    call('toggle', { ids: rows.map((row) => row.id), done: value });
+  }
+
+  async function remove() {
+    const rows = targets();
+    if (rows.length === 0) return;
+    const result = await call('delete', { ids: rows.map((row) => row.id) });
+    if (result) sayUndo(rows.length === 1 ? `Deleted “${words.displayed(rows[0].title)}”.` : `Deleted ${rows.length} tasks.`);
+  }
+
+  function manualOrder() {
+    if (model.sort.by === 'manual' && model.sort.direction !== 'descending') return true;
+    const label = (sorts.find(([value]) => value === `${model.sort.by}:${model.sort.direction}`) || [null, model.sort.by])[1];
+    say(`This pane is sorted (${label}): tasks can be reordered only in manual order. Choose “Manual order” to drag or move them.`, 'warning');
+    return false;
+  }
+
+  /** J / K: the selected block (or the focused row) one row down or up. */
+  function moveBy(delta) {
+    if (!manualOrder()) return;
+    const rows = targets();
+    if (rows.length === 0) return;
+    const indexes = rows.map((row) => model.indexOf(row.id)).sort((a, b) => a - b);
+    const from = indexes[0];
+    const count = indexes.length;
+    if (indexes[count - 1] - from + 1 !== count) { say('Select a block of adjacent tasks to move them together.', 'warning'); return; }
+    const to = from + delta;
+    if (to < 0 || to + count > model.count) return;
+    call('move', { version: model.version, from, count, to }).then(() => {
+      focusIndex(model.indexOf(pane.focusedId), { keep: true });
+    });
+  }
+
+  /** Edits the focused row's title in place, with the quick-entry grammar (`^fri`, `@List`). */
+  function edit() {
+    const index = currentIndex();
+    const row = model.rowAt(index);
+    if (!row || row.kind !== 'item') return;
+    const entry = live.get(`r:${row.id}`);
+    if (!entry) return;
+    const title = entry.node.querySelector('.title');
+    const input = element('input', 'input inline');
+    input.type = 'text';
+    input.value = words.escapeTitle(row.title);
+    input.setAttribute('aria-label', 'Edit the task');
+    const original = input.value;
+    pane.editing = row.id;
+    title.replaceWith(input);
+    input.focus();
+    input.select();
+    let done = false;
+    const finish = (refocus) => {
+      if (done) return;
+      done = true;
+      pane.editing = null;
+      entry.built = false; // rebuilt on the next render
+      scheduleRender();
+      if (refocus) scroller.focus({ preventScroll: true });
+    };
+    input.addEventListener('keydown', async (event) => {
+      event.stopPropagation();
+      if (event.key === 'Escape') { finish(true); event.preventDefault(); return; }
+      if (event.key !== 'Enter') return;
+      event.preventDefault();
+      const text = input.value;
+      if (text.trim() === '' || text === original) { finish(true); return; }
+      const result = await call('rename', { id: row.id, list: row.list, text, accepted: pane.accepted.rename });
+      if (result && result.warnings) {
+        pane.accepted.rename = text;
+        say(result.warnings.concat(['Press Enter again to save as it is, or change the text.']), 'warning');
+        return;
+      }
+      pane.accepted.rename = null;
+      if (result) { say(null); finish(true); }
+    });
+    input.addEventListener('blur', () => { if (!done) finish(false); });
+  }
+
+  addInput.addEventListener('keydown', async (event) => {
+    if (event.key === 'Escape') { addInput.value = ''; scroller.focus(); return; }
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    const text = addInput.value;
+    if (text.trim() === '') return;
+    const where = addInput.dataset.where || 'end';
+    const focused = model.rowAt(currentIndex());
+    let before = null;
+    if (where === 'above' && focused && focused.kind === 'item') before = focused;
+    if (where === 'below' && focused) {
+      const next = model.rowAt(currentIndex() + 1);
+      if (next && next.kind === 'item') before = next;
+    }
+    const result = await call('add', {
+      text, accepted: pane.accepted.add,
+      before: before ? { id: before.id, list: before.list } : null,
+      near: focused && focused.kind === 'item' ? { list: focused.list } : null,
+    });
+    if (result && result.warnings) {
+      pane.accepted.add = text; // the text stays; Enter again takes it as it was read
+      say(result.warnings.concat(['Press Enter again to add it as it is, or change the text.']), 'warning');
+      return;
+    }
+    if (result && result.item) {
+      pane.accepted.add = null;
+      addInput.value = '';
+      addInput.dataset.where = 'end';
+      say(null);
+      pane.focusedId = result.item.id;
+      pane.selection = new Set([result.item.id]);
+      const index = model.indexOf(result.item.id);
+      if (index >= 0) focusIndex(index);
+      scheduleRender();
+    }
+  });
+
+  async function applyFilter() {
+    pane.jumpTop = true;
+    const result = await call('filter', { text: filterInput.value });
+    if (result) model.filter = result.filter;
+    if (result && result.warnings && result.warnings.length > 0) say(result.warnings, 'warning');
+    else if (result) say(null);
+    persist();
+  }
+  filterInput.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') { event.preventDefault(); applyFilter(); }
+    if (event.key === 'Escape') { event.preventDefault(); if (filterInput.value !== '') { filterInput.value = ''; applyFilter(); } scroller.focus(); }
+  });
+
+  // The detail form -----------------------------------------------------------------------------
+
+  async function openDetails() {
+    const row = model.rowAt(currentIndex());
+    if (!row || row.kind !== 'item') return;
+    const item = await call('get', { id: row.id });
+    if (!item) return;
+    details.replaceChildren();
+    details.hidden = false;
+    details.setAttribute('aria-label', `Details of ${words.displayed(item.title)}`);
+    details.appendChild(element('div', 'details-title', words.displayed(item.title)));
+    const field = (label, control) => {
+      const wrap = element('label', 'field');
+      wrap.append(element('span', 'field-label', label), control);
+      details.appendChild(wrap);
+      return control;
+    };
+    const due = field('Due', element('input', 'input'));
+    due.name = 'due';
+    due.value = item.due || '';
+    due.placeholder = 'fri 5pm, 2026-12-01, +3, none';
+    const priority = field('Priority', select([['none', 'None'], ['low', 'Low'], ['medium', 'Medium'], ['high', 'High']], 'Priority', () => {}));
+    priority.name = 'priority';
+    priority.value = item.priority;
+    const tags = field('Tags', element('input', 'input'));
+    tags.name = 'tags';
+    tags.value = item.tags.join(' ');
+    const list = field('List', select(pane.lists.map((l) => [l.id, words.displayed(l.name)]), 'List', () => {}));
+    list.name = 'list';
+    list.value = item.list;
+    const notes = field('Notes', element('textarea', 'input notes-input'));
+    notes.name = 'notes';
+    notes.value = item.notes;
+    const buttons = element('div', 'details-buttons');
+    const save = element('button', 'button', 'Save');
+    save.type = 'submit';
+    buttons.append(save, button('Cancel', 'Close without saving (Escape)', () => closeDetails(), 'button secondary'));
+    details.appendChild(buttons);
+    details.onsubmit = async (event) => {
+      event.preventDefault();
+      const args = { id: item.id, list: item.list, priority: priority.value, tags: tags.value, notes: notes.value };
+      if (due.value !== (item.due || '')) args.due = due.value;
+      const result = await call('details', args);
+      if (result && result.warnings) { say(result.warnings, 'warning'); return; }
+      if (result && list.value && list.value !== item.list && !(await call('moveToList', { ids: [item.id], list: list.value }))) return;
+      if (result) closeDetails();
+    };
+    details.onkeydown = (event) => { if (event.key === 'Escape') { event.preventDefault(); closeDetails(); } };
+    due.focus();
+  }
+
+  function closeDetails() {
+    details.hidden = true;
+    details.replaceChildren();
+    scroller.focus({ preventScroll: true });
+  }
+
+  // Drag and drop (manual order) ----------------------------------------------------------------
+
+  let dragged = null;
+  scroller.addEventListener('dragstart', (event) => {
+    collapseOnClick = null;
+    const node = event.target.closest && event.target.closest('.row');
+    if (!node || !node.dataset.id) return;
+    if (!manualOrder()) { event.preventDefault(); return; }
+    const id = node.dataset.id;
+    if (!pane.selection.has(id)) { pane.selection = new Set([id]); pane.focusedId = id; }
+    const indexes = selectedItems().map((row) => model.indexOf(row.id)).sort((a, b) => a - b);
+    if (indexes[indexes.length - 1] - indexes[0] + 1 !== indexes.length) { say('Select a block of adjacent tasks to drag them together.', 'warning'); event.preventDefault(); return; }
+    dragged = { from: indexes[0], count: indexes.length, version: model.version };
+    event.dataTransfer.effectAllowed = 'move';
+    event.dataTransfer.setData('text/plain', selectedItems().map((row) => row.title).join('\n'));
+    scheduleRender();
+  });
+  function dropIndex(event) {
+    const rect = scroller.getBoundingClientRect();
+    const y = event.clientY - rect.top + virtualTop();
+    return Math.max(0, Math.min(model.count, Math.round(y / rowHeight)));
+  }
+  scroller.addEventListener('dragover', (event) => {
+    if (!dragged) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'move';
+    dropLine.style.top = `${dropIndex(event) * rowHeight - virtualTop() + scroller.scrollTop - 1}px`;
+    dropLine.hidden = false;
+  });
+  const dropLine = element('div', 'drop-line');
+  dropLine.hidden = true;
+  spacer.appendChild(dropLine);
+  scroller.addEventListener('drop', (event) => {
+    if (!dragged) return;
+    event.preventDefault();
+    const at = dropIndex(event);
+    const { from, count, version } = dragged;
+    dragged = null;
+    dropLine.hidden = true;
+    const to = at > from ? at - count : at;
+    if (to === from || to < 0) return;
+    call('move', { version, from, count, to });
+  });
+  scroller.addEventListener('dragend', () => { dragged = null; dropLine.hidden = true; });
+
+  // Start: the host sends nothing before it hears this (a message posted earlier would be lost).
+  spacer.style.height = '0px';
+  render();
+  vscode.postMessage({ type: 'ready', state: { firstRow: saved.firstRow || 0, filterText: saved.host ? saved.host.filterText : undefined }, rows: visibleRows() });
+}());

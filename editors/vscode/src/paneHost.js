@@ -1,0 +1,366 @@
+'use strict';
+// The extension-host side of one list pane: it owns the pane's server view and model, answers the
+// page's messages with requests, and posts the page what changed. Pure (no `vscode`): the
+// extension gives it a webview's `postMessage`, the Chromium harness a relay to a browser page.
+//
+// Page → host: {type: 'ready', state}, {type: 'setWindow', start, end}, {type: 'call', id, action, args}.
+// Host → page: {type: 'init', ...}, {type: 'snapshot', snapshot}, {type: 'changed', params},
+//   {type: 'closed', reason}, {type: 'stopped', message}, {type: 'overview', ...}, {type: 'reply', id, ok, result | error},
+//   or {type: 'batch', messages: [...]} of those, in order.
+const { ViewModel } = require('./viewModel');
+const { describe } = require('./connection');
+
+const defaultWindow = 100;
+const maximumWindow = 1000;
+
+class PaneHost {
+  /**
+   * `client`: the shared Client. `source`: `{list: ID}` or `{group: NAME}`. `name`: the title.
+   * `post(message)`: to the page (returns false or throws when the page is gone).
+   * `onTitle(title)`: the pane's title changed. `restored`: settings from a previous session.
+   */
+  constructor({ client, source, name, post, onTitle, restored }) {
+    this.client = client;
+    this.source = source.list ? { list: source.list } : { group: source.group };
+    this.name = name || source.list || source.group;
+    this.post = post;
+    this.onTitle = onTitle || (() => {});
+    this.model = new ViewModel();
+    this.settings = Object.assign({ sort: undefined, filter: undefined, filterText: '', sections: undefined }, restored || {});
+    this.visible = true;
+    this.stale = false;
+    this.disposed = false;
+    this.closed = null;
+    this.opening = null;
+    this.windowWanted = null;
+    this.windowInFlight = false;
+    this.resyncing = false;
+    this.stats = { windowRequests: 0, resyncs: 0, gaps: 0, changes: 0 };
+    this.outbox = [];
+    this.overviewListener = (overview) => this.sendOverview(overview);
+    this.client.overviewListeners.add(this.overviewListener);
+  }
+
+  /** The pane's state for a serializer: enough to open it again after a reload. */
+  persistentState() {
+    return {
+      source: this.source, name: this.name, sort: this.model.sort, filter: this.model.filter,
+      filterText: this.settings.filterText, sections: this.model.sections,
+    };
+  }
+
+  /**
+   * Posts to the page. Messages produced in one turn of the event loop (a request's notifications
+   * and its answer, say) leave as one post, `{type: 'batch', messages}`, in order: each post is
+   * serialized, so fewer, larger ones cost the page less.
+   */
+  send(message) {
+    if (this.disposed) return;
+    if (!this.visible && message.type !== 'reply') { this.stale = true; return; }
+    this.outbox.push(message);
+    if (this.outbox.length === 1) setImmediate(() => this.flush());
+  }
+
+  flush() {
+    const messages = this.outbox;
+    this.outbox = [];
+    if (this.disposed || messages.length === 0) return;
+    try { this.post(messages.length === 1 ? messages[0] : { type: 'batch', messages }); } catch { /* the page is gone; dispose follows */ }
+  }
+
+  sendOverview(overview) {
+    if (!overview) return;
+    const names = {};
+    for (const list of overview.lists || []) names[list.id] = list.name;
+    if (this.source.list && names[this.source.list] !== undefined && names[this.source.list] !== this.name) {
+      this.name = names[this.source.list];
+      this.onTitle(this.name);
+    }
+    if (this.source.group) {
+      const group = (overview.groups || []).find((g) => g.id === this.source.group);
+      if (group && group.name !== this.name) { this.name = group.name; this.onTitle(this.name); }
+    }
+    this.send({ type: 'overview', today: overview.today, listNames: names, lists: (overview.lists || []).map((l) => ({ id: l.id, name: l.name })) });
+  }
+
+  sendInit() {
+    this.send({
+      type: 'init', source: this.source, name: this.name, filterText: this.settings.filterText,
+      timeZone: this.client.options.timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone,
+      quickEntry: this.client.supports('text/parseItem'),
+    });
+    this.sendOverview(this.client.overview);
+  }
+
+  /** The page became visible (again): it gets the whole model, since hidden pages get nothing. */
+  setVisible(visible) {
+    this.visible = visible;
+    if (visible && this.stale) {
+      this.stale = false;
+      this.sendInit();
+      this.sendSnapshot('visible');
+    }
+  }
+
+  sendSnapshot(reason) {
+    if (this.closed) this.send({ type: 'closed', reason: this.closed });
+    else if (this.model.version !== null) this.send({ type: 'snapshot', reason, snapshot: this.model.snapshot() });
+  }
+
+  /** A message from the page. */
+  receive(message) {
+    if (this.disposed || !message || typeof message !== 'object') return;
+    switch (message.type) {
+      case 'ready': this.ready(message.state || {}, message.rows); break;
+      case 'setWindow': this.setWindow(message.start, message.end); break;
+      case 'call': this.call(message.id, message.action, message.args || {}); break;
+      default: break;
+    }
+  }
+
+  ready(state, visibleRows) {
+    if (state.filterText !== undefined && this.model.version === null) this.settings.filterText = state.filterText;
+    this.stale = false;
+    this.sendInit();
+    if (this.model.version !== null || this.closed) { this.sendSnapshot('ready'); return; }
+    if (!this.client.overview) this.client.request('lists/list', {}).then((overview) => { if (!this.client.overview) this.client.overview = overview; this.sendOverview(overview); }, () => {});
+    const start = Math.max(0, Math.floor(state.firstRow || 0) - defaultWindow);
+    const size = Math.min(maximumWindow, Math.max(1, Number(visibleRows) || 40) + 2 * defaultWindow);
+    this.open({ start, end: start + size });
+  }
+
+  /** Opens the server view (again after a restart of the server). */
+  open(window) {
+    const params = Object.assign({}, this.source, { window });
+    const sort = this.settings.sort || this.model.sort;
+    if (sort && (sort.by !== 'manual' || sort.direction === 'descending')) params.sort = sort;
+    const filter = this.settings.filter || this.model.filter;
+    if (filter && Object.keys(filter).length > 0) params.filter = filter;
+    const sections = this.settings.sections || this.model.sections;
+    if (sections && sections !== 'none') params.sections = sections;
+    this.closed = null;
+    this.model.version = null;
+    this.opening = this.client.request('lists/open', params).then((snapshot) => {
+      if (this.disposed) { this.client.request('view/close', { view: snapshot.view }).catch(() => {}); return; }
+      this.model.applySnapshot(snapshot);
+      this.client.register(snapshot.view, { changed: (p) => this.changed(p), closed: (p) => this.viewClosed(p) });
+      this.sendSnapshot('open');
+    }, (error) => {
+      this.model.state = 'error';
+      this.model.error = { message: describe(error), retryable: true };
+      this.model.count = 0;
+      this.send({ type: 'snapshot', reason: 'open', snapshot: Object.assign(this.model.snapshot(), { version: 0 }) });
+    });
+    return this.opening;
+  }
+
+  changed(params) {
+    const outcome = this.model.applyChanged(params);
+    if (outcome === 'applied') {
+      this.stats.changes += 1;
+      this.send({ type: 'changed', params });
+    } else if (outcome === 'gap') {
+      this.stats.gaps += 1;
+      this.resync();
+    }
+  }
+
+  /** Fetches a fresh snapshot after a version gap; the page gets it as a snapshot, silently. */
+  resync() {
+    if (this.resyncing || this.model.view === null) return Promise.resolve();
+    this.resyncing = true;
+    this.stats.resyncs += 1;
+    return this.client.request('view/snapshot', { view: this.model.view }).then((snapshot) => {
+      this.resyncing = false;
+      this.model.applySnapshot(snapshot);
+      this.sendSnapshot('resync');
+    }, () => { this.resyncing = false; });
+  }
+
+  viewClosed(params) {
+    this.closed = params.reason || 'closed';
+    this.client.unregister(this.model.view);
+    this.send({ type: 'closed', reason: this.closed });
+  }
+
+  /** The server stopped: the page says so and offers to restart it. */
+  serverStopped(message) {
+    if (this.model.view !== null) this.client.unregister(this.model.view);
+    this.model.version = null;
+    this.model.view = null;
+    this.send({ type: 'stopped', message });
+  }
+
+  /** Moves the server's window; one request in flight, the latest wish wins. */
+  setWindow(start, end) {
+    if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end <= start) return;
+    this.windowWanted = { start, end: Math.min(end, start + maximumWindow) };
+    this.pumpWindow();
+  }
+
+  pumpWindow() {
+    if (this.windowInFlight || this.windowWanted === null || this.model.view === null || this.closed) return;
+    const window = this.windowWanted;
+    this.windowWanted = null;
+    if (window.start === this.model.window.start && window.end === this.model.window.end) return;
+    this.windowInFlight = true;
+    this.stats.windowRequests += 1;
+    this.client.request('view/setWindow', { view: this.model.view, window }).then((snapshot) => {
+      this.windowInFlight = false;
+      if (snapshot.version >= this.model.version) {
+        this.model.applySnapshot(snapshot);
+        this.send({ type: 'snapshot', reason: 'window', snapshot: this.model.snapshot() });
+      }
+      this.pumpWindow();
+    }, () => { this.windowInFlight = false; this.pumpWindow(); });
+  }
+
+  async call(id, action, args) {
+    try {
+      const handler = actions[action];
+      if (handler === undefined) throw new Error(`unknown action ${action}`);
+      const result = await handler.call(this, args);
+      this.send({ type: 'reply', id, ok: true, result: result === undefined ? null : result });
+    } catch (error) {
+      this.send({ type: 'reply', id, ok: false, error: describe(error), code: error.code, reason: error.reason });
+    }
+  }
+
+  /** The list a new item goes to: the pane's, else the given row's, else the first list. */
+  targetList(row) {
+    if (this.source.list) return this.source.list;
+    if (row && row.list) return row.list;
+    const lists = (this.client.overview && this.client.overview.lists) || [];
+    return lists.length > 0 ? lists[0].id : undefined;
+  }
+
+  /** The fields of a typed line: `{fields, warnings}` (the server's grammar when it has one). */
+  async parseItem(text, list) {
+    if (!this.client.supports('text/parseItem')) return { fields: { title: text.trim() }, warnings: [] };
+    const params = { text };
+    if (list) params.list = list;
+    const answer = await this.client.request('text/parseItem', params);
+    return { fields: answer.fields || {}, warnings: (answer.warnings || []).map((w) => w.message || w.reason) };
+  }
+
+  dispose() {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.client.overviewListeners.delete(this.overviewListener);
+    if (this.model.view !== null && !this.closed) {
+      this.client.unregister(this.model.view);
+      if (this.client.running) this.client.request('view/close', { view: this.model.view }).catch(() => {});
+    }
+  }
+}
+
+/** What the page can ask for; `this` is the PaneHost. Each returns the reply's result. */
+const actions = {
+  /** `{text, accepted, before}`: a new task from a typed line. Warnings come back (nothing created) unless the same text was already shown them (`accepted`). */
+  async add({ text, accepted, before, near }) {
+    if (typeof text !== 'string' || text.trim() === '') return { warnings: ['type a title'] };
+    const list = this.targetList(near);
+    if (list === undefined) throw new Error('there is no list yet: create one in the overview');
+    const { fields, warnings } = await this.parseItem(text, list);
+    if (warnings.length > 0 && text !== accepted) return { warnings };
+    if (fields.title === undefined) return { warnings: [`a task needs a title: ${text}`] };
+    const params = Object.assign({}, fields, { list: fields.list || list });
+    if (this.source.group === 'today' && params.due === undefined) params.due = (await this.parseItem('^today', list)).fields.due || (this.client.overview && this.client.overview.today);
+    if (before && params.list === (before.list || params.list)) params.before = before.id;
+    const answer = await this.client.request('items/create', params);
+    return { item: answer.item };
+  },
+  async toggle({ ids, done }) {
+    return this.client.request('items/update', { ids, done: done === true });
+  },
+  /** `{id, list, text}`: the title line edited in place, read with the quick-entry grammar. */
+  async rename({ id, list, text, accepted }) {
+    const { fields, warnings } = await this.parseItem(text, list);
+    if (warnings.length > 0 && text !== accepted) return { warnings };
+    const update = { id };
+    let any = false;
+    for (const name of ['title', 'notes', 'due', 'priority', 'tags']) {
+      if (fields[name] !== undefined) { update[name] = fields[name]; any = true; }
+    }
+    if (any) await this.client.request('items/update', update);
+    if (fields.list && fields.list !== list) await this.client.request('items/move', { ids: [id], before: null, list: fields.list });
+    return { changed: any };
+  },
+  /** `{id, due, priority, tags, notes}` from the detail form; `due` is typed (`fri 5pm`, `none`). */
+  async details({ id, list, due, priority, tags, notes }) {
+    const update = { id };
+    if (typeof due === 'string') {
+      if (due.trim() === '') update.due = null;
+      else {
+        const { fields, warnings } = await this.parseItem(`due:${due.trim()}`, list);
+        if (warnings.length > 0 || fields.due === undefined) return { warnings: warnings.length > 0 ? warnings : [`not a date: ${due}`] };
+        update.due = fields.due;
+      }
+    }
+    if (priority !== undefined) update.priority = priority;
+    if (typeof tags === 'string') update.tags = tags.split(/[\s,]+/).map((t) => t.replace(/^#/, '')).filter((t) => t !== '');
+    if (typeof notes === 'string') update.notes = notes;
+    const answer = await this.client.request('items/update', update);
+    return { item: answer.items[0] };
+  },
+  async get({ id }) { return this.client.request('items/get', { id }); },
+  async delete({ ids }) { return this.client.request('items/delete', { ids }); },
+  /** `{version, from, count, to}`: rows moved by view index (manual order only). */
+  async move({ version, from, count, to }) {
+    try {
+      return await this.client.request('items/move', { view: this.model.view, version, from, count: count || 1, to });
+    } catch (error) {
+      if (error.code === -32801) {
+        await this.resync();
+        throw new Error('the list changed meanwhile: nothing moved, try again');
+      }
+      throw error;
+    }
+  },
+  async moveToList({ ids, list }) { return this.client.request('items/move', { ids, before: null, list }); },
+  async sort({ sort }) {
+    const answer = await this.client.request('view/sort', { view: this.model.view, sort });
+    this.settings.sort = sort;
+    this.model.sort = { by: sort.by, direction: sort.direction || 'ascending' };
+    return { version: answer.version, sort: this.model.sort };
+  },
+  /** `{text}`: the filter as typed; the server reads it (`text/parseFilter`). */
+  async filter({ text }) {
+    let filter = {};
+    let warnings = [];
+    if (typeof text === 'string' && text.trim() !== '') {
+      if (this.client.supports('text/parseFilter')) {
+        const answer = await this.client.request('text/parseFilter', { text });
+        filter = answer.filter || {};
+        warnings = (answer.warnings || []).map((w) => w.message || w.reason);
+      } else {
+        filter = { text: text.trim() };
+      }
+    }
+    await this.client.request('view/filter', { view: this.model.view, filter });
+    this.settings.filter = filter;
+    this.model.filter = filter;
+    this.settings.filterText = typeof text === 'string' ? text : '';
+    return { filter, warnings };
+  },
+  async sections({ sections }) {
+    const answer = await this.client.request('view/sections', { view: this.model.view, sections });
+    this.settings.sections = sections;
+    this.model.sections = sections;
+    return { version: answer.version, sections };
+  },
+  async undo() { return this.client.request('undo'); },
+  async redo() { return this.client.request('redo'); },
+  /** Retries the store (a view in error), or reopens the pane after the server stopped. */
+  async retry({ visibleRows } = {}) {
+    if (!this.client.running || this.model.view === null) {
+      await this.open({ start: 0, end: Math.min(maximumWindow, (visibleRows || 40) + 2 * defaultWindow) });
+      return { reopened: true };
+    }
+    const answer = await this.client.request('store/retry');
+    if (answer.retried === false) await this.resync();
+    return answer;
+  },
+};
+
+module.exports = { PaneHost, actions };

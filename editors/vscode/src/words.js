@@ -1,0 +1,142 @@
+'use strict';
+// The words a pane shows for a row: due dates relative to the client's day (as the REPL and the
+// Neovim pane say them), priority marks, tags, and stored text with its control characters shown
+// as escapes (as the REPL's `displayed`). Pure: used by the host and, as a script, by the page
+// (`TasklsWords`).
+(function (root, factory) {
+  if (typeof module === 'object' && module.exports) module.exports = factory();
+  else root.TasklsWords = factory();
+}(typeof self !== 'undefined' ? self : this, function () {
+  /** Whether a code point is a control or a bidi override/isolate that `displayed` escapes. */
+  function needsEscape(code) {
+    return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+  }
+
+  function escape(code) {
+    switch (code) {
+      case 0x0a: return '\\n';
+      case 0x09: return '\\t';
+      case 0x0d: return '\\r';
+      case 0x1b: return '\\e';
+      default: return `\\u{${code.toString(16).toUpperCase()}}`;
+    }
+  }
+
+  /**
+   * `text` with each control shown as an escape (`\n`, `\t`, `\r`, `\e`, `\u{9B}`), DEL, the C1
+   * controls and the bidi overrides and isolates included; a backslash doubles when what follows
+   * could read as an escape (a backslash, e, n, r, t, u or an escaped character), so the shown
+   * form reads back to one stored text. Text without either comes back unchanged.
+   * - Complexity: O(n) in the text's length.
+   */
+  function displayed(text) {
+    if (typeof text !== 'string') return '';
+    if (!/[\\\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(text)) return text;
+    const codes = Array.from(text, (c) => c.codePointAt(0));
+    let out = '';
+    for (let i = 0; i < codes.length; i++) {
+      const code = codes[i];
+      if (code === 0x5c) {
+        out += '\\';
+        const next = codes[i + 1];
+        if (next !== undefined && ('\\enrtu'.includes(String.fromCodePoint(next)) || needsEscape(next))) out += '\\';
+      } else if (needsEscape(code)) {
+        out += escape(code);
+      } else {
+        out += String.fromCodePoint(code);
+      }
+    }
+    return out;
+  }
+
+  /** Days since 1970-01-01 of `YYYY-MM-DD`, or NaN. */
+  function dayNumber(date) {
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+    if (!match) return NaN;
+    return Math.round(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / 86400000);
+  }
+
+  /** "today", "tomorrow", "yesterday", "in N days" (2…13), "N days ago" (2…13), else `date`. */
+  function relative(days, date) {
+    if (days === 0) return 'today';
+    if (days === 1) return 'tomorrow';
+    if (days === -1) return 'yesterday';
+    if (days >= 2 && days <= 13) return `in ${days} days`;
+    if (days <= -2 && days >= -13) return `${-days} days ago`;
+    return date;
+  }
+
+  const formatters = new Map();
+  /** The wall-clock day and time of an instant in `timeZone`: {date: 'YYYY-MM-DD', time: 'HH:mm'}. */
+  function wallClock(milliseconds, timeZone) {
+    let format = formatters.get(timeZone || '');
+    if (format === undefined) {
+      format = new Intl.DateTimeFormat('en-CA', {
+        timeZone: timeZone || undefined, year: 'numeric', month: '2-digit', day: '2-digit',
+        hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+      });
+      formatters.set(timeZone || '', format);
+    }
+    const parts = {};
+    for (const part of format.formatToParts(new Date(milliseconds))) parts[part.type] = part.value;
+    return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  }
+
+  /**
+   * A due as a pane shows it: `{text, overdue, today}`. `context`: `today` ('YYYY-MM-DD', the
+   * overview's), `timeZone` (the zone given at initialize), `now` (milliseconds). A day is overdue
+   * before today, a time once it has passed; a done task is never overdue.
+   */
+  function due(value, done, context) {
+    const today = dayNumber(context.today);
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+      const days = dayNumber(value) - today;
+      return { text: relative(days, value), overdue: !done && days < 0, today: !done && days === 0 };
+    }
+    const instant = Date.parse(value);
+    if (Number.isNaN(instant)) return { text: value, overdue: false, today: false };
+    const clock = wallClock(instant, context.timeZone);
+    const days = dayNumber(clock.date) - today;
+    const now = context.now === undefined ? Date.now() : context.now;
+    return { text: `${relative(days, clock.date)} ${clock.time}`, overdue: !done && instant < now, today: !done && days === 0 };
+  }
+
+  const priorityMarks = { low: '!', medium: '!!', high: '!!!' };
+  const priorityNames = { none: 'No priority', low: 'Low priority', medium: 'Medium priority', high: 'High priority' };
+
+  /** A row's words: `{title, due?, priority?, priorityName?, tags?, list?, notes}` (text already displayed). */
+  function rowWords(row, context) {
+    if (row.kind === 'header') return { title: displayed(row.title), count: row.count };
+    const words = { title: displayed(row.title), notes: row.hasNotes === true, done: row.done === true };
+    if (row.due) words.due = due(row.due, row.done === true, context);
+    if (priorityMarks[row.priority]) {
+      words.priority = priorityMarks[row.priority];
+      words.priorityName = priorityNames[row.priority];
+    }
+    if (Array.isArray(row.tags) && row.tags.length > 0) words.tags = row.tags.map((tag) => `#${displayed(tag)}`).join(' ');
+    if (context.showList && context.listNames && context.listNames[row.list] !== undefined) words.list = displayed(context.listNames[row.list]);
+    return words;
+  }
+
+  /** A row as one line of text (for the tree's tooltip, tests and screen readers). */
+  function rowText(row, context) {
+    const w = rowWords(row, context);
+    if (row.kind === 'header') return `${w.title} (${w.count})`;
+    const parts = [`${w.done ? '[x]' : '[ ]'} ${w.title}`];
+    if (w.due) parts.push(w.due.text);
+    if (w.priority) parts.push(w.priority);
+    if (w.tags) parts.push(w.tags);
+    if (w.list) parts.push(`(${w.list})`);
+    return parts.join('  ');
+  }
+
+  /**
+   * A stored title as an edit field starts with it: each word the quick-entry grammar would read as
+   * a field gets a backslash (`#42` → `\\#42`), so the unchanged line reads back as the same title.
+   */
+  function escapeTitle(title) {
+    return String(title).replace(/\S+/g, (word) => (/^[#!@^\\/]/.test(word) || /^due:/i.test(word) ? `\\${word}` : word));
+  }
+
+  return { displayed, relative, due, dayNumber, rowWords, rowText, priorityMarks, wallClock, escapeTitle };
+}));

@@ -1,0 +1,812 @@
+#!/usr/bin/env python3
+"""The list pane's page in a real headless Chromium, against a real taskls.
+
+Each test starts the relay (relay.js: the real host code on a real taskls process) on a fresh store,
+opens the pane's real page in Chromium (selenium), and drives it with real key presses and scrolling.
+Screenshots of every state, light and dark, go to the artifact directory.
+
+    python3 run.py --bin path/to/taskls [--artifacts DIR] [--filter TEXT]
+
+Ends with `vscode-webview: N passed, N failed`; exit code 1 when any failed (or none ran).
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROW = 22
+
+parser = argparse.ArgumentParser()
+parser.add_argument('--bin', default=os.environ.get('TASKLS_BIN'))
+parser.add_argument('--artifacts', default=os.environ.get('TASKLS_ARTIFACTS'))
+parser.add_argument('--filter', default=os.environ.get('TASKLS_TEST_FILTER', ''))
+parser.add_argument('--readme', action='store_true', help="copy the dark pane's screenshot to media/screenshot.png (the README's)")
+parser.add_argument('--chromium', default=os.environ.get('CHROMIUM', '/usr/bin/chromium'))
+parser.add_argument('--chromedriver', default=os.environ.get('CHROMEDRIVER', '/usr/bin/chromedriver'))
+options = parser.parse_args()
+if not options.bin:
+    sys.exit('usage: run.py --bin path/to/taskls')
+options.bin = os.path.abspath(options.bin)
+TMP = tempfile.mkdtemp(prefix='taskls-webview-')
+ARTIFACTS = options.artifacts or os.path.join(TMP, 'artifacts')
+os.makedirs(ARTIFACTS, exist_ok=True)
+ENV = dict(os.environ, TASKLS_BIN=options.bin, TASKLS_TEST_TMP=TMP)
+serial = [0]
+
+
+def new_store():
+    serial[0] += 1
+    return os.path.join(TMP, 'stores', 'store-%d' % serial[0])
+
+
+big_fixtures = {}
+
+
+def big_store(n=100000):
+    """A store with one list "Big" of n items "Task 1".."Task n" (made once, copied per test)."""
+    if n not in big_fixtures:
+        store = new_store()
+        out = subprocess.run(['node', os.path.join(HERE, 'fixture.js'), 'big', str(n), store], env=ENV,
+                             check=True, capture_output=True, text=True, timeout=300)
+        big_fixtures[n] = (store, out.stdout.strip())
+    store, list_id = big_fixtures[n]
+    copy = new_store()
+    shutil.copytree(store, copy)
+    return copy, list_id
+
+
+def wait(condition, what, timeout=10.0):
+    deadline = time.monotonic() + timeout
+    last = None
+    while True:
+        try:
+            last = condition()
+        except Exception as error:  # the page may be between states
+            last = error
+        if last and not isinstance(last, Exception):
+            return last
+        if time.monotonic() > deadline:
+            raise AssertionError('timed out waiting for %s (last: %r)' % (what, last))
+        time.sleep(0.02)
+
+
+def eq(expected, actual, what='value'):
+    if expected != actual:
+        raise AssertionError('%s: expected %r, got %r' % (what, expected, actual))
+
+
+def truthy(value, what):
+    if not value:
+        raise AssertionError('%s is false' % what)
+
+
+class Relay:
+    """relay.js on a store; `control(op, ...)` and `request(method, params)` talk to it."""
+
+    def __init__(self, store, serve_args=()):
+        args = ['node', os.path.join(HERE, 'relay.js'), '--bin', options.bin, '--store', store]
+        for arg in serve_args:
+            args += ['--serve-arg', arg]
+        self.process = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=ENV, text=True)
+        self.port = json.loads(self.process.stdout.readline())['port']
+        self.origin = 'http://127.0.0.1:%d' % self.port
+
+    def control(self, op, **members):
+        members['op'] = op
+        request = urllib.request.Request(self.origin + '/control', data=json.dumps(members).encode(), method='POST')
+        with urllib.request.urlopen(request, timeout=30) as response:
+            answer = json.loads(response.read())
+        if not answer['ok']:
+            raise AssertionError('%s failed: %s' % (op, answer['error']))
+        return answer['result']
+
+    def request(self, method, params=None):
+        return self.control('request', method=method, params=params)
+
+    def seed(self, name, titles):
+        list_id = self.request('lists/create', {'name': name})['list']['id']
+        for title in titles:
+            self.request('items/create', {'list': list_id, 'title': title})
+        return list_id
+
+    def close(self):
+        try:
+            self.process.stdin.close()
+            self.process.wait(timeout=10)
+        except Exception:
+            self.process.kill()
+
+
+def browser(width=900, height=640):
+    chrome = webdriver.ChromeOptions()
+    chrome.binary_location = options.chromium
+    for flag in ('--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
+                 '--window-size=%d,%d' % (width, height), '--force-device-scale-factor=1', '--lang=en-US'):
+        chrome.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(options.chromedriver), options=chrome)
+    driver.set_script_timeout(20)
+    return driver
+
+
+class Pane:
+    """One pane page in one browser."""
+
+    def __init__(self, driver, relay, source, theme='dark', name=None, key=None, max_height=None):
+        self.driver = driver
+        self.relay = relay
+        query = '&'.join('%s=%s' % item for item in source.items())
+        driver.get('%s/pane?%s&theme=%s&name=%s%s%s' % (relay.origin, query, theme, name or 'Tasks', '&key=' + key if key else '',
+                                                        '&maxHeight=%d' % max_height if max_height else ''))
+        self.scroller = driver.find_element(By.CSS_SELECTOR, '.scroller')
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def state(self):
+        return self.js('''const p = window.tasklsPane, m = p.model;
+            return {state: m.state, count: m.count, version: m.version, window: m.window, focused: p.focusedId,
+                    selection: [...p.selection], stats: p.stats, sort: m.sort, sections: m.sections, empty: m.empty || null};''')
+
+    def ready(self, count=None, timeout=20):
+        return wait(lambda: (lambda s: s if s['state'] == 'ready' and (count is None or s['count'] == count) else None)(self.state()),
+                    'the pane ready' + ('' if count is None else ' with %d rows' % count), timeout)
+
+    def rows(self):
+        """The rows in the DOM, top to bottom: [index, id, text, classes]."""
+        return self.js('''return [...document.querySelectorAll('.spacer .row')]
+            .map(n => [Number(n.dataset.index), n.dataset.id || null, n.textContent, n.className, n.getAttribute('aria-selected'),
+                       n.getAttribute('aria-setsize'), n.getAttribute('aria-posinset'), n.getBoundingClientRect().top])
+            .sort((a, b) => a[0] - b[0]);''')
+
+    def titles(self):
+        return [r[2] for r in self.rows() if 'placeholder' not in r[3]]
+
+    def visible_titles(self):
+        return self.js('''const s = document.querySelector('.scroller').getBoundingClientRect();
+            return [...document.querySelectorAll('.spacer .row')].filter(n => { const r = n.getBoundingClientRect(); return r.bottom > s.top + 1 && r.top < s.bottom - 1; })
+              .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
+              .map(n => n.classList.contains('placeholder') ? '…' : (n.querySelector('.title') || n.querySelector('.header-title')).textContent);''')
+
+    def classes_of(self, title):
+        """The classes of the DOM row titled `title`, or None."""
+        return self.js('''const t = [...document.querySelectorAll('.spacer .row .title')].find(n => n.textContent === arguments[0]);
+            return t ? t.closest('.row').className : null;''', title)
+
+    def state_text(self):
+        return self.js("const s = document.querySelector('.state'); return s.hidden ? null : s.querySelector('.state-text').textContent;")
+
+    def messages(self):
+        return self.js("return [...document.querySelectorAll('.messages .message')].map(n => n.textContent);")
+
+    def keys(self, *keys):
+        self.scroller_focus()
+        ActionChains(self.driver).send_keys(*keys).perform()
+
+    def shift(self, key, times=1):
+        """Shift held down around `key` (selenium's Keys.SHIFT + key does not hold it in Chromium)."""
+        self.scroller_focus()
+        chain = ActionChains(self.driver).key_down(Keys.SHIFT)
+        for _ in range(times):
+            chain = chain.send_keys(key)
+        chain.key_up(Keys.SHIFT).perform()
+
+    def scroller_focus(self):
+        if not self.js("return document.activeElement === document.querySelector('.scroller');"):
+            self.js("document.querySelector('.scroller').focus();")
+
+    def settle(self):
+        """Waits until the page is quiet: no window check scheduled (the scroll debounce), no window
+        request waiting for its rows, and what it has rendered (an animation frame after that)."""
+        quiet = 'const p = window.tasklsPane; return !p.windowCheckScheduled && p.pendingWindow === null;'
+        for _ in range(2):
+            self.driver.execute_async_script('const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done()));')
+            wait(lambda: self.js(quiet), 'the page to settle')
+
+    def screenshot(self, name):
+        path = os.path.join(ARTIFACTS, name + '.png')
+        self.driver.save_screenshot(path)
+        return path
+
+    def server_rows(self):
+        """The view's rows as the server has them now (a fresh snapshot of the same window)."""
+        view = self.js('return window.tasklsPane.model.view;')
+        window = self.js('return window.tasklsPane.model.window;')
+        snapshot = self.relay.request('view/snapshot', {'view': view})
+        eq(window, snapshot['window'], 'window')
+        return snapshot
+
+    def check_exact(self):
+        """The page's model equals the server's view, and the DOM shows exactly those rows."""
+        snapshot = self.server_rows()
+        model = self.js('return window.tasklsPane.model.snapshot();')
+        eq(snapshot['version'], model['version'], 'version')
+        eq(snapshot['count'], model['count'], 'count')
+        eq(snapshot['rows'], model['rows'], 'rows')
+        start = snapshot['window']['start']
+        for index, row_id, text, classes, *_ in self.rows():
+            if 'placeholder' in classes:
+                truthy(not (start <= index < start + len(snapshot['rows'])), 'placeholder %d is outside the window' % index)
+            else:
+                eq(snapshot['rows'][index - start]['id'], row_id, 'the row at %d' % index)
+        return snapshot
+
+
+tests = []
+
+
+def test(name):
+    def register(fn):
+        tests.append((name, fn))
+        return fn
+    return register
+
+
+# The tests -----------------------------------------------------------------------------------------
+
+@test('a 100,000-item list opens at once: bounded DOM rows, the true scroll height, small windows')
+def big_list(ctx):
+    store, list_id = big_store()
+    relay = ctx.relay(store)
+    driver = ctx.browser()
+    pane = Pane(driver, relay, {'list': list_id}, name='Big')
+    state = pane.ready(100000)
+    pane.settle()
+    height = pane.js("return document.querySelector('.spacer').getBoundingClientRect().height;")
+    eq(100000 * ROW, height, 'the scroll height')
+    rows = pane.rows()
+    visible = pane.js("return Math.ceil(document.querySelector('.scroller').clientHeight / 22);")
+    truthy(len(rows) <= visible + 2 * 4 + 1, 'DOM rows bounded: %d for %d visible' % (len(rows), visible))
+    eq('Task 1', pane.visible_titles()[0], 'the first row')
+    eq(['100000'], sorted(set(r[5] for r in rows)), 'aria-setsize is the whole count')
+    eq([str(r[0] + 1) for r in rows], [r[6] for r in rows], 'aria-posinset')
+    eq('listbox', pane.scroller.get_attribute('role'), 'role')
+    host = relay.control('host', pane=relay.control('panes')[0]['id'])
+    truthy(host['window']['end'] - host['window']['start'] <= 1000, 'the open window is small: %r' % host['window'])
+    eq(0, state['stats']['windowRequests'], 'no window request on open')
+    pane.screenshot('big-top-dark')
+    # Real wheel scrolling: the window follows with small requests.
+    for _ in range(6):
+        ActionChains(driver).scroll_from_origin(webdriver.common.actions.wheel_input.ScrollOrigin.from_element(pane.scroller), 0, 1200).perform()
+    pane.settle()
+    truthy(all(t != '…' for t in pane.visible_titles()), 'rows arrived after wheel scrolling: %r' % pane.visible_titles()[:3])
+    # Jump to the middle (as dragging the scrollbar does): placeholders, then the rows.
+    pane.js("document.querySelector('.scroller').scrollTop = 50000 * 22;")
+    pane.settle()
+    wait(lambda: pane.visible_titles()[0] == 'Task 50001', 'the middle rows')
+    rows = pane.rows()
+    truthy(len(rows) <= visible + 2 * 4 + 1, 'DOM rows bounded in the middle: %d' % len(rows))
+    pane.screenshot('big-middle-dark')
+    # End: a real key press; the last row focused and shown.
+    pane.keys(Keys.END)
+    pane.settle()
+    wait(lambda: pane.visible_titles()[-1] == 'Task 100000', 'the last row')
+    state = pane.state()
+    sizes = state['stats']['requestedSizes']
+    truthy(all(size <= 1000 for size in sizes), 'every window at most 1,000 rows: %r' % sizes)
+    truthy(state['stats']['windowRequests'] <= 12, 'few window requests: %d' % state['stats']['windowRequests'])
+    truthy(state['stats']['maxDomRows'] <= visible + 2 * 4 + 2, 'DOM rows never grew: %d' % state['stats']['maxDomRows'])
+    fetched = relay.control('host', pane=relay.control('panes')[0]['id'])['stats']['windowRequests']
+    eq(state['stats']['windowRequests'], fetched, 'the host sent each window the page asked for')
+    last = [r for r in pane.rows() if r[2].endswith('Task 100000')][0]
+    eq('true', last[4], 'the last row is selected')
+    pane.check_exact()
+    # PageUp moves by a page of rows.
+    pane.keys(Keys.PAGE_UP)
+    pane.settle()
+    eq(100000 - visible + 1, pane.state()['focused'] and pane.js('return window.tasklsPane.model.indexOf(window.tasklsPane.focusedId);') + 1, 'a page up')
+
+
+@test('a list taller than Chromium allows maps rows to the scroll range by a scale factor')
+def scaled(ctx):
+    store, list_id = big_store()
+    relay = ctx.relay(store)
+    driver = ctx.browser()
+    # 100,000 rows of 22 px are 2.2 M px; with a cap of 1 M px the page must scale, as it does above ~1.5 M rows.
+    pane = Pane(driver, relay, {'list': list_id}, name='Big', max_height=1000000)
+    pane.ready(100000)
+    pane.settle()
+    eq(1000000, pane.js("return document.querySelector('.spacer').getBoundingClientRect().height;"), 'the capped height')
+    eq('Task 1', pane.visible_titles()[0], 'the top')
+    pane.js('window.tasklsPane.scrollToRow(50000);')
+    pane.settle()
+    wait(lambda: pane.visible_titles()[0] == 'Task 50001', 'row 50000 at the top')
+    for _ in range(3):
+        ActionChains(driver).scroll_from_origin(webdriver.common.actions.wheel_input.ScrollOrigin.from_element(pane.scroller), 0, 300).perform()
+    pane.settle()
+    titles = pane.visible_titles()
+    numbers = [int(t.split()[1]) for t in titles]
+    eq(list(range(numbers[0], numbers[0] + len(numbers))), numbers, 'consecutive rows after wheel scrolling')
+    truthy(numbers[0] > 50001, 'the wheel moved down: %r' % numbers[0])
+    # The native scrollbar at its end shows the last row.
+    pane.js("const s = document.querySelector('.scroller'); s.scrollTop = s.scrollHeight;")
+    pane.settle()
+    wait(lambda: pane.visible_titles()[-1] == 'Task 100000', 'the last row at the bottom')
+    pane.keys(Keys.HOME)
+    pane.settle()
+    wait(lambda: pane.visible_titles()[0] == 'Task 1', 'Home goes back to the top')
+    truthy(len(pane.rows()) <= 40, 'DOM rows bounded: %d' % len(pane.rows()))
+    pane.check_exact()
+
+
+@test('add, toggle, edit, details, delete with undo: real keys, the quick-entry grammar, warnings keep the text')
+def editing(ctx):
+    relay = ctx.relay(new_store())
+    list_id = relay.seed('Inbox', ['Buy milk', 'Call Ann'])
+    driver = ctx.browser()
+    pane = Pane(driver, relay, {'list': list_id}, name='Inbox')
+    pane.ready(2)
+    add = driver.find_element(By.CSS_SELECTOR, '.add')
+    add.click()
+    add.send_keys('Pay rent ^tomorrow 9:30 !high #home // by transfer', Keys.ENTER)
+    wait(lambda: pane.state()['count'] == 3, 'the new task')
+    pane.settle()
+    text = pane.rows()[2][2]
+    truthy('Pay rent' in text and 'tomorrow 09:30' in text and '!!!' in text and '#home' in text and '≡' in text, 'the new row reads %r' % text)
+    eq('', add.get_attribute('value'), 'the input is cleared')
+    # A warning: nothing is created, the text stays; Enter again takes it as read.
+    add.send_keys('Water plants ^fryday', Keys.ENTER)
+    wait(lambda: any('fryday is not a date' in m for m in pane.messages()), 'the warning')
+    eq('Water plants ^fryday', add.get_attribute('value'), 'the text kept')
+    eq(3, pane.state()['count'], 'nothing created')
+    pane.screenshot('warning-dark')
+    add.send_keys(Keys.ENTER)
+    wait(lambda: pane.state()['count'] == 4, 'taken as read')
+    # Toggle with Space on the focused row (Home first).
+    pane.keys(Keys.HOME)
+    pane.keys(Keys.SPACE)
+    wait(lambda: 'done' in pane.rows()[0][3], 'the first row done')
+    eq('true', pane.js("return document.querySelector('.row .check').getAttribute('aria-checked');"), 'aria-checked')
+    pane.keys('x')
+    wait(lambda: 'done' not in pane.rows()[0][3], 'undone with x')
+    # Click on the checkbox toggles too.
+    driver.find_elements(By.CSS_SELECTOR, '.row .check')[1].click()
+    wait(lambda: 'done' in pane.rows()[1][3], 'the second row done by a click')
+    # Edit the title in place: Enter, type, Enter (the grammar applies: !low sets the priority).
+    pane.keys(Keys.HOME)
+    pane.keys(Keys.ENTER)
+    inline = wait(lambda: driver.find_element(By.CSS_SELECTOR, '.row input.inline'), 'the inline editor')
+    eq('Buy milk', inline.get_attribute('value'), 'the editor starts with the title')
+    inline.send_keys(Keys.END, ' and eggs !low', Keys.ENTER)
+    wait(lambda: pane.rows()[0][2].startswith('Buy milk and eggs') and '!' in pane.rows()[0][2], 'the new title')
+    eq(True, pane.js("return document.activeElement === document.querySelector('.scroller');"), 'focus back on the list')
+    # The detail form: due, priority, tags, notes.
+    pane.keys('e')
+    due = wait(lambda: driver.find_element(By.CSS_SELECTOR, '.details input[name=due]'), 'the detail form')
+    pane.screenshot('details-dark')
+    due.send_keys('2026-12-24')
+    Select(driver.find_element(By.CSS_SELECTOR, '.details select[name=priority]')).select_by_value('medium')
+    tags = driver.find_element(By.CSS_SELECTOR, '.details input[name=tags]')
+    tags.send_keys('shop food')
+    driver.find_element(By.CSS_SELECTOR, '.details textarea[name=notes]').send_keys('two of each')
+    eq(list_id, Select(driver.find_element(By.CSS_SELECTOR, '.details select[name=list]')).first_selected_option.get_attribute('value'), 'the list')
+    driver.find_element(By.CSS_SELECTOR, '.details button[type=submit]').click()
+    wait(lambda: driver.find_element(By.CSS_SELECTOR, '.details').get_attribute('hidden') is not None, 'the form closed')
+    item = relay.request('items/get', {'id': pane.rows()[0][1]})
+    eq(('2026-12-24', 'medium', ['shop', 'food'], 'two of each'), (item['due'], item['priority'], item['tags'], item['notes']), 'the saved fields')
+    wait(lambda: '2026-12-24' in pane.rows()[0][2] and '!!' in pane.rows()[0][2], 'the row shows them')
+    # Delete with the Delete key, then Undo from the notice.
+    pane.keys(Keys.HOME)
+    pane.keys(Keys.DELETE)
+    wait(lambda: pane.state()['count'] == 3, 'deleted')
+    wait(lambda: any('Deleted' in m for m in pane.messages()), 'the undo notice')
+    pane.screenshot('deleted-undo-dark')
+    driver.find_element(By.CSS_SELECTOR, '.messages .link').click()
+    wait(lambda: pane.state()['count'] == 4, 'back after undo')
+    # dd deletes too; u undoes.
+    pane.keys(Keys.HOME)
+    pane.keys('d', 'd')
+    wait(lambda: pane.state()['count'] == 3, 'deleted with dd')
+    pane.keys('u')
+    wait(lambda: pane.state()['count'] == 4, 'back with u')
+    pane.settle()
+    pane.check_exact()
+
+
+@test('multi-select with Shift and Ctrl, bulk actions; J/K and drag-and-drop reorder; a sorted view says why not')
+def selecting_and_reordering(ctx):
+    relay = ctx.relay(new_store())
+    list_id = relay.seed('Order', ['A', 'B', 'C', 'D', 'E'])
+    relay.seed('Elsewhere', [])
+    driver = ctx.browser()
+    pane = Pane(driver, relay, {'list': list_id}, name='Order')
+    pane.ready(5)
+    pane.settle()
+    pane.keys(Keys.HOME)
+    pane.shift(Keys.ARROW_DOWN, 2)
+    wait(lambda: len(pane.state()['selection']) == 3, 'three selected')
+    wait(lambda: not driver.find_element(By.CSS_SELECTOR, '.bulk').get_attribute('hidden'), 'the bulk bar')
+    eq(['true', 'true', 'true', 'false', 'false'], [r[4] for r in pane.rows()], 'aria-selected')
+    pane.screenshot('bulk-dark')
+    # J moves the block down by one.
+    pane.keys('J')
+    wait(lambda: pane.titles() == ['D', 'A', 'B', 'C', 'E'] or [t.strip() for t in pane.visible_titles()] == ['D', 'A', 'B', 'C', 'E'], 'the block moved down')
+    pane.keys('K')
+    wait(lambda: pane.visible_titles() == ['A', 'B', 'C', 'D', 'E'], 'and back up')
+    # Bulk: mark the three done.
+    driver.find_element(By.XPATH, "//div[contains(@class,'bulk')]/button[text()='Done']").click()
+    wait(lambda: [('done' in r[3]) for r in pane.rows()] == [True, True, True, False, False], 'three done')
+    # Ctrl+click adds E to a selection of D.
+    rows = driver.find_elements(By.CSS_SELECTOR, '.spacer .row')
+    ActionChains(driver).click(rows[3]).perform()
+    ActionChains(driver).key_down(Keys.CONTROL).click(rows[4]).key_up(Keys.CONTROL).perform()
+    wait(lambda: sorted(pane.state()['selection']) == sorted([rows[3].get_attribute('data-id'), rows[4].get_attribute('data-id')]), 'D and E selected')
+    # Move them to another list from the bulk bar.
+    Select(driver.find_element(By.CSS_SELECTOR, '.bulk select')).select_by_visible_text('Elsewhere')
+    wait(lambda: pane.visible_titles() == ['A', 'B', 'C'], 'moved to Elsewhere')
+    # Drag C above A (HTML drag and drop, dispatched as the browser would).
+    drag = '''const [fromIndex, toIndex] = arguments;
+        const scroller = document.querySelector('.scroller');
+        const from = document.querySelector(`.row[data-index="${fromIndex}"]`);
+        const data = new DataTransfer();
+        const box = scroller.getBoundingClientRect();
+        from.dispatchEvent(new DragEvent('dragstart', {bubbles: true, cancelable: true, dataTransfer: data}));
+        const y = box.top + toIndex * 22 - scroller.scrollTop + 2;
+        scroller.dispatchEvent(new DragEvent('dragover', {bubbles: true, cancelable: true, dataTransfer: data, clientX: box.left + 20, clientY: y}));
+        scroller.dispatchEvent(new DragEvent('drop', {bubbles: true, cancelable: true, dataTransfer: data, clientX: box.left + 20, clientY: y}));
+        from.dispatchEvent(new DragEvent('dragend', {bubbles: true, dataTransfer: data}));'''
+    pane.keys(Keys.END)
+    pane.js(drag, 2, 0)
+    wait(lambda: pane.visible_titles() == ['C', 'A', 'B'], 'C dragged to the top')
+    pane.js(drag, 0, 3)
+    wait(lambda: pane.visible_titles() == ['A', 'B', 'C'], 'C dragged to the end')
+    # Two selected rows dragged together (pressing on a selected row keeps the selection).
+    pane.keys(Keys.HOME)
+    pane.shift(Keys.ARROW_DOWN)
+    rows = driver.find_elements(By.CSS_SELECTOR, '.spacer .row')
+    ActionChains(driver).move_to_element(rows[1]).click_and_hold().perform()
+    eq(2, len(pane.state()['selection']), 'the selection kept on pressing a selected row')
+    pane.js(drag, 1, 3)
+    ActionChains(driver).release().perform()
+    wait(lambda: pane.visible_titles() == ['C', 'A', 'B'], 'A and B dragged below C')
+    # Typing into the row being edited survives a change to that row from elsewhere.
+    pane.keys(Keys.END, Keys.ENTER)
+    inline = wait(lambda: driver.find_element(By.CSS_SELECTOR, '.row input.inline'), 'the editor')
+    inline.send_keys(Keys.END, ' typed')
+    relay.request('items/update', {'id': pane.state()['focused'], 'priority': 'high'})
+    wait(lambda: pane.state()['version'] and pane.js('return window.tasklsPane.model.rowAt(2).priority') == 'high', 'the update arrived')
+    eq('B typed', driver.find_element(By.CSS_SELECTOR, '.row input.inline').get_attribute('value'), 'the text being typed')
+    inline.send_keys(Keys.ESCAPE)
+    wait(lambda: '!!!' in pane.rows()[2][2], 'the row redrawn after the edit ends')
+    # Sorted: J and dragging explain why not.
+    Select(driver.find_element(By.CSS_SELECTOR, 'select[aria-label=Sort]')).select_by_visible_text('Title')
+    wait(lambda: pane.state()['sort']['by'] == 'title', 'sorted by title')
+    pane.keys(Keys.HOME, 'J')
+    wait(lambda: any('only in manual order' in m for m in pane.messages()), 'the reason')
+    pane.screenshot('sorted-why-not-dark')
+    pane.js(drag, 2, 0)
+    eq(['A', 'B', 'C'], pane.visible_titles(), 'nothing moved in the sorted view')
+    pane.check_exact()
+
+
+@test('sort, filter through the grammar, sections with counted headers, both empty reasons')
+def sort_filter_sections(ctx):
+    relay = ctx.relay(new_store())
+    list_id = relay.seed('Mixed', [])
+    for title, priority, tags in [('banana', 'high', ['food']), ('apple', 'none', []), ('cherry', 'low', ['food'])]:
+        relay.request('items/create', {'list': list_id, 'title': title, 'priority': priority, 'tags': tags})
+    driver = ctx.browser()
+    pane = Pane(driver, relay, {'list': list_id}, name='Mixed')
+    pane.ready(3)
+    pane.settle()
+    sort = Select(driver.find_element(By.CSS_SELECTOR, 'select[aria-label=Sort]'))
+    sort.select_by_visible_text('Title')
+    wait(lambda: pane.visible_titles() == ['apple', 'banana', 'cherry'], 'by title')
+    sort.select_by_visible_text('Priority (high first)')
+    wait(lambda: pane.visible_titles() == ['banana', 'cherry', 'apple'], 'by priority')
+    sort.select_by_visible_text('Manual order')
+    wait(lambda: pane.visible_titles() == ['banana', 'apple', 'cherry'], 'manual again')
+    # Filter: the server reads the words (#food !low+).
+    pane.keys('/')
+    filter_input = driver.find_element(By.CSS_SELECTOR, '.filter')
+    eq(filter_input, driver.switch_to.active_element, 'slash focuses the filter')
+    filter_input.send_keys('#food !high', Keys.ENTER)
+    wait(lambda: pane.visible_titles() == ['banana'], 'filtered')
+    filter_input.clear()
+    filter_input.send_keys('zzz', Keys.ENTER)
+    wait(lambda: pane.state_text() == 'No matches — clear the filter', 'no matches')
+    pane.screenshot('no-matches-dark')
+    driver.find_element(By.CSS_SELECTOR, '.state button').click()
+    wait(lambda: pane.visible_titles() == ['banana', 'apple', 'cherry'], 'the filter cleared')
+    eq('', filter_input.get_attribute('value'), 'the filter input cleared')
+    # Sections: headers with their counts.
+    Select(driver.find_element(By.CSS_SELECTOR, 'select[aria-label=Sections]')).select_by_value('priority')
+    wait(lambda: pane.visible_titles() == ['High', 'banana', 'Low', 'cherry', 'No Priority', 'apple'], 'sections')
+    headers = pane.js("return [...document.querySelectorAll('.row.header')].map(n => n.textContent);")
+    eq(['High1', 'Low1', 'No Priority1'], headers, 'headers with counts')
+    pane.screenshot('sections-dark')
+    pane.check_exact()
+    # Empty list: "No tasks — add one", its button focuses the add input.
+    empty = relay.seed('Empty', [])
+    pane2 = Pane(driver, relay, {'list': empty}, name='Empty')
+    pane2.ready(0)
+    wait(lambda: pane2.state_text() == 'No tasks — add one', 'no tasks')
+    pane2.screenshot('no-tasks-dark')
+    driver.find_element(By.CSS_SELECTOR, '.state button').click()
+    eq(driver.find_element(By.CSS_SELECTOR, '.add'), driver.switch_to.active_element, 'the add input focused')
+
+
+@test('two panes on one list stay exact as either is edited')
+def two_panes(ctx):
+    store, list_id = big_store(300)
+    relay = ctx.relay(store)
+    one = Pane(ctx.browser(), relay, {'list': list_id}, name='One')
+    two = Pane(ctx.browser(), relay, {'list': list_id}, name='Two')
+    one.ready(300)
+    two.ready(300)
+    two.js("document.querySelector('.scroller').scrollTop = 150 * 22;")
+    two.settle()
+    wait(lambda: two.visible_titles()[0] == 'Task 151', 'pane two in the middle')
+    add = one.driver.find_element(By.CSS_SELECTOR, '.add')
+    add.click()
+    add.send_keys('Inserted at the end', Keys.ENTER)
+    wait(lambda: two.state()['count'] == 301, 'pane two sees the insertion')
+    one.keys(Keys.HOME)
+    one.shift(Keys.ARROW_DOWN)
+    one.keys(Keys.DELETE)
+    wait(lambda: two.state()['count'] == 299, 'pane two sees the deletion')
+    wait(lambda: two.visible_titles()[0] == 'Task 151', 'pane two keeps its rows in place')
+    two.keys(Keys.HOME)
+    wait(lambda: two.state()['focused'] is not None, 'pane two focused on its first row (fetched)')
+    two.keys('J')
+    wait(lambda: one.visible_titles()[:2] == ['Task 4', 'Task 3'], 'pane one sees the move from pane two')
+    two.keys(Keys.SPACE)
+    wait(lambda: 'done' in (one.classes_of('Task 3') or ''), 'pane one sees the toggle (Task 3 moved with its focus in pane two)')
+    for pane in (one, two):
+        pane.settle()
+        pane.check_exact()
+
+
+@test('the focused row keeps its id and its pixel when rows above it change')
+def focus_stays(ctx):
+    store, list_id = big_store()
+    relay = ctx.relay(store)
+    pane = Pane(ctx.browser(), relay, {'list': list_id}, name='Big')
+    pane.ready(100000)
+    pane.js("document.querySelector('.scroller').scrollTop = 30000 * 22;")
+    pane.settle()
+    wait(lambda: pane.visible_titles()[0] == 'Task 30001', 'rows near 30000')
+    pane.keys(Keys.ARROW_DOWN, Keys.ARROW_DOWN, Keys.ARROW_DOWN)
+    focused = pane.state()['focused']
+    top = lambda: pane.js('return document.getElementById(arguments[0]).getBoundingClientRect().top;', 'row-' + focused)
+    before = top()
+    model = pane.js('return window.tasklsPane.model.snapshot();')
+    inside_above = model['rows'][5]['id']  # in the window, above the viewport
+    relay.request('items/delete', {'ids': [inside_above]})
+    relay.request('items/delete', {'ids': [relay.request('view/snapshot', {'view': model['view']})['rows'][0]['id']]})
+    first = relay.request('lists/open', {'list': list_id, 'window': {'start': 0, 'end': 1}})
+    relay.request('items/delete', {'ids': [first['rows'][0]['id']]})  # far above the window
+    relay.request('items/create', {'list': list_id, 'title': 'New first', 'before': relay.request('view/snapshot', {'view': first['view']})['rows'][0]['id']})
+    wait(lambda: pane.state()['count'] == 99998, 'the changes')
+    pane.settle()
+    eq(focused, pane.state()['focused'], 'the focused id')
+    eq(before, top(), 'the focused row under the same pixel')
+    # The focused row itself deleted: the row now at its index takes the focus.
+    index = pane.js('return window.tasklsPane.model.indexOf(arguments[0]);', focused)
+    relay.request('items/delete', {'ids': [focused]})
+    wait(lambda: pane.state()['focused'] not in (None, focused), 'the focus moved on')
+    eq(index, pane.js('return window.tasklsPane.model.indexOf(window.tasklsPane.focusedId);'), 'the same index')
+    pane.check_exact()
+
+
+@test('loading with a progress bar, then the rows; an error with Retry; the server stopping')
+def states(ctx):
+    store, list_id = big_store()
+    relay = ctx.relay(store, ['--hold-load'])
+    pane = Pane(ctx.browser(), relay, {'list': list_id}, name='Big')
+    wait(lambda: pane.state_text() == 'Loading… 0%', 'loading')
+    truthy(pane.js("return !document.querySelector('.progress').hidden;"), 'the progress bar shows')
+    pane.screenshot('loading-dark')
+    relay.request('debug/continueLoading')
+    pane.ready(100000)
+    wait(lambda: pane.visible_titles()[0] == 'Task 1', 'the rows after loading')
+    truthy(pane.js("return document.querySelector('.progress').hidden;"), 'the progress bar gone')
+    # An error: a store that cannot be opened.
+    broken = ctx.relay('/dev/null/taskls')
+    error = Pane(ctx.browser(), broken, {'group': 'today'}, name='Today')
+    wait(lambda: (error.state_text() or '').startswith('Error: '), 'the error')
+    truthy('/dev/null/taskls' in error.state_text(), 'the error names the store: %r' % error.state_text())
+    eq('Retry', error.driver.find_element(By.CSS_SELECTOR, '.state button').text, 'the Retry button')
+    error.screenshot('error-dark')
+    version = error.state()['version']
+    error.driver.find_element(By.CSS_SELECTOR, '.state button').click()
+    wait(lambda: error.state()['version'] == version + 2, 'retried: loading, then error again')
+    truthy(error.state_text().startswith('Error: '), 'still an error')
+    # The server stopping: the pane says so and Restart reopens it.
+    relay.control('kill')
+    wait(lambda: (pane.state_text() or '').startswith('The server stopped'), 'stopped')
+    pane.screenshot('stopped-dark')
+    pane.driver.find_element(By.CSS_SELECTOR, '.state button').click()
+    wait(lambda: pane.state_text() == 'Loading… 0%', 'a new server, loading (it holds the load too)')
+    relay.request('debug/continueLoading')
+    pane.ready(100000)
+    wait(lambda: pane.visible_titles()[0] == 'Task 1', 'reopened')
+
+
+@test('a version gap resyncs silently')
+def version_gap(ctx):
+    relay = ctx.relay(new_store())
+    list_id = relay.seed('Gap', ['A', 'B', 'C'])
+    pane = Pane(ctx.browser(), relay, {'list': list_id}, name='Gap')
+    pane.ready(3)
+    pane_id = relay.control('panes')[0]['id']
+    snapshots = pane.state()['stats']['snapshots']
+    relay.control('gap', pane=pane_id)
+    relay.request('items/create', {'list': list_id, 'title': 'D'})
+    wait(lambda: pane.visible_titles() == ['A', 'B', 'C', 'D'], 'the resynced rows')
+    eq(1, relay.control('host', pane=pane_id)['stats']['resyncs'], 'one resync')
+    eq(snapshots + 1, pane.state()['stats']['snapshots'], 'one snapshot to the page')
+    eq([], pane.messages(), 'nothing said to the user')
+    relay.request('items/create', {'list': list_id, 'title': 'E'})
+    wait(lambda: pane.visible_titles() == ['A', 'B', 'C', 'D', 'E'], 'later changes as ops')
+    eq(snapshots + 1, pane.state()['stats']['snapshots'], 'no further snapshot')
+    pane.check_exact()
+
+
+@test('incremental: an op rebuilds only the rows it touches; a reload restores scroll and filter from the state')
+def incremental(ctx):
+    store, list_id = big_store(2000)
+    relay = ctx.relay(store)
+    pane = Pane(ctx.browser(), relay, {'list': list_id}, name='Big', key='kept')
+    pane.ready(2000)
+    pane.settle()
+    built = pane.state()['stats']['rowsBuilt']
+    rows = pane.rows()
+    relay.request('items/update', {'id': rows[3][1], 'title': 'Changed'})
+    wait(lambda: 'Changed' in pane.visible_titles(), 'the update')
+    pane.settle()
+    eq(built + 1, pane.state()['stats']['rowsBuilt'], 'one row rebuilt for one update')
+    relay.request('items/create', {'list': list_id, 'title': 'Second', 'before': rows[1][1]})
+    wait(lambda: pane.visible_titles()[1] == 'Second', 'the insertion')
+    pane.settle()
+    eq(built + 2, pane.state()['stats']['rowsBuilt'], 'one row built for one insertion (the rest only move)')
+    # Reload (as VS Code does when a hidden pane is shown again): scroll and filter come back.
+    pane.js("document.querySelector('.scroller').scrollTop = 1000 * 22;")
+    pane.settle()
+    filter_input = pane.driver.find_element(By.CSS_SELECTOR, '.filter')
+    filter_input.send_keys('Task 1', Keys.ENTER)
+    wait(lambda: pane.state()['count'] == 1111, 'filtered')
+    pane.js("document.querySelector('.scroller').scrollTop = 500 * 22;")
+    pane.settle()
+    pane.driver.refresh()
+    again = Pane.__new__(Pane)
+    again.driver, again.relay = pane.driver, relay
+    again.scroller = pane.driver.find_element(By.CSS_SELECTOR, '.scroller')
+    again.ready(1111)
+    again.settle()
+    eq('Task 1', pane.driver.find_element(By.CSS_SELECTOR, '.filter').get_attribute('value'), 'the filter text restored')
+    wait(lambda: abs(again.js("return document.querySelector('.scroller').scrollTop;") - 500 * 22) < ROW, 'the scroll restored')
+
+
+@test('screenshots of every state, light and dark')
+def screenshots(ctx):
+    relay = ctx.relay(new_store())
+    inbox = relay.seed('Inbox', [])
+    relay.seed('Work', [])
+    today = relay.request('lists/list', {})['today']
+    for title, extra in [
+        ('Buy milk', {'due': today, 'priority': 'high', 'tags': ['home']}),
+        ('Call Ann about the trip', {'due': '2026-11-20', 'notes': 'flights'}),
+        ('Renew passport', {'due': '2027-01-15', 'priority': 'medium'}),
+        ('Water the plants', {'done': True}),
+        ('Write the report', {'tags': ['work', 'q4'], 'priority': 'low'}),
+        ('Tab\tin a title, shown escaped', {}),
+    ]:
+        relay.request('items/create', dict({'list': inbox, 'title': title}, **extra))
+    for theme in ('dark', 'light'):
+        driver = ctx.browser(760, 360)
+        pane = Pane(driver, relay, {'list': inbox}, theme=theme, name='Inbox')
+        pane.ready(6)
+        pane.settle()
+        pane.keys(Keys.HOME, Keys.ARROW_DOWN)
+        pane.settle()
+        pane.screenshot('pane-%s' % theme)
+        eq('Tab\\tin a title, shown escaped', pane.visible_titles()[5], 'a control shown escaped')
+        Select(driver.find_element(By.CSS_SELECTOR, 'select[aria-label=Sections]')).select_by_value('dueBucket')
+        wait(lambda: pane.visible_titles()[0] == 'Overdue', 'sections')
+        pane.settle()
+        pane.screenshot('sections-%s' % theme)
+        Select(driver.find_element(By.CSS_SELECTOR, 'select[aria-label=Sections]')).select_by_value('none')
+        empty = Pane(driver, relay, {'list': relay.request('lists/list', {})['lists'][1]['id']}, theme=theme, name='Work')
+        empty.ready(0)
+        wait(lambda: empty.state_text() == 'No tasks — add one', 'empty')
+        empty.screenshot('no-tasks-%s' % theme)
+        filtered = Pane(driver, relay, {'list': inbox}, theme=theme, name='Inbox')
+        filtered.ready(6)
+        driver.find_element(By.CSS_SELECTOR, '.filter').send_keys('nothing like this', Keys.ENTER)
+        wait(lambda: filtered.state_text() == 'No matches — clear the filter', 'no matches')
+        filtered.screenshot('no-matches-%s' % theme)
+        group = Pane(driver, relay, {'group': 'all'}, theme=theme, name='All')
+        group.ready(5)
+        group.settle()
+        group.screenshot('group-all-%s' % theme)
+    broken = ctx.relay('/dev/null/taskls')
+    for theme in ('dark', 'light'):
+        error = Pane(ctx.browser(760, 320), broken, {'group': 'today'}, theme=theme)
+        wait(lambda: (error.state_text() or '').startswith('Error: '), 'the error')
+        error.screenshot('error-%s' % theme)
+    loading_store, list_id = big_store()
+    held = ctx.relay(loading_store, ['--hold-load'])
+    for theme in ('dark', 'light'):
+        loading = Pane(ctx.browser(760, 320), held, {'list': list_id}, theme=theme)
+        wait(lambda: loading.state_text() == 'Loading… 0%', 'loading')
+        loading.screenshot('loading-%s' % theme)
+
+
+# Running ---------------------------------------------------------------------------------------------
+
+class Context:
+    """What one test started; everything is stopped after it, whatever happened."""
+
+    def __init__(self):
+        self.relays = []
+        self.drivers = []
+
+    def relay(self, store, serve_args=()):
+        relay = Relay(store, serve_args)
+        self.relays.append(relay)
+        return relay
+
+    def browser(self, width=900, height=640):
+        driver = browser(width, height)
+        self.drivers.append(driver)
+        return driver
+
+    def close(self):
+        for driver in self.drivers:
+            try:
+                driver.quit()
+            except Exception:
+                pass
+        for relay in self.relays:
+            relay.close()
+
+
+def main():
+    passed = failed = 0
+    started = time.monotonic()
+    for name, fn in tests:
+        if options.filter and options.filter not in name:
+            continue
+        ctx = Context()
+        began = time.monotonic()
+        try:
+            fn(ctx)
+            for driver in ctx.drivers:
+                eq([], driver.execute_script('return window.harness ? window.harness.violations : [];'), 'Content-Security-Policy violations')
+            passed += 1
+            print('ok - %s (%.1f s)' % (name, time.monotonic() - began), flush=True)
+        except Exception as error:
+            failed += 1
+            print('not ok - %s\n  %s' % (name, ''.join(traceback.format_exception_only(type(error), error)).strip().replace('\n', '\n  ')), flush=True)
+            traceback.print_exc(file=sys.stderr)
+            try:
+                if ctx.drivers:
+                    ctx.drivers[-1].save_screenshot(os.path.join(ARTIFACTS, 'failed-%s.png' % fn.__name__))
+            except Exception:
+                pass
+        finally:
+            ctx.close()
+    print('screenshots: %s (%.0f s)' % (ARTIFACTS, time.monotonic() - started))
+    if options.readme and os.path.exists(os.path.join(ARTIFACTS, 'pane-dark.png')):
+        shutil.copyfile(os.path.join(ARTIFACTS, 'pane-dark.png'), os.path.join(HERE, '..', '..', 'media', 'screenshot.png'))
+    print('vscode-webview: %d passed, %d failed' % (passed, failed))
+    shutil.rmtree(os.path.join(TMP, 'stores'), ignore_errors=True)  # the screenshots stay
+    sys.exit(0 if failed == 0 and passed > 0 else 1)
+
+
+if __name__ == '__main__':
+    main()

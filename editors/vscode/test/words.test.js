@@ -1,0 +1,46 @@
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const w = require('../src/words');
+
+const context = { today: '2026-11-25', timeZone: 'Europe/Paris', now: Date.parse('2026-11-25T10:00:00Z') };
+
+test('relative days as the REPL and the Neovim pane say them', () => {
+  const cases = [
+    ['2026-11-25', 'today'], ['2026-11-26', 'tomorrow'], ['2026-11-24', 'yesterday'],
+    ['2026-11-27', 'in 2 days'], ['2026-12-08', 'in 13 days'], ['2026-12-09', '2026-12-09'],
+    ['2026-11-23', '2 days ago'], ['2026-11-12', '13 days ago'], ['2026-11-11', '2026-11-11'],
+  ];
+  for (const [due, text] of cases) assert.equal(w.due(due, false, context).text, text, due);
+});
+
+test('a time after its day, on the client wall clock; overdue is a colour, never for done tasks', () => {
+  assert.deepEqual(w.due('2026-11-26T09:30:00+01:00', false, context), { text: 'tomorrow 09:30', overdue: false, today: false });
+  assert.deepEqual(w.due('2026-11-26T08:30:00Z', false, context), { text: 'tomorrow 09:30', overdue: false, today: false });
+  assert.deepEqual(w.due('2026-11-25T09:00:00Z', false, context), { text: 'today 10:00', overdue: true, today: true });
+  assert.deepEqual(w.due('2026-11-25T09:00:00Z', true, context), { text: 'today 10:00', overdue: false, today: false });
+  assert.deepEqual(w.due('2026-11-20', false, context), { text: '5 days ago', overdue: true, today: false });
+  assert.deepEqual(w.due('2026-11-20', true, context), { text: '5 days ago', overdue: false, today: false });
+  assert.deepEqual(w.due('2026-11-25', false, context), { text: 'today', overdue: false, today: true });
+  // The day follows the zone, not UTC: 23:30 UTC on the 25th is the 26th in Paris.
+  assert.equal(w.due('2026-11-25T23:30:00Z', false, context).text, 'tomorrow 00:30');
+});
+
+test('stored text shows its controls as the REPL escapes them', () => {
+  assert.equal(w.displayed('Buy milk'), 'Buy milk');
+  assert.equal(w.displayed('a\nb\tc\rd\u001be'), 'a\\nb\\tc\\rd\\ee');
+  assert.equal(w.displayed('x\u0007\u007f\u009b'), 'x\\u{7}\\u{7F}\\u{9B}');
+  assert.equal(w.displayed('evil\u202Etxt.exe\u2066'), 'evil\\u{202E}txt.exe\\u{2066}');
+  assert.equal(w.displayed('C:\\Users'), 'C:\\Users', 'C:\\Users stays readable');
+  assert.equal(w.displayed('C:\\users'), 'C:\\\\users', 'a backslash before u doubles');
+  assert.equal(w.displayed('C:\\dir'), 'C:\\dir', 'a backslash before d stays single');
+  assert.equal(w.displayed('a\\\\b'), 'a\\\\\\b', 'a backslash before a backslash doubles');
+  assert.equal(w.displayed('👍🏽 é'), '👍🏽 é');
+});
+
+test('a row in words: marks, tags, the list in a smart group', () => {
+  const row = { kind: 'item', id: 'i1', list: 'l1', title: 'Call\nAnn', done: false, due: '2026-11-27', priority: 'high', tags: ['work', 'x\u0007'], hasNotes: true };
+  assert.equal(w.rowText(row, Object.assign({ showList: true, listNames: { l1: 'Inbox' } }, context)), '[ ] Call\\nAnn  in 2 days  !!!  #work #x\\u{7}  (Inbox)');
+  assert.equal(w.rowText({ kind: 'header', id: 's:due:today', title: 'Today', count: 2 }, context), 'Today (2)');
+  assert.equal(w.rowText(Object.assign({}, row, { done: true, priority: 'none', tags: [], due: null }), context), '[x] Call\\nAnn');
+});
