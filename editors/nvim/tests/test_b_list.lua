@@ -29,9 +29,11 @@ return {
       { title = 'Done thing', done = true, notes = 'x' },
     })
     local lines = h.lines(pane.buf)
-    h.eq('[ ] Milk                                      today  !!!  #home', lines[1], 'line 1')
-    h.eq('[ ] Call Ann                                  2 days ago', lines[2], 'line 2')
-    h.eq('[x] Done thing                                +', lines[3], 'line 3')
+    -- 120 columns: the title column takes what the due (17), priority (3) and tags (12) leave.
+    h.eq(78, pane.width, 'the title column')
+    h.eq(('[ ] %-78s  %-17s  %-3s  #home'):format('Milk', 'today', '!!!'), lines[1], 'line 1')
+    h.eq(('[ ] %-78s  2 days ago'):format('Call Ann'), lines[2], 'line 2')
+    h.eq('[x] Done thing +', lines[3], 'line 3: the notes mark after the title')
     local marks = api.nvim_buf_get_extmarks(pane.buf, require('taskls.pane').namespace, { 1, 0 }, { 1, -1 }, { details = true })
     local groups = {}
     for _, m in ipairs(marks) do groups[m[4].hl_group] = true end
@@ -49,7 +51,7 @@ return {
     h.answers = { 'Buy milk due:tomorrow !high #home' }
     h.keys('a')
     h.wait(function() return pane.count == 1 end, 'the new row')
-    h.eq({ '[ ] Buy milk                                  tomorrow  !!!  #home' }, h.lines(pane.buf))
+    h.eq({ ('[ ] %-78s  %-17s  !!!  #home'):format('Buy milk', 'tomorrow') }, h.lines(pane.buf))
   end },
 
   { 'o and O add below and above the cursor; the cursor goes to the new task', function()
@@ -146,18 +148,21 @@ return {
     h.check_buffer(pane)
   end },
 
-  { 'u undoes and <C-r> redoes, through the views', function()
-    local pane = pane_on({ 'A', 'B' })
+  { 'u undoes and <C-r> redoes, through the views, saying what in words', function()
+    local pane = pane_on({ 'A', 'B', 'C' })
     goto_title(pane, 'A')
-    h.keys('dd')
+    h.keys('2dd')
     h.wait(function() return pane.count == 1 end, 'dd')
     h.keys('u')
-    h.wait(function() return pane.count == 2 end, 'undo')
-    h.eq({ 'A', 'B' }, h.titles(pane))
-    h.truthy(h.notified('undid items/delete'), 'undo notified')
+    h.wait(function() return pane.count == 3 end, 'undo')
+    h.eq({ 'A', 'B', 'C' }, h.titles(pane))
+    h.wait(function() return h.notified('undid') end, 'undo notified')
+    h.eq('taskls: undid: delete 2 tasks', h.notes[#h.notes].message, 'undo notified')
     h.keys('<C-r>')
     h.wait(function() return pane.count == 1 end, 'redo')
-    h.eq({ 'B' }, h.titles(pane))
+    h.eq({ 'C' }, h.titles(pane))
+    h.wait(function() return h.notified('redid') end, 'redo notified')
+    h.eq('taskls: redid: delete 2 tasks', h.notes[#h.notes].message, 'redo notified')
     h.keys('<C-r>')
     h.wait(function() return h.notified('redo', vim.log.levels.WARN) end, 'nothing to redo: a warning')
     h.check_buffer(pane)

@@ -58,12 +58,14 @@ return {
     h.wait(function() return #require('taskls.client').state.lists == 2 end, 'list names')
     local pane = h.open({ group = 'all' })
     api.nvim_set_current_buf(pane.buf)
-    h.eq({ '[ ] Sweep                                     (Home)', '[ ] Report                                    (Work)' }, h.lines(pane.buf))
+    -- The list's column (14 cells) comes before the tags: the title takes 120 - 58 cells.
+    local function line(title, list) return ('[ ] %-62s  %-17s  %-3s  %s'):format(title, '', '', list) end
+    h.eq({ line('Sweep', '(Home)'), line('Report', '(Work)') }, h.lines(pane.buf))
     api.nvim_win_set_cursor(0, { 1, 0 })
     h.answers = { 'Dishes' }
     h.keys('o')
     h.wait(function() return pane.count == 3 end, 'the new row')
-    h.eq('[ ] Dishes                                    (Home)', h.lines(pane.buf)[2])
+    h.eq(line('Dishes', '(Home)'), h.lines(pane.buf)[2])
     h.eq(list, pane.rows[2].list)
   end },
 }

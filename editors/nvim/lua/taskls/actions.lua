@@ -1,6 +1,7 @@
 -- What the keys of a list pane do: each action reads the rows under the cursor (or a visual
 -- range), sends one request, and lets the view's notifications update the buffer.
 local client = require('taskls.client')
+local compat = require('taskls.compat')
 local config = require('taskls.config')
 local render = require('taskls.render')
 
@@ -14,12 +15,26 @@ local M = {}
 -- What the user types is read by the server (`text/parseItem`, `text/parseFilter`), so every
 -- editor understands the same words; the plugin only sends the answer's fields on.
 
---- The warnings of a parse answer as one line each, notified at WARN; true when there were any.
-local function warn(answer)
+--- The text of a prompt: `Add: `, or with a hint `Filter (empty: all): `. After a line that was
+--- not taken, the problem stands in the hint's place (`Add (no list named Nowhere; \ keeps a
+--- word as text): `), so it is seen where the user looks, with no message to dismiss first. The
+--- problem quotes what was typed and stored names: it is shown through `render.displayed`.
+function M.prompt_text(label, hint, problem)
+  local note = hint
+  if problem ~= nil then note = render.displayed(problem) end
+  if note == nil then return label .. ': ' end
+  return ('%s (%s): '):format(label, note)
+end
+
+--- The warnings of a parse answer as one problem ("no list named Nowhere; \ keeps a word as
+--- text"), or nil when there were none.
+local function warned(answer)
   local warnings = value(answer.warnings)
-  if type(warnings) ~= 'table' or #warnings == 0 then return false end
-  for _, w in ipairs(warnings) do client.notify(tostring(value(w.message) or w.reason), levels.WARN) end
-  return true
+  if type(warnings) ~= 'table' or #warnings == 0 then return nil end
+  local messages = {}
+  for _, w in ipairs(warnings) do table.insert(messages, tostring(value(w.message) or w.reason)) end
+  table.insert(messages, '\\ keeps a word as text')
+  return table.concat(messages, '; ')
 end
 
 --- Escapes the words of a stored title that the grammar would read as fields, so a title shown as a
@@ -32,18 +47,20 @@ function M.escape(title)
   end))
 end
 
---- Reads `text` with `text/parseItem` in `list`; calls `on_fields(fields)` when the line gave no
---- warning, else notifies the warnings and calls `on_warned()`. The same text submitted again after
---- its warnings were shown is taken as it was read (`accepted` is that text).
-local function parse_item(text, list, accepted, on_fields, on_warned)
+--- Reads `text` with `text/parseItem` in `list`: `on_fields(fields)` when the server read all of
+--- it, else `on_problem(problem)` (scheduled) with its warnings, or the refusal. As in the REPL,
+--- a line with a warning is never taken as the server read it: the user edits it, escapes the
+--- word with `\`, or cancels.
+local function parse_item(text, list, on_fields, on_problem)
   local params = { text = text }
   if list ~= nil then params.list = list end
   client.request('text/parseItem', params, function(err, answer)
     if err ~= nil then
-      vim.schedule(on_warned)
-      return false
+      vim.schedule(function() on_problem(tostring(value(err.message))) end)
+      return true
     end
-    if warn(answer) and text ~= accepted then return vim.schedule(on_warned) end
+    local problem = warned(answer)
+    if problem ~= nil then return vim.schedule(function() on_problem(problem) end) end
     on_fields(answer.fields)
   end)
 end
@@ -91,25 +108,23 @@ local function target_list(pane, row)
 end
 
 --- Adds an item: `where` is 'end' (a), 'below' (o) or 'above' (O) the cursor's row. The text is
---- read by the server (`text/parseItem` in the pane's list); on a warning or a refusal the prompt
---- opens again with the typed text, so nothing typed is lost.
+--- read by the server (`text/parseItem` in the pane's list); on a warning or a refusal nothing is
+--- stored and the prompt opens again with the typed text, saying why.
 function M.add(pane, where, title)
   local line = cursor_line()
   local row = pane:row_at_line(line)
   local list = target_list(pane, row)
-  local prompt
-  local function create(text, accepted)
+  local ask
+  local function create(text)
     if text == nil or text:match('^%s*$') then return end
     if list == nil then
       client.notify('there is no list yet: create one in the overview (:Tasks, then a)', levels.WARN)
       return
     end
-    parse_item(text, list, accepted, function(fields)
+    local function again(problem) vim.schedule(function() ask(text, problem) end) end
+    parse_item(text, list, function(fields)
       fields.list = value(fields.list) or list
-      if fields.title == nil then
-        client.notify('a task needs a title: ' .. text, levels.WARN)
-        return vim.schedule(function() prompt(text, text) end)
-      end
+      if fields.title == nil then return again('a task needs a title') end
       local function send()
         local before = nil
         if where == 'above' and row ~= nil and row.kind == 'item' and row.list == fields.list then
@@ -121,8 +136,8 @@ function M.add(pane, where, title)
         if before ~= nil then fields.before = before end
         client.request('items/create', fields, function(err, result)
           if err ~= nil then
-            vim.schedule(function() prompt(text, accepted) end)
-            return false
+            again(tostring(value(err.message)))
+            return true
           end
           local new_line = pane:line_of(result.item.id)
           if new_line ~= nil then
@@ -135,8 +150,8 @@ function M.add(pane, where, title)
       if pane.source.group == 'today' and fields.due == nil then
         client.request('text/parseItem', { text = '^today' }, function(err, answer)
           if err ~= nil then
-            vim.schedule(function() prompt(text, accepted) end)
-            return false
+            again(tostring(value(err.message)))
+            return true
           end
           fields.due = answer.fields.due
           send()
@@ -144,14 +159,14 @@ function M.add(pane, where, title)
       else
         send()
       end
-    end, function() prompt(text, text) end)
+    end, function(problem) ask(text, problem) end)
   end
-  --- Opens the prompt with `default`; `accepted` is text whose warnings were already shown.
-  prompt = function(default, accepted)
-    vim.ui.input({ prompt = 'New task: ', default = default }, function(text) create(text, accepted) end)
+  --- Opens the prompt with `default`, and the problem of the last try when there was one.
+  ask = function(default, problem)
+    vim.ui.input({ prompt = M.prompt_text('Add', nil, problem), default = default }, create)
   end
   if title ~= nil then return create(title) end
-  prompt(nil, nil)
+  ask(nil, nil)
 end
 
 --- Toggles done on the rows of the range (the selection, or `count` rows from the cursor): all
@@ -173,40 +188,43 @@ end
 
 --- Edits the item under the cursor: the prompt starts with its title (escaped, so it reads back as
 --- itself); the text is read by `text/parseItem` in the item's list, so `Call Ann ^fri !high` sets
---- the title, due and priority, and `@List` moves the item there. On a warning or a refusal the
---- prompt opens again with the typed text.
+--- the title, due and priority, and `@List` moves the item there. On a warning or a refusal
+--- nothing is stored and the prompt opens again with the typed text, saying why.
 function M.edit(pane)
   local row = pane:row_at_line(cursor_line())
   if row == nil or row.kind ~= 'item' then return end
   local original = M.escape(row.title)
-  local prompt
-  local function apply(text, accepted)
+  local ask
+  local function apply(text)
     if text == nil or text:match('^%s*$') or text == original then return end
-    parse_item(text, row.list, accepted, function(fields)
+    parse_item(text, row.list, function(fields)
       local list = value(fields.list)
       local update = { id = row.id }
       local any = false
       for _, name in ipairs({ 'title', 'notes', 'due', 'priority', 'tags' }) do
         if fields[name] ~= nil then update[name], any = fields[name], true end
       end
-      local function again() vim.schedule(function() prompt(text, accepted) end) end
+      local function again(err)
+        vim.schedule(function() ask(text, tostring(value(err.message))) end)
+        return true
+      end
       local function move()
         if list == nil or list == row.list then return end
         client.request('items/move', { ids = { row.id }, before = vim.NIL, list = list }, function(err)
-          if err ~= nil then again() return false end
+          if err ~= nil then return again(err) end
         end)
       end
       if not any then return move() end
       client.request('items/update', update, function(err)
-        if err ~= nil then again() return false end
+        if err ~= nil then return again(err) end
         move()
       end)
-    end, function() prompt(text, text) end)
+    end, function(problem) ask(text, problem) end)
   end
-  prompt = function(default, accepted)
-    vim.ui.input({ prompt = 'Edit: ', default = default }, function(text) apply(text, accepted) end)
+  ask = function(default, problem)
+    vim.ui.input({ prompt = M.prompt_text('Edit', nil, problem), default = default }, apply)
   end
-  prompt(original, nil)
+  ask(original, nil)
 end
 
 --- Moves the rows of the range (the selection, or the cursor's row) by `delta` rows (`2J`: 2
@@ -255,9 +273,12 @@ local function update_rows(rows, fields, on_done)
   end)
 end
 
+--- The due words to suggest after a phrase the grammar could not read.
+M.due_examples = 'try fri, tomorrow 9:30, dec 1 or none'
+
 --- Reads a due phrase with the server's grammar (`^PHRASE` through `text/parseItem`, so `fri`,
 --- `tomorrow 9:30`, `+3`, `none` mean what they mean everywhere): `on_due(due)` gets the due
---- (vim.NIL for `none`), or `on_error(message)` the first warning.
+--- (vim.NIL for `none`), or `on_error(message)` what was wrong, ending in words to try.
 function M.read_due(phrase, on_due, on_error)
   client.request('text/parseItem', { text = '^' .. phrase }, function(err, answer)
     if err ~= nil then
@@ -265,29 +286,39 @@ function M.read_due(phrase, on_due, on_error)
       return true
     end
     local warnings = value(answer.warnings) or {}
-    if #warnings > 0 then return on_error(tostring(value(warnings[1].message) or warnings[1].reason)) end
-    if answer.fields.title ~= nil then return on_error('not a date: ' .. answer.fields.title) end
+    local problem
+    if #warnings > 0 then
+      local messages = {}
+      for _, w in ipairs(warnings) do table.insert(messages, tostring(value(w.message) or w.reason)) end
+      problem = table.concat(messages, '; ')
+    elseif answer.fields.title ~= nil then
+      problem = 'not a date: ' .. answer.fields.title
+    end
+    if problem ~= nil then return on_error(problem .. ' — ' .. M.due_examples) end
     -- No warning and no due: the phrase was `none` (a JSON null, which arrives as nil).
     on_due(value(answer.fields.due) or vim.NIL)
   end)
 end
 
---- Sets the due of the range's tasks from a prompt (`fri`, `tomorrow 9:30`, `none` clears it); an
---- unreadable phrase is said and the prompt opens again with it.
+--- Sets the due of the range's tasks from a prompt (`fri`, `tomorrow 9:30`, `none` clears it).
+--- The prompt starts empty (what is typed is the whole phrase) and names the current due of a
+--- single task in grammar words; an unreadable phrase opens it again with the text, saying why.
 function M.set_due(pane, visual, count)
   local rows = targets(pane, visual, count)
   if #rows == 0 then return end
-  local prompt
-  prompt = function(default)
-    vim.ui.input({ prompt = 'Due (fri, tomorrow 9:30, +3, none): ', default = default }, function(text)
+  local hint = 'fri, tomorrow 9:30, +3, none'
+  local current = #rows == 1 and render.due_phrase(rows[1].due, rows[1].dueLocal) or ''
+  if current ~= '' then hint = 'now ' .. current .. '; ' .. hint end
+  local ask
+  ask = function(default, problem)
+    vim.ui.input({ prompt = M.prompt_text('Due', hint, problem), default = default }, function(text)
       if text == nil or text:match('^%s*$') then return end
       M.read_due(vim.trim(text), function(due) update_rows(rows, { due = due }) end, function(message)
-        client.notify(message, levels.WARN)
-        vim.schedule(function() prompt(text) end)
+        vim.schedule(function() ask(text, message) end)
       end)
     end)
   end
-  prompt(#rows == 1 and value(rows[1].due) or nil)
+  ask(nil, nil)
 end
 
 M.priorities = {
@@ -366,9 +397,9 @@ function M.sort(pane)
 end
 
 --- Filters the pane by what `text` says (`text/parseFilter`: `#home !high+ due<fri open milk`);
---- nil or blank text clears the filter. Warnings are notified; the filter the rest of the text
---- gave is applied, and the text stays the prompt's default.
-function M.set_filter(pane, text)
+--- nil or blank text clears the filter. A text with a warning changes nothing: `on_problem(problem)`
+--- gets its warnings (as in the REPL).
+function M.set_filter(pane, text, on_problem)
   local function apply(filter, typed)
     client.request('view/filter', { view = pane.view, filter = filter }, function(err)
       if err ~= nil then return false end
@@ -378,21 +409,32 @@ function M.set_filter(pane, text)
   end
   if text == nil or text:match('^%s*$') then return apply(vim.empty_dict(), nil) end
   client.request('text/parseFilter', { text = text }, function(err, answer)
-    if err ~= nil then return false end
-    warn(answer)
+    if err ~= nil then
+      vim.schedule(function() on_problem(tostring(value(err.message))) end)
+      return true
+    end
+    local problem = warned(answer)
+    if problem ~= nil then return vim.schedule(function() on_problem(problem) end) end
     local filter = answer.filter
     if type(filter) ~= 'table' or next(filter) == nil then filter = vim.empty_dict() end
     apply(filter, text)
   end)
 end
 
---- The filter prompt. On Neovim 0.7 an empty answer and Esc both give nil: both clear the filter.
+--- The filter prompt: an empty answer clears the filter; Esc leaves it as it is where
+--- `vim.ui.input` tells Esc from an empty answer (Neovim 0.9+), and clears it on 0.7 and 0.8,
+--- whose prompt answers nil for both. A text with a warning opens the prompt again with it.
 function M.filter(pane)
   local current = pane.filter_text
   if current == nil and type(pane.filter) == 'table' then current = pane.filter.text end
-  vim.ui.input({ prompt = 'Filter (empty: all): ', default = current or '' }, function(text)
-    M.set_filter(pane, text)
-  end)
+  local ask
+  ask = function(default, problem)
+    vim.ui.input({ prompt = M.prompt_text('Filter', 'empty: all', problem), default = default or '' }, function(text)
+      if text == nil and compat.input_tells_cancel then return end
+      M.set_filter(pane, text, function(message) ask(text, message) end)
+    end)
+  end
+  ask(current, nil)
 end
 
 M.groupings = {
@@ -417,17 +459,20 @@ function M.group(pane)
   end)
 end
 
+--- Undoes the latest change; says what it undid in words (`undid: delete 3 tasks`, the result's
+--- `description`).
 function M.undo()
   client.request('undo', vim.NIL, function(err, result)
     if err ~= nil then return false end
-    client.notify('undid ' .. tostring(result.undone), levels.INFO)
+    client.notify('undid: ' .. tostring(value(result.description)), levels.INFO)
   end)
 end
 
+--- Redoes the latest undone change; says what it redid (`redid: delete 3 tasks`).
 function M.redo()
   client.request('redo', vim.NIL, function(err, result)
     if err ~= nil then return false end
-    client.notify('redid ' .. tostring(result.redone), levels.INFO)
+    client.notify('redid: ' .. tostring(value(result.description)), levels.INFO)
   end)
 end
 
@@ -465,7 +510,9 @@ function M.show_item(item)
   local list_name = client.state.list_names[item.list]
   field('List', shown(list_name or item.list))
   field('Done', item.done and (value(item.completed) or 'yes') or nil)
-  field('Due', value(item.due) and (render.due(item.due, item.done) .. ' (' .. item.due .. ')'))
+  -- The due in the pane's words, then as the grammar reads it back (the client's wall clock).
+  field('Due', value(item.due) and (render.due(item.due, item.done, value(item.dueLocal)) .. ' ('
+    .. render.due_phrase(item.due, item.dueLocal) .. ')'))
   field('Priority', item.priority ~= 'none' and item.priority or nil)
   local tags = value(item.tags)
   if type(tags) == 'table' and #tags > 0 then field('Tags', shown(M.tags_text(tags))) end

@@ -25,17 +25,19 @@ M.stats = { requests = {} }
 
 local levels = vim.log.levels
 
---- One line at a level, never an error thrown at the user.
+--- One line at a level, never an error thrown at the user. The message may quote stored names
+--- and what was typed: it is shown through `render.displayed`, so no control character reaches
+--- the screen raw and a line break shows as `\n`.
 function M.notify(message, level)
-  message = tostring(message):gsub('\n.*', '')
-  vim.notify('taskls: ' .. message, level or levels.INFO)
+  vim.notify('taskls: ' .. require('taskls.render').displayed(tostring(message)), level or levels.INFO)
 end
 
---- Runs `fn(...)`; a Lua error in it becomes one notification.
+--- Runs `fn(...)`; a Lua error in it becomes one notification (its first line, without the
+--- traceback).
 function M.guard(fn, ...)
   local ok, err = xpcall(fn, debug.traceback, ...)
   if not ok then
-    M.notify('internal error: ' .. tostring(err), levels.ERROR)
+    M.notify('internal error: ' .. tostring(err):gsub('\n.*', ''), levels.ERROR)
   end
   return ok
 end

@@ -55,6 +55,10 @@ end
 --- `WinScrolled` exists from 0.5; where it is missing, scrolling is seen through CursorMoved alone.
 M.has_winscrolled = vim.fn.exists('##WinScrolled') == 1
 
+--- Whether the built-in `vim.ui.input` answers nil for Esc alone and '' for an empty line (from
+--- 0.9); on 0.7 and 0.8 it answers nil for both.
+M.input_tells_cancel = vim.fn.has('nvim-0.9') == 1
+
 --- The health report functions (`vim.health` from 0.8 with new names, `require('health')` on 0.7).
 function M.health()
   local h = vim.health

@@ -12,9 +12,6 @@ M.defaults = {
   margin = 100,
   -- How to show a pane: a command run before the buffer is shown ('edit' keeps the window).
   open = 'edit',
-  -- Display cells a title takes before the fields (due, priority, tags); longer ones end in `…`.
-  -- A narrow window takes fewer (at least 12).
-  title_width = 40,
   -- Rendering.
   icons = { todo = '[ ]', done = '[x]', notes = '+', placeholder = '~' },
   -- Keys of list panes and of the overview; set one to false to leave it unmapped.

@@ -3,6 +3,7 @@
 -- and `items/move` for the list), reading the due with the server's grammar; `q` closes it, and a
 -- changed form is refused closing like any modified buffer (`:q!` or `q` after `u` discards).
 local client = require('taskls.client')
+local render = require('taskls.render')
 
 local api = vim.api
 local levels = vim.log.levels
@@ -26,11 +27,13 @@ local function list_name(id)
   return client.state.list_names[id] or id
 end
 
---- The lines of the form of `item` (stored text as it is: Neovim shows a control as `^[`).
+--- The lines of the form of `item` (stored text as it is: Neovim shows a control as `^[`). The due
+--- is in words the grammar reads back as the same due: the day, or the day and the time on the
+--- client's wall clock (`2026-11-27 17:30`), never an instant's offset.
 function M.lines(item)
   local lines = {
     'Title: ' .. item.title:gsub('\n', ' '),
-    'Due: ' .. (value(item.due) or ''),
+    'Due: ' .. render.due_phrase(item.due, item.dueLocal),
     'Priority: ' .. (item.priority or 'none'),
     'Tags: ' .. require('taskls.actions').tags_text(item.tags),
     'List: ' .. list_name(item.list),
@@ -101,7 +104,7 @@ function M.save(buf)
     update.title = fields.title
   end
   local due = vim.trim(fields.due)
-  if due ~= (value(item.due) or '') then
+  if due ~= render.due_phrase(item.due, item.dueLocal) then
     if due == '' then
       update.due = vim.NIL
     else

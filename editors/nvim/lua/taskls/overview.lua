@@ -104,7 +104,7 @@ end
 function M.delete_list()
   local entry = entry_under_cursor()
   if entry == nil or entry.list == nil then return end
-  vim.ui.select({ 'Delete "' .. entry.name .. '" and its tasks', 'Cancel' }, { prompt = 'Delete the list?' }, function(_, index)
+  vim.ui.select({ 'Delete "' .. render.displayed(entry.name) .. '" and its tasks', 'Cancel' }, { prompt = 'Delete the list?' }, function(_, index)
     if index == 1 then client.request('lists/delete', { id = entry.list }) end
   end)
 end

@@ -37,12 +37,16 @@ function Pane:set_lines(first, last, lines)
   self.stats.lines_written = self.stats.lines_written + #lines
 end
 
---- The display cells a title takes in this pane: `title_width`, less in a narrow window.
+--- The display cells a title takes in this pane: what the window's text area (its width less
+--- the number and sign columns) leaves beside the other columns, at least 20 (`render.title_width`).
 function Pane:title_width()
-  local width = config.options.title_width
+  local cells = 80
   local win = self:display_window()
-  if win ~= nil then width = math.max(12, math.min(width, api.nvim_win_get_width(win) - 40)) end
-  return width
+  if win ~= nil then
+    local info = vim.fn.getwininfo(win)[1]
+    cells = api.nvim_win_get_width(win) - (info and info.textoff or 0)
+  end
+  return render.title_width(cells, self.source.group ~= nil)
 end
 
 function Pane:context()

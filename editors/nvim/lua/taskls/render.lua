@@ -68,26 +68,31 @@ function M.relative(delta, date)
   return date
 end
 
---- A due (`YYYY-MM-DD` or an instant with an offset) as {label, group}: the REPL's words
---- ("today", "in 3 days", "2 days ago", the date), with the wall-clock time after the day for an
---- instant ("tomorrow 09:30", read in the offset the server wrote it in). Overdue is only the
---- highlight (a day before today, an instant before now), and never for a done task.
-function M.due(due, done)
+--- A due as {label, group}: the REPL's words ("today", "in 3 days", "2 days ago", the date),
+--- with the wall-clock time after the day for a date-time ("tomorrow 09:30"). Day and time are
+--- read from `due_local` (the row's `dueLocal`: the due's wall-clock reading in the client's
+--- zone, `YYYY-MM-DDThh:mm`), never from the offset `due` happens to be written in. Overdue is
+--- only the highlight (a day before today, an instant before now), and never for a done task.
+function M.due(due, done, due_local)
   local y, m, d, rest = due:match('^(%d%d%d%d)%-(%d%d)%-(%d%d)(.*)$')
   if y == nil then return M.displayed(due), 'TasklsDue' end
-  local day = days(tonumber(y), tonumber(m), tonumber(d))
-  local delta = day - M.today()
-  local label = M.relative(delta, ('%s-%s-%s'):format(y, m, d))
+  local wall = type(due_local) == 'string' and due_local or due
+  local wy, wm, wd = wall:match('^(%d%d%d%d)%-(%d%d)%-(%d%d)')
+  if wy == nil then wy, wm, wd = y, m, d end
+  local clock = wall:match('^%d%d%d%d%-%d%d%-%d%dT(%d%d:%d%d)')
+  local delta = days(tonumber(wy), tonumber(wm), tonumber(wd)) - M.today()
+  local label = M.relative(delta, ('%s-%s-%s'):format(wy, wm, wd))
   local overdue = delta < 0
   local hour, minute, zone = rest:match('^T(%d%d):(%d%d)[%d:.]*(.*)$')
   if hour ~= nil then
-    label = label .. ' ' .. hour .. ':' .. minute
+    if clock ~= nil then label = label .. ' ' .. clock end
     local offset = 0
     local sign, oh, om = zone:match('^([+-])(%d%d):(%d%d)$')
     if sign ~= nil then
       offset = (tonumber(oh) * 60 + tonumber(om)) * 60
       if sign == '-' then offset = -offset end
     end
+    local day = days(tonumber(y), tonumber(m), tonumber(d))
     local instant = day * 86400 + tonumber(hour) * 3600 + tonumber(minute) * 60 - offset
     overdue = instant < M.now()
   end
@@ -96,6 +101,19 @@ function M.due(due, done)
     if overdue then group = 'TasklsOverdue' elseif delta == 0 then group = 'TasklsToday' end
   end
   return label, group
+end
+
+--- A due in words the quick-entry grammar reads back as the same due: the day (`2026-11-27`),
+--- or the day and the wall-clock time in the client's zone (`2026-11-27 17:30`, from `dueLocal`);
+--- '' for no due.
+function M.due_phrase(due, due_local)
+  due, due_local = nonnil(due), nonnil(due_local)
+  if type(due) ~= 'string' then return '' end
+  if type(due_local) == 'string' then
+    local day, clock = due_local:match('^(%d%d%d%d%-%d%d%-%d%d)T(%d%d:%d%d)')
+    if day ~= nil then return day .. ' ' .. clock end
+  end
+  return due
 end
 
 -- Stored text, shown ----------------------------------------------------------------------------
@@ -161,12 +179,42 @@ end
 
 local priority_marks = { low = '!', medium = '!!', high = '!!!' }
 
+--- The columns after the title, in display cells: each starts at the same cell on every row,
+--- whatever the row holds, so a column never pushes the next. `due` fits the widest label
+--- `due` can make ("13 days ago 09:30"; a date-time's date, "9999-12-31 23:59", is 16); `list`
+--- is a smart group's list name in parentheses, cut with `…`; the tags come last and take what
+--- they need, `tags` being the cells kept for them when the title's width is reckoned.
+M.columns = { due = 17, priority = 3, list = 14, tags = 12 }
+
+local function check_cells()
+  local icons = config.options.icons
+  return math.max(vim.fn.strdisplaywidth(icons.todo), vim.fn.strdisplaywidth(icons.done))
+end
+
+--- The display cells a title column takes in a window whose text area is `cells` wide: what the
+--- check box and the columns after the title leave, at least 20. `show_list`: the pane shows
+--- each row's list (a smart group).
+function M.title_width(cells, show_list)
+  local c = M.columns
+  local other = check_cells() + 1 + 2 + c.due + 2 + c.priority + 2 + c.tags
+  if show_list then other = other + 2 + c.list end
+  return math.max(20, cells - other)
+end
+
+--- `text` padded with spaces to `width` display cells (never cut).
+local function padded(text, width)
+  local cells = vim.fn.strdisplaywidth(text)
+  if cells >= width then return text end
+  return text .. (' '):rep(width - cells)
+end
+
 --- The line of a row and its highlights ({group, start column, end column}, end -1: to the end).
---- Stored text (titles, tags, list names) is shown through `displayed`. The title takes
---- `context.title_width` display cells when fields follow it: a longer one is cut with `…`, a
---- shorter one padded, so the due column lines up whatever the script (CJK and emoji take two
---- cells). `context.show_list` adds the list's name (panes on smart groups); `context.list_names`
---- maps ids.
+--- Stored text (titles, tags, list names) is shown through `displayed`. The title column takes
+--- `context.title_width` display cells (the title, then the notes mark): a longer title is cut
+--- with `…`, a shorter one padded, so the columns after it line up whatever the script (CJK and
+--- emoji take two cells). Then the due, the priority, the list (`context.show_list`, with
+--- `context.list_names` mapping ids; smart groups) and the tags, each in its column of
+--- `M.columns`; nothing trails the last field a row has.
 function M.row(row, context)
   context = context or {}
   local icons = config.options.icons
@@ -175,38 +223,57 @@ function M.row(row, context)
     return text, { { 'TasklsHeader', 0, -1 } }
   end
   local done = row.done == true
-  local check = done and icons.done or icons.todo
-  local fields = {}
-  local function add(text, group) table.insert(fields, { text, group }) end
-  if row.hasNotes == true then add(icons.notes, 'TasklsNotes') end
-  local due = nonnil(row.due)
-  if due ~= nil then add(M.due(due, done)) end
-  local marks = priority_marks[nonnil(row.priority) or 'none']
-  if marks ~= nil then add(marks, 'TasklsPriority') end
+  local columns = {}
+  local function add(text, group, width) table.insert(columns, { text = text, group = group, width = width }) end
+  local due, due_group = nonnil(row.due), nil
+  if due ~= nil then due, due_group = M.due(due, done, nonnil(row.dueLocal)) end
+  add(due or '', due_group, M.columns.due)
+  add(priority_marks[nonnil(row.priority) or 'none'] or '', 'TasklsPriority', M.columns.priority)
+  if context.show_list then
+    local name = context.list_names ~= nil and context.list_names[row.list] or nil
+    local text = ''
+    if name ~= nil then text = '(' .. M.truncate(M.displayed(name), M.columns.list - 2) .. ')' end
+    add(text, 'TasklsList', M.columns.list)
+  end
   local tags = nonnil(row.tags)
-  if type(tags) == 'table' and #tags > 0 then
-    local words = {}
+  local words = {}
+  if type(tags) == 'table' then
     for _, tag in ipairs(tags) do table.insert(words, '#' .. M.displayed(tag)) end
-    add(table.concat(words, ' '), 'TasklsTag')
   end
-  if context.show_list and context.list_names ~= nil then
-    local name = context.list_names[row.list]
-    if name ~= nil then add('(' .. M.displayed(name) .. ')', 'TasklsList') end
-  end
-  local width = context.title_width or config.options.title_width
-  local title, cells = M.truncate(M.displayed(row.title or ''), width)
-  local title_end = #check + 1 + #title
-  if #fields > 0 and cells < width then title = title .. (' '):rep(width - cells) end
-  local parts = { check, ' ', title }
+  add(table.concat(words, ' '), 'TasklsTag', 0)
+  -- The last column with something in it: nothing is padded after it.
+  local last = 0
+  for i, column in ipairs(columns) do if column.text ~= '' then last = i end end
+
+  local check = done and icons.done or icons.todo
+  local parts = { padded(check, check_cells()), ' ' }
   local highlights = { { 'TasklsCheck', 0, #check } }
-  if done then table.insert(highlights, { 'TasklsDone', #check + 1, title_end }) end
-  local col = #check + 1 + #title
-  for _, field in ipairs(fields) do
-    table.insert(parts, '  ')
+  local col = #parts[1] + 1
+  local width = context.title_width or M.title_width(80, context.show_list)
+  local notes = row.hasNotes == true and icons.notes or nil
+  local room = notes and width - vim.fn.strdisplaywidth(notes) - 1 or width
+  local title = M.truncate(M.displayed(row.title or ''), math.max(room, 1))
+  table.insert(parts, title)
+  if done then table.insert(highlights, { 'TasklsDone', col, col + #title }) end
+  col = col + #title
+  local cells = vim.fn.strdisplaywidth(title)
+  if notes ~= nil then
+    table.insert(parts, ' ' .. notes)
+    table.insert(highlights, { 'TasklsNotes', col + 1, col + 1 + #notes })
+    col = col + 1 + #notes
+    cells = cells + 1 + vim.fn.strdisplaywidth(notes)
+  end
+  if last > 0 and cells < width then
+    table.insert(parts, (' '):rep(width - cells))
+    col = col + width - cells
+  end
+  for i = 1, last do
+    local column = columns[i]
+    local text = i < last and padded(column.text, column.width) or column.text
+    table.insert(parts, '  ' .. text)
     col = col + 2
-    table.insert(parts, field[1])
-    table.insert(highlights, { field[2], col, col + #field[1] })
-    col = col + #field[1]
+    if column.text ~= '' then table.insert(highlights, { column.group, col, col + #column.text }) end
+    col = col + #text
   end
   return table.concat(parts), highlights
 end
