@@ -40,56 +40,10 @@ private func webviewTools() -> (python: String, timeout: String, node: String)? 
     return (python, timeout, node)
 }
 
-/// What one run of a suite printed, its exit code, and its closing line's counts.
-private struct SuiteRun {
-    var output: String
-    var status: Int32
-    var closingLine: String?
-    var passed: Int?
-    var failed: Int?
-}
-
-/// Runs `arguments` under `timeout` with a temporary HOME and `TASKLS_BIN` = `server`, and reads the
-/// closing line that starts with `name: `.
-private func runSuite(name: String, timeout: String, seconds: Int, arguments: [String], server: String,
-                      filter: String?, extra: [String: String] = [:]) throws -> SuiteRun {
-    let temporary = makeTemporaryDirectory(prefix: "taskls-\(name)")
-    defer { removeTree(temporary) }
-    let home = temporary + "/home"
-    mkdir(home, 0o700)
-    var environment = [
-        "HOME": home,
-        "XDG_CONFIG_HOME": home + "/.config",
-        "XDG_DATA_HOME": home + "/.local/share",
-        "XDG_CACHE_HOME": home + "/.cache",
-        "TASKLS_BIN": server,
-        "TASKLS_TEST_TMP": temporary,
-        "TASKLS_TEST_FILTER": filter ?? "",
-    ]
-    for (key, value) in extra { environment[key] = value }
-    let process = try ServerProcess(executable: timeout, arguments: [String(seconds)] + arguments, environment: environment)
-    process.closeInput()
-    var bytes: [UInt8] = []
-    while let chunk = process.receiveRaw(timeout: Int32((seconds + 30) * 1000)) { bytes += chunk }
-    let status = process.waitForExit(timeout: 10_000) ?? -1
-    let output = String(decoding: bytes, as: UTF8.self) + process.standardError
-    var run = SuiteRun(output: output, status: status)
-    for line in output.split(separator: "\n").reversed() where line.hasPrefix("\(name): ") && line.contains(" passed, ") {
-        run.closingLine = String(line)
-        let words = line.split(separator: " ")
-        if words.count >= 4 {
-            run.passed = Int(words[1])
-            run.failed = Int(words[3].filter(\.isNumber))
-        }
-        break
-    }
-    return run
-}
-
 private let extensionFolder = BuildPaths.repositoryRoot + "/editors/vscode"
 
-private func runNodeSuite(_ tools: (node: String, timeout: String), server: String, filter: String? = nil) throws -> SuiteRun {
-    try runSuite(name: "vscode", timeout: tools.timeout, seconds: 300,
+private func runNodeSuite(_ tools: (node: String, timeout: String), server: String, filter: String? = nil) throws -> EditorSuiteRun {
+    try runEditorSuite(name: "vscode", timeout: tools.timeout, seconds: 300,
                  arguments: [tools.node, extensionFolder + "/test/run.js"], server: server, filter: filter)
 }
 
@@ -100,8 +54,8 @@ private let screenshotDirectory: String = {
 }()
 
 private func runWebviewSuite(_ tools: (python: String, timeout: String, node: String), server: String,
-                             filter: String? = nil, artifacts: String = screenshotDirectory) throws -> SuiteRun {
-    try runSuite(name: "vscode-webview", timeout: tools.timeout, seconds: 600,
+                             filter: String? = nil, artifacts: String = screenshotDirectory) throws -> EditorSuiteRun {
+    try runEditorSuite(name: "vscode-webview", timeout: tools.timeout, seconds: 600,
                  arguments: [tools.python, extensionFolder + "/test/webview/run.py", "--bin", server, "--artifacts", artifacts],
                  server: server, filter: filter)
 }
@@ -112,37 +66,24 @@ struct VSCodeExtensionSuites {
     @Test(.enabled("needs node (the reason is on stderr: vscode: skipped)") { nodeTools() != nil })
     func vscodeExtensionHostSuitePasses() throws {
         guard let tools = nodeTools() else { return }
-        let run = try runNodeSuite(tools, server: BuildPaths.taskls)
-        writeToStandardError("vscode: ran\n\(run.closingLine ?? "vscode: no closing line")\n")
-        #expect(run.closingLine != nil, "the suite printed no closing line:\n\(run.output)")
-        #expect(run.failed == 0, "\(run.output)")
-        #expect((run.passed ?? 0) > 0, "\(run.output)")
-        #expect(run.status == 0, "node exited with \(run.status):\n\(run.output)")
+        try runNodeSuite(tools, server: BuildPaths.taskls).expectPassed(marker: "vscode", closing: "vscode")
     }
 
     @Test(.enabled("needs chromium, chromedriver and selenium (the reason is on stderr: vscode-webview: skipped)") { webviewTools() != nil })
     func vscodeWebviewSuitePasses() throws {
         guard let tools = webviewTools() else { return }
-        let run = try runWebviewSuite(tools, server: BuildPaths.taskls)
-        writeToStandardError("vscode-webview: ran (screenshots in \(screenshotDirectory))\n\(run.closingLine ?? "vscode-webview: no closing line")\n")
-        #expect(run.closingLine != nil, "the suite printed no closing line:\n\(run.output)")
-        #expect(run.failed == 0, "\(run.output)")
-        #expect((run.passed ?? 0) > 0, "\(run.output)")
-        #expect(run.status == 0, "the suite exited with \(run.status):\n\(run.output)")
+        writeToStandardError("vscode-webview: screenshots in \(screenshotDirectory)\n")
+        try runWebviewSuite(tools, server: BuildPaths.taskls).expectPassed(marker: "vscode-webview", closing: "vscode-webview")
     }
 
     /// Both suites must be able to fail: with a server that cannot start, their tests fail and they exit 1.
     @Test(.enabled("needs node (the reason is on stderr: vscode: skipped)") { nodeTools() != nil })
     func vscodeSuitesFailWithABrokenServer() throws {
         guard let tools = nodeTools() else { return }
-        let host = try runNodeSuite(tools, server: "/nonexistent/taskls", filter: "errors arrive as one line")
-        #expect(host.passed == 0 && host.failed == 1, "\(host.output)")
-        #expect(host.status != 0, "\(host.output)")
+        try runNodeSuite(tools, server: "/nonexistent/taskls", filter: "errors arrive as one line").expectOneFailure()
         guard let webview = webviewTools() else { return }
         let artifacts = makeTemporaryDirectory(prefix: "taskls-vscode-broken")
         defer { removeTree(artifacts) }
-        let page = try runWebviewSuite(webview, server: "/nonexistent/taskls", filter: "a version gap", artifacts: artifacts)
-        #expect(page.passed == 0 && page.failed == 1, "\(page.output)")
-        #expect(page.status != 0, "\(page.output)")
+        try runWebviewSuite(webview, server: "/nonexistent/taskls", filter: "a version gap", artifacts: artifacts).expectOneFailure()
     }
 }
