@@ -268,11 +268,12 @@ Signal `user-error' when there are none."
 ;;; Quick entry
 
 (defun taskls-list--warnings (answer)
-  "The warnings of a parse ANSWER as one line, or nil when there are none."
+  "The warnings of a parse ANSWER as one line, or nil when there are none.
+They quote what was typed, so they are escaped (`taskls-displayed')."
   (let ((warnings (append (plist-get answer :warnings) nil)))
     (and warnings
-         (mapconcat (lambda (warning) (or (plist-get warning :message)
-                                          (plist-get warning :reason)))
+         (mapconcat (lambda (warning) (taskls-displayed (or (plist-get warning :message)
+                                                            (plist-get warning :reason))))
                     warnings "; "))))
 
 (defun taskls-list--prompt (label &optional hint problem)
@@ -280,9 +281,9 @@ Signal `user-error' when there are none."
 As `Filter (empty: all): '.  After a line that was not taken,
 PROBLEM stands in the hint's place, so it is seen where the text is
 typed: `New task (no list named Nowhere; \\ keeps a word as text): '.
-It quotes what was typed and stored names, so it is shown through
-`taskls-displayed'."
-  (let ((note (if problem (taskls-displayed problem) hint)))
+PROBLEM quotes what was typed and stored names: it comes escaped
+\(`taskls-displayed'), as the warnings and the server's messages do."
+  (let ((note (or problem hint)))
     (if note (format "%s (%s): " label note) (concat label ": "))))
 
 (defun taskls-list--parse-problem (answer)
@@ -395,8 +396,9 @@ due nil."
              (fields (plist-get answer :fields)))
         (cond (warnings (cons nil warnings))
               ((plist-get fields :title)
-               (cons nil (concat "not a date: " (plist-get fields :title))))
-              ((not (plist-member fields :due)) (cons nil (concat "not a date: " phrase)))
+               (cons nil (concat "not a date: " (taskls-displayed (plist-get fields :title)))))
+              ((not (plist-member fields :due))
+               (cons nil (concat "not a date: " (taskls-displayed phrase))))
               (t (cons (plist-get fields :due) nil))))
     (user-error (cons nil (error-message-string err)))))
 
@@ -634,7 +636,7 @@ with it, else `user-error' says the warning."
                                               taskls-view--filter-text nil)))
     (unless filter
       (let ((parsed (taskls-list--parse-filter text)))
-        (when (cdr parsed) (user-error "%s" (taskls-displayed (cdr parsed))))
+        (when (cdr parsed) (user-error "%s" (cdr parsed)))
         (setq filter (car parsed))))
     (taskls-list--set-view "view/filter" (list :filter filter)
                            (lambda () (setq taskls-view--filter filter

@@ -64,7 +64,11 @@
   (should (equal "\\u{7}\\u{7F}\\u{9B}\\u{202E}\\u{2066}" (taskls-displayed "\a\177\u009b\u202e\u2066")))
   (should (equal "C:\\Users" (taskls-displayed "C:\\Users")))
   (should (equal "\\\\n is not \\n" (taskls-displayed "\\n is not \n")))
-  (should (equal "\\\\\\e" (taskls-displayed "\\\e"))))
+  (should (equal "\\\\\\e" (taskls-displayed "\\\e")))
+  ;; The server's messages quote stored names: escaped once, in the echo area and in a prompt.
+  (let ((message (taskls--describe-error (list :code -32602 :message "no list named A\eB"))))
+    (should (equal "no list named A\\eB" message))
+    (should (equal "New task (no list named A\\eB): " (taskls-list--prompt "New task" nil message)))))
 
 (ert-deftest taskls-says-dates-relative-to-the-servers-day ()
   "Due dates read relative to the overview's today, never the editor's clock."
