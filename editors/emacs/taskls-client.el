@@ -94,6 +94,42 @@ Each is a cons (METHOD . PARAMS), newest first.")
 (defvar taskls--stats (make-hash-table :test #'equal)
   "Requests sent, by method name (for tests and `taskls-doctor').")
 
+;;; Escaping stored text
+
+(defun taskls--escape-char-p (char)
+  "Whether CHAR is a control or a bidi override that is shown escaped."
+  (or (<= char #x1f)
+      (<= #x7f char #x9f)
+      (<= #x202a char #x202e)
+      (<= #x2066 char #x2069)))
+
+(defun taskls-displayed (text)
+  "TEXT with every control character shown as an escape.
+ESC is \\e, newline \\n, tab \\t, carriage return \\r, the other C0
+and C1 controls, DEL and the bidi overrides and isolates \\u{HEX}.  A
+backslash doubles when what follows it reads as an escape, so the
+shown text reads back to exactly one stored text.  This is the REPL's
+`displayed'."
+  (if (not (string-match-p "[\\\0-\37\177-\237\u202a-\u202e\u2066-\u2069]" text))
+      text
+    (let ((length (length text)) (index 0) parts)
+      (while (< index length)
+        (let ((char (aref text index))
+              (next (and (< (1+ index) length) (aref text (1+ index)))))
+          (push (cond ((eq char ?\\)
+                       (if (and next (or (memq next '(?\\ ?e ?n ?r ?t ?u))
+                                         (taskls--escape-char-p next)))
+                           "\\\\" "\\"))
+                      ((eq char ?\n) "\\n")
+                      ((eq char ?\t) "\\t")
+                      ((eq char ?\r) "\\r")
+                      ((eq char 27) "\\e")
+                      ((taskls--escape-char-p char) (format "\\u{%X}" char))
+                      (t (string char)))
+                parts))
+        (setq index (1+ index)))
+      (apply #'concat (nreverse parts)))))
+
 ;;; Messages to the user
 
 (defun taskls--say (format-string &rest args)
@@ -194,7 +230,7 @@ newer versions take `:events-buffer-config'."
              (dolist (request queue) (apply #'taskls--send request)))))
        :error-fn
        (lambda (err)
-         (taskls--say "the server refused initialize: %s" (plist-get err :message)))
+         (taskls--say "the server refused initialize: %s" (taskls--describe-error err)))
        :timeout taskls-request-timeout))))
 
 (defun taskls--on-shutdown (connection)
@@ -253,8 +289,10 @@ newer versions take `:events-buffer-config'."
 ;;; Requests
 
 (defun taskls--describe-error (err)
-  "One line for ERR, a JSON-RPC error plist."
-  (or (plist-get err :message) "request failed"))
+  "One line for ERR, a JSON-RPC error plist.
+The server's message may quote stored names and what was typed: it is
+shown through `taskls-displayed'."
+  (taskls-displayed (or (plist-get err :message) "request failed")))
 
 (defun taskls--send (method params success error)
   "Send METHOD with PARAMS now; see `taskls-request' for SUCCESS and ERROR."

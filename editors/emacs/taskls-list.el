@@ -268,12 +268,28 @@ Signal `user-error' when there are none."
 ;;; Quick entry
 
 (defun taskls-list--warnings (answer)
-  "The warnings of a parse ANSWER as one line, or nil when there are none."
+  "The warnings of a parse ANSWER as one line, or nil when there are none.
+They quote what was typed, so they are escaped (`taskls-displayed')."
   (let ((warnings (append (plist-get answer :warnings) nil)))
     (and warnings
-         (mapconcat (lambda (warning) (or (plist-get warning :message)
-                                          (plist-get warning :reason)))
+         (mapconcat (lambda (warning) (taskls-displayed (or (plist-get warning :message)
+                                                            (plist-get warning :reason))))
                     warnings "; "))))
+
+(defun taskls-list--prompt (label &optional hint problem)
+  "The text of a prompt: LABEL, then HINT in parentheses.
+As `Filter (empty: all): '.  After a line that was not taken,
+PROBLEM stands in the hint's place, so it is seen where the text is
+typed: `New task (no list named Nowhere; \\ keeps a word as text): '.
+PROBLEM quotes what was typed and stored names: it comes escaped
+\(`taskls-displayed'), as the warnings and the server's messages do."
+  (let ((note (or problem hint)))
+    (if note (format "%s (%s): " label note) (concat label ": "))))
+
+(defun taskls-list--parse-problem (answer)
+  "What is wrong with a parse ANSWER, or nil when the server read all of it."
+  (let ((warnings (taskls-list--warnings answer)))
+    (and warnings (concat warnings "; \\ keeps a word as text"))))
 
 (defun taskls-escape-title (title)
   "TITLE with the words the grammar would read as fields escaped.
@@ -291,28 +307,26 @@ Shown as a prompt's text, it reads back as the same title."
       (and row (plist-get row :list))
       (plist-get (car (taskls-lists)) :id)))
 
-(defun taskls-list--read-item (prompt initial list on-fields)
-  "Read a task line with PROMPT (starting with INITIAL) in LIST.
+(defun taskls-list--read-item (label initial list on-fields)
+  "Read a task line in LIST: the prompt LABEL, the text INITIAL at first.
 The server reads it (`text/parseItem'); ON-FIELDS is called with the
-line and the fields.  A warning is shown and the prompt comes back
-with the typed text; the same text submitted again is taken as the
-server read it.  ON-FIELDS returns non-nil when it is done, else the
-prompt comes back (the request was refused).  A blank line stops."
-  (let ((text initial) (accepted nil) (done nil))
+line and the fields.  A line with a warning is never stored, even
+when it is submitted again unchanged: the prompt comes back with the
+typed text and the warning in it, to edit, to escape a word with \\,
+or to leave (a blank line).  ON-FIELDS signals `user-error' when the
+server refused the task: the prompt comes back the same way."
+  (let ((text initial) (problem nil) (done nil))
     (while (not done)
-      (setq text (read-string prompt text))
+      (setq text (read-string (taskls-list--prompt label nil problem) text))
       (if (string-blank-p text)
           (setq done t)
-        (let* ((answer (taskls-call "text/parseItem" (taskls--object :text text :list list)))
-               (warnings (taskls-list--warnings answer)))
-          (if (and warnings (not (equal text accepted)))
-              (progn (taskls--say "%s (press RET again to save as read)" warnings)
-                     (setq accepted text))
-            (setq done (condition-case err
-                           (funcall on-fields text (plist-get answer :fields))
-                         (user-error (taskls--say "%s" (error-message-string err))
-                                     (setq accepted text)
-                                     nil)))))))))
+        (condition-case err
+            (let ((answer (taskls-call "text/parseItem" (taskls--object :text text :list list))))
+              (setq problem (taskls-list--parse-problem answer))
+              (unless problem
+                (funcall on-fields text (plist-get answer :fields))
+                (setq done t)))
+          (user-error (setq problem (error-message-string err))))))))
 
 (defun taskls-add ()
   "Add a task at the end of the list, read by the server.
@@ -325,7 +339,7 @@ priority, a tag, the list and the notes; see the help (\\[taskls-help])."
     (unless list
       (user-error "There is no list yet: create one in the overview (M-x taskls, then +)"))
     (taskls-list--read-item
-     "New task: " nil list
+     "New task" nil list
      (lambda (_text fields)
        (unless (plist-get fields :title) (user-error "A task needs a title"))
        (unless (plist-get fields :list) (setq fields (plist-put fields :list list)))
@@ -334,8 +348,7 @@ priority, a tag, the list and the notes; see the help (\\[taskls-help])."
          (setq fields (plist-put fields :due (taskls-today))))
        (let* ((result (taskls-call "items/create" fields))
               (id (plist-get (plist-get result :item) :id)))
-         (with-current-buffer buffer (taskls-view-goto-id id))
-         t)))))
+         (with-current-buffer buffer (taskls-view-goto-id id)))))))
 
 (defun taskls-edit ()
   "Edit the task at point: its title, and what else you type.
@@ -345,7 +358,7 @@ sets the due, `!high' the priority, `#tag' the tags, `@List' moves it."
   (let* ((row (or (taskls-list--item-at-point) (user-error "No task here")))
          (original (taskls-escape-title (plist-get row :title))))
     (taskls-list--read-item
-     "Edit: " original (plist-get row :list)
+     "Edit" original (plist-get row :list)
      (lambda (text fields)
        (unless (equal text original)
          (let ((list (plist-get fields :list))
@@ -356,8 +369,7 @@ sets the due, `!high' the priority, `#tag' the tags, `@List' moves it."
            (when (> (length update) 2) (taskls-call "items/update" update))
            (when (and list (not (equal list (plist-get row :list))))
              (taskls-call "items/move" (list :ids (vector (plist-get row :id))
-                                             :before nil :list list)))))
-       t))))
+                                             :before nil :list list)))))))))
 
 ;;; Fields
 
@@ -370,27 +382,60 @@ sets the due, `!high' the priority, `#tag' the tags, `@List' moves it."
                                                        rows)
                                               t :json-false)))))
 
-(defun taskls-list--read-due ()
+(defconst taskls-list--due-examples "fri, tomorrow 9:30, +3, dec 1, none"
+  "The due words a prompt suggests.")
+
+(defun taskls-list--parse-due (phrase)
+  "Return the due PHRASE stands for: (DUE . nil), or (nil . PROBLEM).
+The server reads the phrase (`^PHRASE' through `text/parseItem', so `fri',
+`tomorrow 9:30', `+3' mean what they mean everywhere); `none' is the
+due nil."
+  (condition-case err
+      (let* ((answer (taskls-call "text/parseItem" (list :text (concat "^" phrase))))
+             (warnings (taskls-list--warnings answer))
+             (fields (plist-get answer :fields)))
+        (cond (warnings (cons nil warnings))
+              ((plist-get fields :title)
+               (cons nil (concat "not a date: " (taskls-displayed (plist-get fields :title)))))
+              ((not (plist-member fields :due))
+               (cons nil (concat "not a date: " (taskls-displayed phrase))))
+              (t (cons (plist-get fields :due) nil))))
+    (user-error (cons nil (error-message-string err)))))
+
+(defun taskls-list--read-due (&optional current)
   "Read a due date: with `org-read-date' when Org is loaded, else a prompt.
-Return the due as the server reads it (`^PHRASE'), nil to clear it;
-signal `user-error' for a phrase that is no date."
-  (let* ((phrase (if (fboundp 'org-read-date)
-                     (org-read-date t nil nil "Due: ")
-                   (read-string "Due (fri, tomorrow 9:30, +3, dec 1, none): ")))
-         (phrase (string-trim phrase)))
-    (when (string-empty-p phrase) (user-error "No due given"))
-    (let* ((answer (taskls-call "text/parseItem" (list :text (concat "^" phrase))))
-           (warnings (taskls-list--warnings answer))
-           (fields (plist-get answer :fields)))
-      (when warnings (user-error "%s" warnings))
-      (unless (plist-member fields :due) (user-error "%s is not a date" phrase))
-      (plist-get fields :due))))
+CURRENT, the due of the task (in the grammar's words, see
+`taskls-due-phrase'), is named in the prompt.  Return the due as the
+server reads it (`^PHRASE'), nil to clear it (`none').  A phrase that
+is no date brings the prompt back with the text and what was wrong;
+a blank one signals `user-error'."
+  (let ((hint (concat (if (and current (not (string-empty-p current)))
+                          (concat "now " current "; ")
+                        "")
+                      taskls-list--due-examples))
+        (text nil) (problem nil) (due nil) (done nil))
+    (while (not done)
+      (let ((prompt (taskls-list--prompt "Due" hint
+                                         (and problem (concat problem " — try "
+                                                              taskls-list--due-examples)))))
+        (setq text (string-trim (if (fboundp 'org-read-date)
+                                    (org-read-date t nil nil prompt nil text)
+                                  (read-string prompt text)))))
+      (when (string-empty-p text) (user-error "No due given"))
+      (let ((read (taskls-list--parse-due text)))
+        (if (cdr read)
+            (setq problem (cdr read))
+          (setq due (car read) done t))))
+    due))
 
 (defun taskls-set-due ()
   "Set the due date (`none' clears it; a time may follow the day)."
   (interactive)
   (let ((rows (taskls-list--target-rows)))
-    (taskls-list--update rows (list :due (taskls-list--read-due)))))
+    (taskls-list--update rows (list :due (taskls-list--read-due
+                                          (and (= (length rows) 1)
+                                               (taskls-due-phrase (plist-get (car rows) :due)
+                                                                  (plist-get (car rows) :dueLocal))))))))
 
 (defun taskls-set-priority ()
   "Set the priority: high, medium, low or none."
@@ -553,21 +598,49 @@ signal `user-error' for a phrase that is no date."
     (taskls-list--set-view "view/sort" (list :sort sort)
                            (lambda () (setq taskls-view--sort sort)))))
 
-(defun taskls-filter (text)
+(defun taskls-list--parse-filter (text)
+  "TEXT read as a filter by the server: (FILTER . PROBLEM).
+PROBLEM is nil when the server read all of it, else its warnings (or
+the refusal) as one line."
+  (condition-case err
+      (let* ((answer (taskls-call "text/parseFilter" (list :text text)))
+             (problem (taskls-list--parse-problem answer)))
+        (cons (or (plist-get answer :filter) (make-hash-table)) problem))
+    (user-error (cons nil (error-message-string err)))))
+
+(defun taskls-list--read-filter ()
+  "Read a filter; return (TEXT FILTER), FILTER nil for a blank TEXT.
+The prompt starts with the filter in use.  A text with a warning is
+not taken: the prompt comes back with it and the warning."
+  (let ((text taskls-view--filter-text) (problem nil) (result nil))
+    (while (not result)
+      (setq text (read-string (taskls-list--prompt "Filter" "empty: all" problem) text))
+      (if (string-blank-p text)
+          (setq result (list text nil))
+        (let ((parsed (taskls-list--parse-filter text)))
+          (if (cdr parsed)
+              (setq problem (cdr parsed))
+            (setq result (list text (car parsed)))))))
+    result))
+
+(defun taskls-filter (text &optional filter)
   "Filter the list by TEXT, read by the server; empty TEXT clears it.
-`#home !high+ due<fri open milk': tag, priority, due, not done, words."
-  (interactive (list (read-string "Filter (empty: all): " taskls-view--filter-text)))
+`#home !high+ due<fri open milk': tag, priority, due, not done, words.
+FILTER is TEXT as the server read it (asked for when nil).  A text
+with a warning changes nothing: interactively the prompt comes back
+with it, else `user-error' says the warning."
+  (interactive (taskls-list--read-filter))
   (if (string-blank-p text)
       (taskls-list--set-view "view/filter" (list :filter nil)
                              (lambda () (setq taskls-view--filter nil
                                               taskls-view--filter-text nil)))
-    (let* ((answer (taskls-call "text/parseFilter" (list :text text)))
-           (warnings (taskls-list--warnings answer))
-           (filter (or (plist-get answer :filter) (make-hash-table))))
-      (when warnings (taskls--say "%s" warnings))
-      (taskls-list--set-view "view/filter" (list :filter filter)
-                             (lambda () (setq taskls-view--filter filter
-                                              taskls-view--filter-text text))))))
+    (unless filter
+      (let ((parsed (taskls-list--parse-filter text)))
+        (when (cdr parsed) (user-error "%s" (cdr parsed)))
+        (setq filter (car parsed))))
+    (taskls-list--set-view "view/filter" (list :filter filter)
+                           (lambda () (setq taskls-view--filter filter
+                                            taskls-view--filter-text text)))))
 
 (defconst taskls-groupings
   '(("none" . "none") ("due date" . "dueBucket") ("priority" . "priority")
@@ -583,17 +656,23 @@ signal `user-error' for a phrase that is no date."
 
 ;;; Undo, refresh, details
 
+(defun taskls-list--step-words (result)
+  "The step an `undo' or `redo' RESULT names, in words (`delete 3 tasks').
+The server's `description'; never the method name."
+  (let ((words (plist-get result :description)))
+    (if (stringp words) (taskls-displayed words) "the latest change")))
+
 (defun taskls-undo ()
   "Undo your latest change, through the server."
   (interactive)
   (taskls-request "undo" nil
-                  (lambda (result) (taskls--say "undid %s" (plist-get result :undone)))))
+                  (lambda (result) (taskls--say "undid: %s" (taskls-list--step-words result)))))
 
 (defun taskls-redo ()
   "Redo the change you undid last, through the server."
   (interactive)
   (taskls-request "redo" nil
-                  (lambda (result) (taskls--say "redid %s" (plist-get result :redone)))))
+                  (lambda (result) (taskls--say "redid: %s" (taskls-list--step-words result)))))
 
 (defun taskls-refresh ()
   "Fetch the rows again; retry a store in error; restart a stopped server."
@@ -621,8 +700,9 @@ signal `user-error' for a phrase that is no date."
                          (or (plist-get item :completed) "yes")))
       (let ((due (plist-get item :due)))
         (field "Due" (and due (format "%s (%s)"
-                                      (car (taskls-due-text due (taskls--true-p (plist-get item :done))))
-                                      due))))
+                                      (car (taskls-due-text due (taskls--true-p (plist-get item :done))
+                                                            (plist-get item :dueLocal)))
+                                      (taskls-due-phrase due (plist-get item :dueLocal))))))
       (field "Priority" (let ((priority (plist-get item :priority)))
                           (and (not (equal priority "none")) priority)))
       (field "Tags" (let ((tags (append (plist-get item :tags) nil)))
@@ -650,7 +730,9 @@ signal `user-error' for a phrase that is no date."
     (when (and row (taskls-running-p))
       (taskls-request "items/get" (list :id (plist-get row :id))
                       (lambda (item)
-                        (let ((due (plist-get item :due))
+                        (let ((due (and (plist-get item :due)
+                                        (taskls-due-phrase (plist-get item :due)
+                                                           (plist-get item :dueLocal))))
                               (notes (plist-get item :notes)))
                           (funcall callback
                                    (mapconcat #'identity

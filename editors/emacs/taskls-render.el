@@ -8,11 +8,13 @@
 
 ;; The text of a row (an item or a section header) with its faces, the
 ;; line that stands for a view's state, due dates said relative to the
-;; client's day ("today", "in 3 days"), and stored text shown with its
-;; control characters escaped exactly as the taskls REPL shows them.
+;; client's day ("today", "in 3 days") from the wall clock the server
+;; gives (`dueLocal'), and the columns of a row, measured in display
+;; cells.  Stored text goes through `taskls-displayed' (taskls-client.el).
 
 ;;; Code:
 
+(require 'cl-lib)
 (require 'taskls-client)
 (require 'iso8601)
 (require 'parse-time)
@@ -74,42 +76,6 @@
   :type 'string
   :group 'taskls)
 
-;;; Escaping stored text
-
-(defun taskls--escape-char-p (char)
-  "Whether CHAR is a control or a bidi override that is shown escaped."
-  (or (<= char #x1f)
-      (<= #x7f char #x9f)
-      (<= #x202a char #x202e)
-      (<= #x2066 char #x2069)))
-
-(defun taskls-displayed (text)
-  "TEXT with every control character shown as an escape.
-ESC is \\e, newline \\n, tab \\t, carriage return \\r, the other C0
-and C1 controls, DEL and the bidi overrides and isolates \\u{HEX}.  A
-backslash doubles when what follows it reads as an escape, so the
-shown text reads back to exactly one stored text.  This is the REPL's
-`displayed'."
-  (if (not (string-match-p "[\\\0-\37\177-\237\u202a-\u202e\u2066-\u2069]" text))
-      text
-    (let ((length (length text)) (index 0) parts)
-      (while (< index length)
-        (let ((char (aref text index))
-              (next (and (< (1+ index) length) (aref text (1+ index)))))
-          (push (cond ((eq char ?\\)
-                       (if (and next (or (memq next '(?\\ ?e ?n ?r ?t ?u))
-                                         (taskls--escape-char-p next)))
-                           "\\\\" "\\"))
-                      ((eq char ?\n) "\\n")
-                      ((eq char ?\t) "\\t")
-                      ((eq char ?\r) "\\r")
-                      ((eq char 27) "\\e")
-                      ((taskls--escape-char-p char) (format "\\u{%X}" char))
-                      (t (string char)))
-                parts))
-        (setq index (1+ index)))
-      (apply #'concat (nreverse parts)))))
-
 ;;; Days
 
 (defun taskls--day-number (date)
@@ -132,18 +98,25 @@ shown text reads back to exactly one stored text.  This is the REPL's
         ((<= -13 days -2) (format "%d days ago" (- days)))
         (t date)))
 
-(defun taskls--instant-parts (due)
-  "The local day (`YYYY-MM-DD') and time (`HH:MM') of the instant DUE.
-Local is `taskls-time-zone', else the machine's zone.  Nil when DUE is
-not an instant."
+(defun taskls--instant-parts (due &optional due-local)
+  "The local day (`YYYY-MM-DD'), time (`HH:MM') and instant of the due DUE.
+DUE-LOCAL (the row's `dueLocal', `YYYY-MM-DDThh:mm') is the wall-clock
+reading of DUE in the client's zone, as the server says it: the day
+and time come from it, never from the offset DUE is written with.
+Without it (an older server), they are computed in `taskls-time-zone',
+else the machine's zone.  Nil when DUE is not an instant."
   (when (string-match-p "T" due)
     (let ((time (ignore-errors (parse-iso8601-time-string due))))
       (when time
-        (let ((zone (or taskls-time-zone (current-time-zone))))
-          (when (consp zone) (setq zone (car zone)))
-          (list (format-time-string "%Y-%m-%d" time zone)
-                (format-time-string "%H:%M" time zone)
-                time))))))
+        (if (and (stringp due-local)
+                 (string-match "\\`\\([0-9]\\{4\\}-[0-9][0-9]-[0-9][0-9]\\)T\\([0-9][0-9]:[0-9][0-9]\\)"
+                               due-local))
+            (list (match-string 1 due-local) (match-string 2 due-local) time)
+          (let ((zone (or taskls-time-zone (current-time-zone))))
+            (when (consp zone) (setq zone (car zone)))
+            (list (format-time-string "%Y-%m-%d" time zone)
+                  (format-time-string "%H:%M" time zone)
+                  time)))))))
 
 (defun taskls--passed-today-p (time)
   "Whether TIME, on the client's day, has passed.
@@ -155,16 +128,17 @@ alone: a time earlier today is then not shown overdue)."
     (and (equal (format-time-string "%Y-%m-%d" now zone) (taskls-today))
          (time-less-p time now))))
 
-(defun taskls-due-text (due done)
+(defun taskls-due-text (due done &optional due-local)
   "DUE said relative to the client's day, and its face, as a cons.
 DONE non-nil: the task is done and never shown overdue.  A day-only
-due reads \"tomorrow\"; an instant reads \"tomorrow 09:30\"."
+due reads \"tomorrow\"; an instant reads \"tomorrow 09:30\", its day
+and time taken from DUE-LOCAL (the row's `dueLocal') when given."
   (let* ((today (taskls--day-number (taskls-today)))
-         (instant (taskls--instant-parts due))
+         (instant (taskls--instant-parts due due-local))
          (date (if instant (car instant) (substring due 0 (min 10 (length due)))))
          (day (taskls--day-number date)))
     (if (not (and today day))
-        (cons due 'taskls-due)
+        (cons (taskls-displayed due) 'taskls-due)
       (let* ((delta (- day today))
              (text (concat (taskls--relative-day delta date)
                            (if instant (concat " " (nth 1 instant)) "")))
@@ -177,6 +151,21 @@ due reads \"tomorrow\"; an instant reads \"tomorrow 09:30\"."
                          ((= delta 0) 'taskls-due-today)
                          (t 'taskls-due)))))))
 
+(defun taskls-due-phrase (due &optional due-local)
+  "Return DUE as the words to type for it in quick entry.
+The grammar reads them back as the same due: the day (`2026-11-27'),
+or the day and the wall-clock time in the client's zone (`2026-11-27
+17:30', from DUE-LOCAL, the `dueLocal' of an instant); \"\" for no
+due."
+  (cond ((not (stringp due)) "")
+        ((and (stringp due-local)
+              (string-match "\\`\\([0-9-]\\{10\\}\\)T\\([0-9][0-9]:[0-9][0-9]\\)" due-local))
+         (concat (match-string 1 due-local) " " (match-string 2 due-local)))
+        ((string-match-p "T" due)
+         (let ((instant (taskls--instant-parts due)))
+           (if instant (concat (car instant) " " (nth 1 instant)) due)))
+        (t due)))
+
 ;;; Rows
 
 (defconst taskls--priority-marks
@@ -187,43 +176,101 @@ due reads \"tomorrow\"; an instant reads \"tomorrow 09:30\"."
   "TEXT with FACE."
   (propertize text 'face face))
 
-(defun taskls-row-text (row &optional show-list marked)
+(defconst taskls-columns '((due . 17) (priority . 3) (list . 14) (tags . 12))
+  "The cells of the columns after the title.
+Each column starts at the same cell on every row, whatever the row
+holds, so a column never pushes the next.  `due' fits the widest label
+a due can make (\"13 days ago 09:30\"); `list' is a smart group's list
+name in parentheses, cut with …; the tags come last and take what they
+need, `tags' being the cells kept for them when the title's width is
+reckoned.")
+
+(defconst taskls--row-prefix-cells 6
+  "The cells before the title: the mark, a space, the check box, a space.")
+
+(defun taskls--column (name)
+  "The cells of the column NAME (see `taskls-columns')."
+  (cdr (assq name taskls-columns)))
+
+(defun taskls-title-width (cells &optional show-list)
+  "The cells of the title column in a window whose text area is CELLS wide.
+What the mark, the check box and the columns after the title leave,
+at least 20.  SHOW-LIST: rows show their list (a smart group)."
+  (let ((other (+ taskls--row-prefix-cells
+                  2 (taskls--column 'due) 2 (taskls--column 'priority) 2 (taskls--column 'tags)
+                  (if show-list (+ 2 (taskls--column 'list)) 0))))
+    (max 20 (- cells other))))
+
+(defun taskls-truncate (text width)
+  "TEXT cut to at most WIDTH display cells, ending in … when it was cut.
+Cells, not characters: CJK and most emoji take two."
+  (if (<= (string-width text) width)
+      text
+    (truncate-string-to-width text (max width 1) nil nil "…")))
+
+(defun taskls--padded (text width)
+  "TEXT padded with spaces to WIDTH display cells (never cut)."
+  (let ((cells (string-width text)))
+    (if (>= cells width) text (concat text (make-string (- width cells) ?\s)))))
+
+(defun taskls-row-text (row &optional show-list marked title-width)
   "The line of ROW (a row plist), without its newline, with faces.
-SHOW-LIST adds the list's name (smart groups); MARKED starts it with *."
+SHOW-LIST adds a column with the list's name (smart groups); MARKED
+starts the line with *.  The title column takes TITLE-WIDTH display
+cells (default: as in an 80-column window): the title, cut with …,
+then the notes mark +, padded when a column follows.  Then the due
+\(from the row's `dueLocal'), the priority, the list and the tags,
+each in its column of `taskls-columns'; nothing trails the last
+column the row has.  Stored text is shown through `taskls-displayed'."
   (let ((kind (plist-get row :kind)))
     (if (equal kind "header")
         (taskls--face (format "%s (%d)" (taskls-displayed (or (plist-get row :title) ""))
                               (or (plist-get row :count) 0))
                       'taskls-header)
       (let* ((done (taskls--true-p (plist-get row :done)))
+             (width (or title-width (taskls-title-width 79 show-list)))
+             (notes (taskls--true-p (plist-get row :hasNotes)))
+             (title (taskls-truncate (taskls-displayed (or (plist-get row :title) ""))
+                                     (max 1 (if notes (- width 2) width))))
+             (due (plist-get row :due))
+             (said (and (stringp due) (taskls-due-text due done (plist-get row :dueLocal))))
+             (priority (or (cdr (assoc (plist-get row :priority) taskls--priority-marks)) ""))
+             (tags (append (plist-get row :tags) nil))
+             (columns
+              (append
+               (list (list (or (car said) "") (cdr said) (taskls--column 'due))
+                     (list priority 'taskls-priority (taskls--column 'priority)))
+               (when show-list
+                 (let ((name (taskls-list-name (plist-get row :list))))
+                   (list (list (if name
+                                   (concat "(" (taskls-truncate (taskls-displayed name)
+                                                                (- (taskls--column 'list) 2))
+                                           ")")
+                                 "")
+                               'taskls-list (taskls--column 'list)))))
+               (list (list (mapconcat (lambda (tag) (concat "#" (taskls-displayed tag))) tags " ")
+                           'taskls-tag 0))))
+             (last (cl-position-if-not (lambda (column) (equal (car column) "")) columns
+                                       :from-end t))
+             (cells (+ (string-width title) (if notes 2 0)))
              (parts (list (if marked (taskls--face "*" 'taskls-mark) " ")
                           " "
                           (if done "[x]" "[ ]")
                           " "
-                          (taskls--face (taskls-displayed (or (plist-get row :title) ""))
-                                        (if done 'taskls-done (if marked 'taskls-mark nil)))))
-             (due (plist-get row :due))
-             (priority (cdr (assoc (plist-get row :priority) taskls--priority-marks)))
-             (tags (append (plist-get row :tags) nil)))
-        (when (taskls--true-p (plist-get row :hasNotes))
-          (setq parts (append parts (list "  " (taskls--face "+" 'taskls-notes)))))
-        (when due
-          (let ((said (taskls-due-text due done)))
-            (setq parts (append parts (list "  " (taskls--face (car said) (cdr said)))))))
-        (when priority
-          (setq parts (append parts (list "  " (taskls--face priority 'taskls-priority)))))
-        (when tags
-          (setq parts (append parts
-                              (list "  " (taskls--face
-                                          (mapconcat (lambda (tag) (concat "#" (taskls-displayed tag)))
-                                                     tags " ")
-                                          'taskls-tag)))))
-        (when show-list
-          (let ((name (taskls-list-name (plist-get row :list))))
-            (when name
-              (setq parts (append parts (list "  " (taskls--face
-                                                    (concat "(" (taskls-displayed name) ")")
-                                                    'taskls-list)))))))
+                          (taskls--face title (if done 'taskls-done (if marked 'taskls-mark nil))))))
+        (when notes
+          (setq parts (append parts (list " " (taskls--face "+" 'taskls-notes)))))
+        (when (and last (< cells width))
+          (setq parts (append parts (list (make-string (- width cells) ?\s)))))
+        (when last
+          (cl-loop for column in columns for index from 0 to last
+                   do (let ((text (car column)))
+                        (setq parts (append parts
+                                            (list "  "
+                                                  (if (< index last)
+                                                      (taskls--padded (taskls--face text (nth 1 column))
+                                                                      (nth 2 column))
+                                                    (taskls--face text (nth 1 column)))))))))
         (apply #'concat parts)))))
 
 (defun taskls-placeholder-text ()

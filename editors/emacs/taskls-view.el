@@ -57,6 +57,8 @@
 (defvar-local taskls-view--window-again nil "Non-nil to check the window again after the request.")
 (defvar-local taskls-view--check-timer nil "The timer of a scheduled window check.")
 (defvar-local taskls-view--marks nil "Marked item ids (a hash table).")
+(defvar-local taskls-view--title-width nil
+  "The cells of the title column, from the width of the window showing the rows.")
 (defvar-local taskls-view--stats nil
   "Counters for tests, a plist.
 Its keys are :rows-received :window-requests :resyncs :gaps
@@ -82,10 +84,28 @@ Its keys are :rows-received :window-requests :resyncs :gaps
   "Whether the item ID is marked."
   (and taskls-view--marks (gethash id taskls-view--marks)))
 
+(defun taskls-view--window-title-width ()
+  "The cells of the title column for the window showing the buffer.
+The window's text area less the other columns (see
+`taskls-title-width'); as for an 80-column window when none shows it."
+  (let ((window (taskls-view--display-window)))
+    (taskls-title-width (if window (window-max-chars-per-line window) 79)
+                        (taskls-view--show-list-p))))
+
+(defun taskls-view-check-width ()
+  "Write the rows again when the window's width changed the title column."
+  (let ((width (taskls-view--window-title-width)))
+    (unless (eql width taskls-view--title-width)
+      (setq taskls-view--title-width width)
+      (taskls-view-rewrite-rows))))
+
 (defun taskls-view--line (row)
   "The line of ROW with its newline and properties."
   (let ((text (concat (taskls-row-text row (taskls-view--show-list-p)
-                                       (taskls-view--marked-p (plist-get row :id)))
+                                       (taskls-view--marked-p (plist-get row :id))
+                                       (or taskls-view--title-width
+                                           (setq taskls-view--title-width
+                                                 (taskls-view--window-title-width))))
                       "\n")))
     (add-text-properties 0 (length text)
                          (list 'taskls-id (plist-get row :id) 'taskls-row row)
@@ -139,8 +159,7 @@ Its keys are :rows-received :window-requests :resyncs :gaps
           'taskls-state))
    ((equal taskls-view--state "error")
     (cons (format "Error: %s — press g to retry"
-                  (replace-regexp-in-string
-                   "\n" " " (or (plist-get taskls-view--error :message) "unknown error")))
+                  (taskls-displayed (or (plist-get taskls-view--error :message) "unknown error")))
           'taskls-error))
    ((null taskls-view--state) (cons "Opening…" 'taskls-state))
    ((zerop (or taskls-view--count 0))
@@ -387,7 +406,8 @@ Its keys are :rows-received :window-requests :resyncs :gaps
   (setq taskls-view--closed t)
   (taskls-unregister-view taskls-view--view)
   (taskls-view--render-full)
-  (taskls--say "the list of %s was deleted" (plist-get taskls-view--source :name)))
+  (taskls--say "the list %s was deleted"
+               (taskls-displayed (or (plist-get taskls-view--source :name) ""))))
 
 (defun taskls-view--on-server-exit ()
   "The server stopped: say so in place of the rows."
@@ -429,7 +449,8 @@ is right before redisplay has run, and in batch mode."
                            (when (buffer-live-p buffer)
                              (with-current-buffer buffer
                                (setq taskls-view--check-timer nil)
-                               (taskls--guard (taskls-view-check-window))))))))))
+                               (taskls--guard (taskls-view-check-width)
+                                              (taskls-view-check-window))))))))))
 
 (defun taskls-view-check-window ()
   "Move the server's window over the rows shown, plus the margin.
@@ -486,7 +507,7 @@ window's edges, or while another move is under way."
       (when (and by (or (not (equal by "manual")) descending))
         (push (concat "by " by (if descending " desc" "")) parts)))
     (when taskls-view--filter-text
-      (push (format "filter \"%s\"" taskls-view--filter-text) parts))
+      (push (format "filter \"%s\"" (taskls-displayed taskls-view--filter-text)) parts))
     (when (and taskls-view--sections (not (equal taskls-view--sections "none")))
       (push (concat "sections " taskls-view--sections) parts))
     (and parts (mapconcat #'identity (nreverse parts) ", "))))

@@ -100,9 +100,9 @@
         ("loading" (add (format "Loading… %d%%" (round (* 100 (or (plist-get store :progress) 0))))
                         nil 'taskls-state))
         ("error" (add (format "Error: %s — press g to retry"
-                              (or (plist-get store :message)
-                                  (plist-get (plist-get store :error) :message)
-                                  "the store cannot be opened"))
+                              (taskls-displayed (or (plist-get store :message)
+                                                    (plist-get (plist-get store :error) :message)
+                                                    "the store cannot be opened")))
                       nil 'taskls-error)))
       (add "Smart lists" nil 'taskls-header)
       (dolist (group (append (plist-get overview :groups) nil))
@@ -111,7 +111,7 @@
       (add "")
       (add "Lists" nil 'taskls-header)
       (dolist (list lists)
-        (let ((name (taskls-displayed (plist-get list :name))))
+        (let ((name (taskls-truncate (taskls-displayed (plist-get list :name)) 28)))
           (add (format "  %-28s %7s" name (format "%d/%d" (plist-get list :open) (plist-get list :total)))
                (list :list (plist-get list :id) :name (plist-get list :name)))))
       (when (and (null lists) (null store))
@@ -230,9 +230,11 @@ editor understands the same words.  A word counts by how it starts:
   Call Ann due:fri 5pm               due Friday at 17:00
   /#home !high+ due<fri open milk    filter: tag, priority, due, open, text
 
-A warning (^fryday, !urgent, @Nolist) is shown and nothing is saved: the
-prompt comes back with what you typed; RET again saves it as the server
-read it.  An empty filter clears the filter."
+A warning (^fryday, !urgent, @Nolist) is shown in the prompt and nothing
+is saved, however often you press RET: the prompt comes back with what
+you typed, to correct it, or to escape a word with \\ (\\^fryday keeps
+it as text).  A filter with a warning is not applied.  An empty filter
+clears the filter; an empty task line adds nothing."
   "The quick-entry grammar, for the help buffer.")
 
 (defun taskls-help--bindings (map &optional prefix)

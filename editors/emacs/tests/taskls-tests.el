@@ -64,7 +64,11 @@
   (should (equal "\\u{7}\\u{7F}\\u{9B}\\u{202E}\\u{2066}" (taskls-displayed "\a\177\u009b\u202e\u2066")))
   (should (equal "C:\\Users" (taskls-displayed "C:\\Users")))
   (should (equal "\\\\n is not \\n" (taskls-displayed "\\n is not \n")))
-  (should (equal "\\\\\\e" (taskls-displayed "\\\e"))))
+  (should (equal "\\\\\\e" (taskls-displayed "\\\e")))
+  ;; The server's messages quote stored names: escaped once, in the echo area and in a prompt.
+  (let ((message (taskls--describe-error (list :code -32602 :message "no list named A\eB"))))
+    (should (equal "no list named A\\eB" message))
+    (should (equal "New task (no list named A\\eB): " (taskls-list--prompt "New task" nil message)))))
 
 (ert-deftest taskls-says-dates-relative-to-the-servers-day ()
   "Due dates read relative to the overview's today, never the editor's clock."
@@ -81,6 +85,12 @@
     (should (equal "2026-11-11" (car (taskls-due-text "2026-11-11" nil))))
     (should (equal "tomorrow 09:30" (car (taskls-due-text "2026-11-26T09:30:00Z" nil))))
     (should (equal "tomorrow 09:30" (car (taskls-due-text "2026-11-26T10:30:00+01:00" nil))))
+    ;; The day and time come from dueLocal (the server's wall clock for the
+    ;; client's zone), never from the offset the due is written with.
+    (should (equal "in 3 days 07:00" (car (taskls-due-text "2026-11-27T17:00:00Z" nil "2026-11-28T07:00"))))
+    (should (equal "2026-11-28 07:00" (taskls-due-phrase "2026-11-27T17:00:00Z" "2026-11-28T07:00")))
+    (should (equal "2026-11-27" (taskls-due-phrase "2026-11-27")))
+    (should (equal "" (taskls-due-phrase nil)))
     ;; A time earlier today is overdue when the editor's clock agrees on the day.
     (cl-letf (((symbol-function 'current-time)
                (lambda () (encode-time (list 0 0 12 25 11 2026 nil nil t)))))
@@ -169,7 +179,7 @@
       (taskls-test-after-change buffer
         (taskls-call "items/create" (list :list (car seed) :title "Pay\ebills" :due "2026-11-24"
                                           :priority "high" :tags ["home" "money"] :notes "n")))
-      (should (equal '("  [ ] Pay\\ebills  +  yesterday  !!!  #home #money") (taskls-test-lines buffer)))
+      (should (equal '("  [ ] Pay\\ebills +  yesterday  !!!  #home #money") (taskls-test-lines buffer)))
       (with-current-buffer buffer
         (goto-char (point-min))
         (search-forward "yesterday")
@@ -192,19 +202,36 @@
         (setq taskls-test-answers '("Buy milk ^tomorrow !high #home // 2 litres"))
         (taskls-test-after-change buffer (taskls-test-keys "a"))
         (should (equal '("First" "Buy milk") (taskls-test-titles)))
-        (should (equal "  [ ] Buy milk  +  tomorrow  !!!  #home" (nth 1 (taskls-test-lines))))
+        (should (equal "  [ ] Buy milk +  tomorrow  !!!  #home" (nth 1 (taskls-test-lines))))
         (should (equal "Buy milk" (plist-get (taskls-view-row-at) :title)))
-        ;; A warning: the prompt comes back with the text; submitted again, it is saved.
-        (let ((prompts nil))
-          (setq taskls-test-answers '("Call Ann ^fryday" "Call Ann ^fryday"))
+        ;; A warning: nothing is stored, however often the same text is submitted;
+        ;; the prompt comes back with the text and the warning in it.
+        (let ((prompts nil)
+              (creates (gethash "items/create" taskls--stats 0)))
+          (setq taskls-test-answers '("Call Ann ^fryday" "Call Ann ^fryday" "Call Ann ^fryday"
+                                      "Call @No\ewhere" ""))
           (cl-letf (((symbol-function 'read-string)
-                     (lambda (_prompt &optional initial &rest _)
-                       (push initial prompts)
+                     (lambda (prompt &optional initial &rest _)
+                       (push (cons prompt initial) prompts)
                        (taskls-test--answer))))
-            (taskls-test-after-change buffer (taskls-test-keys "+")))
-          (should (equal '("Call Ann ^fryday" nil) prompts))
-          (should (taskls-test-said "fryday is not a date")))
+            (taskls-test-keys "+"))
+          (should (null taskls-test-answers))
+          (setq prompts (nreverse prompts))
+          (should (equal '("New task: ") (car prompts)))
+          (dolist (prompt (cl-subseq prompts 1 4))
+            (should (equal "Call Ann ^fryday" (cdr prompt)))
+            (should (string-match-p "\\`New task (fryday is not a date.*\\\\ keeps a word as text): \\'"
+                                    (car prompt))))
+          ;; The warning quotes what was typed: escaped like stored text.
+          (should (equal "Call @No\ewhere" (cdr (nth 4 prompts))))
+          (should (string-match-p "no list named No\\\\ewhere" (car (nth 4 prompts))))
+          (should-not (string-match-p "\e" (car (nth 4 prompts))))
+          (should (= creates (gethash "items/create" taskls--stats 0))))
+        ;; Corrected, it is stored.
+        (setq taskls-test-answers '("Call Ann ^fri"))
+        (taskls-test-after-change buffer (taskls-test-keys "a"))
         (should (equal '("First" "Buy milk" "Call Ann") (taskls-test-titles)))
+        (should (equal "  [ ] Call Ann  in 2 days" (nth 2 (taskls-test-lines))))
         ;; A refused task (51 tags) is not lost: the prompt comes back with it.
         (let ((tags (mapconcat (lambda (n) (format "#t%d" n)) (number-sequence 1 51) " ")))
           (setq taskls-test-answers (list (concat "Many " tags) ""))
@@ -249,7 +276,7 @@
           (taskls-test-after-change buffer (taskls-test-keys "C-c C-c")))
         (should-not (buffer-live-p notes)))
       (should (equal "line one\nline two" (plist-get (taskls-call "items/get" (list :id id)) :notes)))
-      (should (equal "  [ ] Renamed  +  !!  #home #work" (car (taskls-test-lines buffer))))
+      (should (equal "  [ ] Renamed +  !!  #home #work" (car (taskls-test-lines buffer))))
       ;; C-c C-k cancels.
       (with-current-buffer buffer (taskls-test-keys "N"))
       (with-current-buffer "*taskls notes: Renamed*"
@@ -604,10 +631,11 @@
 (ert-deftest taskls-says-when-the-list-is-deleted ()
   "Deleting a list from the overview (k, confirmed) closes its buffer's view."
   (taskls-test-with-server nil
-    (let* ((seed (taskls-test-seed "Doomed" "A"))
-           (buffer (taskls-test-open (list :list (car seed) :name "Doomed")))
+    (let* ((seed (taskls-test-seed "Doomed\e[31m" "A"))
+           (buffer (taskls-test-open (list :list (car seed) :name "Doomed\e[31m")))
            (overview (taskls)))
-      (taskls-test-wait (lambda () (cl-some (lambda (line) (string-match-p "Doomed" line)) (taskls-test-lines overview)))
+      (taskls-test-wait (lambda () (cl-some (lambda (line) (string-match-p (regexp-quote "  Doomed\\e[31m ") line))
+                                            (taskls-test-lines overview)))
                         "the overview")
       (with-current-buffer overview
         (goto-char (point-min))
@@ -616,8 +644,178 @@
         (taskls-test-keys "k"))
       (taskls-test-wait (lambda () (equal '("This list was deleted — press q to close") (taskls-test-lines buffer)))
                         "the closed view")
+      ;; Messages quoting a stored name show it escaped.
+      (should (equal "*taskls: Doomed\\e[31m*" (buffer-name buffer)))
+      (should (taskls-test-said (regexp-quote "taskls: the list Doomed\\e[31m was deleted")))
+      (should-not (taskls-test-said "\e"))
       (taskls-test-wait (lambda () (member "  No lists — press + to create one" (taskls-test-lines overview)))
                         "the overview without the list"))))
+
+;;; Follow-up: undo words, the client's wall clock, warnings, columns
+
+(ert-deftest taskls-says-what-undo-and-redo-did-in-words ()
+  "u and r say the step as the server words it (`undid: delete 3 tasks'), never a method."
+  (taskls-test-with-server nil
+    (let* ((seed (taskls-test-seed "Inbox" "A" "B" "C" "D"))
+           (buffer (taskls-test-open (list :list (car seed) :name "Inbox"))))
+      (with-current-buffer buffer
+        (goto-char (point-min))
+        (taskls-test-keys "m m m")
+        (setq taskls-test-answers '(t))
+        (taskls-test-after-change buffer (taskls-test-keys "D"))
+        (should (equal '("D") (taskls-test-titles)))
+        (taskls-test-after-change buffer (taskls-test-keys "u"))
+        (taskls-test-wait (lambda () (taskls-test-said "\\`taskls: undid: delete 3 tasks\\'")) "undid: delete 3 tasks")
+        (should (equal '("A" "B" "C" "D") (taskls-test-titles)))
+        (taskls-test-after-change buffer (taskls-test-keys "r"))
+        (taskls-test-wait (lambda () (taskls-test-said "\\`taskls: redid: delete 3 tasks\\'")) "redid: delete 3 tasks")
+        (should (equal '("D") (taskls-test-titles)))
+        (goto-char (point-min))
+        (taskls-test-after-change buffer (taskls-test-keys "x"))
+        (taskls-test-after-change buffer (taskls-test-keys "u"))
+        (taskls-test-wait (lambda () (taskls-test-said "\\`taskls: undid: complete 1 task\\'")) "undid: complete 1 task"))
+      ;; A list renamed from the overview.
+      (let ((overview (taskls)))
+        (taskls-test-wait (lambda () (member "Lists" (taskls-test-lines overview))) "the overview")
+        (with-current-buffer overview
+          (goto-char (point-min))
+          (search-forward "Inbox")
+          (setq taskls-test-answers '("Outbox"))
+          (taskls-test-keys "e")
+          (taskls-test-wait (lambda () (cl-some (lambda (line) (string-match-p "\\`  Outbox " line))
+                                                (taskls-test-lines overview)))
+                            "the renamed list")
+          (taskls-test-keys "u")
+          (taskls-test-wait (lambda () (taskls-test-said "\\`taskls: undid: rename a list\\'")) "undid: rename a list")))
+      (should-not (taskls-test-said "items/\\|lists/")))))
+
+(ert-deftest taskls-shows-due-times-on-the-clients-wall-clock ()
+  "A due written in another offset shows the day and time of the client's zone (dueLocal)."
+  (taskls-test-with-server (list :zone "Pacific/Kiritimati")
+    ;; 2026-11-25 10:00 UTC is 2026-11-26 00:00 in Kiritimati (+14); 17:00 UTC on the
+    ;; 27th is 07:00 on the 28th there.
+    (let* ((seed (taskls-test-seed "Inbox" '(:title "Call" :due "2026-11-27T17:00:00Z")))
+           (buffer (taskls-test-open (list :list (car seed) :name "Inbox")))
+           (id (car (cadr seed))))
+      (should (equal "2026-11-26" (taskls-today)))
+      (should (equal '("  [ ] Call  in 2 days 07:00") (taskls-test-lines buffer)))
+      (with-current-buffer buffer
+        (goto-char (point-min))
+        ;; The task in full says the due in words the grammar reads back.
+        (taskls-test-keys "RET")
+        (should (string-match-p "^Due +in 2 days 07:00 (2026-11-28 07:00)$"
+                                (with-current-buffer "*taskls task*" (buffer-string))))
+        (let ((read (taskls-list--parse-due "2026-11-28 07:00")))
+          (should (null (cdr read)))
+          (should (time-equal-p (parse-iso8601-time-string "2026-11-27T17:00:00Z")
+                                (parse-iso8601-time-string (car read)))))
+        ;; d names the current due the same way.
+        (let ((prompts nil))
+          (setq taskls-test-answers '("2026-11-29 08:30"))
+          (cl-letf (((symbol-function 'read-string)
+                     (lambda (prompt &rest _) (push prompt prompts) (taskls-test--answer))))
+            (taskls-test-after-change buffer (taskls-test-keys "d")))
+          (should (string-match-p "\\`Due (now 2026-11-28 07:00; " (car prompts))))
+        (should (equal '("  [ ] Call  in 3 days 08:30") (taskls-test-lines)))
+        (should (equal "2026-11-29T08:30" (plist-get (taskls-call "items/get" (list :id id)) :dueLocal)))
+        ;; A phrase that is no date brings the prompt back with it; nothing is set.
+        (let ((prompts nil)
+              (updates (gethash "items/update" taskls--stats 0)))
+          (setq taskls-test-answers '("fryday" ""))
+          (cl-letf (((symbol-function 'read-string)
+                     (lambda (prompt &optional initial &rest _)
+                       (push (cons prompt initial) prompts) (taskls-test--answer))))
+            (should-error (taskls-test-keys "d") :type 'user-error))
+          (should (equal "fryday" (cdr (car prompts))))
+          (should (string-match-p "\\`Due (fryday is not a date" (car (car prompts))))
+          (should (= updates (gethash "items/update" taskls--stats 0))))
+        (let ((echoed nil))
+          (should (taskls-list--eldoc (lambda (text &rest _) (setq echoed text))))
+          (taskls-test-wait (lambda () echoed) "the echo")
+          (should (equal "due 2026-11-29 08:30" echoed)))))))
+
+(ert-deftest taskls-filter-with-a-warning-is-not-applied ()
+  "/ with a warning: nothing is applied; the prompt comes back with the text and the warning."
+  (taskls-test-with-server nil
+    (let* ((seed (taskls-test-seed "Inbox" "milk" "bread"))
+           (buffer (taskls-test-open (list :list (car seed) :name "Inbox"))))
+      (with-current-buffer buffer
+        (let ((prompts nil)
+              (filters (gethash "view/filter" taskls--stats 0)))
+          (setq taskls-test-answers '("milk !urgent" "milk !urgent" "milk"))
+          (cl-letf (((symbol-function 'read-string)
+                     (lambda (prompt &optional initial &rest _)
+                       (push (cons prompt initial) prompts) (taskls-test--answer))))
+            (taskls-test-after-change buffer (taskls-test-keys "/")))
+          (should (null taskls-test-answers))
+          (setq prompts (nreverse prompts))
+          (should (equal '("Filter (empty: all): ") (car prompts)))
+          (dolist (prompt (cdr prompts))
+            (should (equal "milk !urgent" (cdr prompt)))
+            (should (string-match-p "\\`Filter (!urgent is not a priority" (car prompt))))
+          (should (equal '("milk") (taskls-test-titles)))
+          (should (= (1+ filters) (gethash "view/filter" taskls--stats)))
+          ;; From Lisp: refused with the warning, the filter stays.
+          (should (string-match-p "fryday is not a date"
+                                  (cadr (should-error (taskls-filter "due<fryday") :type 'user-error))))
+          (should (= (1+ filters) (gethash "view/filter" taskls--stats)))
+          (should (equal "milk" taskls-view--filter-text)))))))
+
+(defun taskls-test--cells-before (regexp line)
+  "The display cells of LINE before the first match of REGEXP, or nil."
+  (let ((index (string-match regexp line)))
+    (and index (string-width (substring line 0 index)))))
+
+(ert-deftest taskls-lines-up-columns-in-cells ()
+  "Due, priority and tags start at the same cell on every row; titles are cut with … by cells."
+  (taskls-test-with-server nil
+    (let* ((seed (taskls-test-seed
+                  "Inbox"
+                  '(:title "Short" :due "2026-11-12T09:30:00Z" :priority "high" :tags ["a"])
+                  '(:title "日本語のタイトルはとても長いのでこの列には収まりません" :due "2026-11-26"
+                           :priority "low" :tags ["b"] :notes "n")
+                  '(:title "A very long title that goes on and on, well past the title column"
+                           :priority "medium" :tags ["c"])
+                  '(:title "Party 🎉 time" :due "2026-11-25" :tags ["d"])
+                  "Plain"))
+           (buffer (taskls-test-open (list :list (car seed) :name "Inbox"))))
+      (with-current-buffer buffer
+        (set-window-buffer (selected-window) buffer)
+        (let* ((width taskls-view--title-width)
+               (due (+ 6 width 2))
+               (priority (+ due 17 2))
+               (tags (+ priority 3 2))
+               (lines (taskls-test-raw-lines)))
+          (should (= width (taskls-title-width (window-max-chars-per-line))))
+          (should (equal "  [ ] Plain" (nth 4 lines)))
+          (should (= due (taskls-test--cells-before "13 days ago 09:30" (nth 0 lines))))
+          (should (= due (taskls-test--cells-before "tomorrow" (nth 1 lines))))
+          (should (= due (taskls-test--cells-before "today" (nth 3 lines))))
+          (should (= priority (taskls-test--cells-before "!!!" (nth 0 lines))))
+          (should (= priority (taskls-test--cells-before "!" (nth 1 lines))))
+          (should (= priority (taskls-test--cells-before "!!" (nth 2 lines))))
+          (dotimes (index 4)
+            (should (= tags (taskls-test--cells-before "#" (nth index lines))))
+            (should (<= (string-width (nth index lines)) (window-max-chars-per-line))))
+          ;; Long titles are cut with … to the title column; the notes mark stays inside it.
+          (should (string-match-p "\\`  \\[ \\] 日本語.*… \\+ +tomorrow" (nth 1 lines)))
+          (should (string-match-p "\\`  \\[ \\] A very long title.*…  +!! +#c\\'" (nth 2 lines)))
+          (should (string-match-p "\\`  \\[ \\] Party 🎉 time +today +#d\\'" (nth 3 lines)))
+          (should (<= (taskls-test--cells-before "…" (nth 1 lines)) (+ 6 width -3)))
+          (should (= (taskls-test--cells-before "…" (nth 2 lines)) (+ 6 width -1))))
+        ;; A narrower window: the rows are written again with a narrower title column.
+        (let ((narrow (split-window-right)))
+          (unwind-protect
+              (progn
+                (taskls-view-schedule-check)
+                (taskls-test-wait (lambda () (= taskls-view--title-width
+                                                (taskls-title-width (window-max-chars-per-line))))
+                                  "the narrower title column")
+                (should (< taskls-view--title-width 35))
+                (should (= (+ 6 taskls-view--title-width 2 17 2 3 2)
+                           (taskls-test--cells-before "#" (nth 2 (taskls-test-raw-lines)))))
+                (taskls-test-check-buffer))
+            (delete-window narrow)))))))
 
 ;;; Help, bookmarks, eldoc
 
