@@ -112,7 +112,11 @@ test('rename, recolor, reorder by drag and drop, delete with confirmation, undo'
     await h.waitFor(() => treeItems(tree).length === 7, 'the list gone');
     await stub.commands.get('taskls.undo')();
     await h.waitFor(() => treeItems(tree).length === 8, 'the list back');
-    assert.ok(stub.messages.some((m) => m[0] === 'status' && m[1] === 'taskls: undid lists/delete'));
+    assert.ok(stub.messages.some((m) => m[0] === 'status' && m[1] === 'taskls: undid: delete a list'), JSON.stringify(stub.messages));
+    await stub.commands.get('taskls.redo')();
+    await h.waitFor(() => treeItems(tree).length === 7, 'the list gone again');
+    assert.ok(stub.messages.some((m) => m[0] === 'status' && m[1] === 'taskls: redid: delete a list'), JSON.stringify(stub.messages));
+    assert.ok(!stub.messages.some((m) => /lists\//.test(m[1])), 'never a method name');
   } finally { await finish(ctx); }
 });
 
@@ -209,6 +213,24 @@ test('the serializer restores a pane with its sort; restart reopens it; the pale
     await stub.commands.get('taskls.addTask')();
     const items = (await extension.client.request('lists/open', { group: 'all' })).rows.map((r) => [r.title, r.due]);
     assert.deepEqual(items.find((i) => i[0] === 'Pay rent'), ['Pay rent', '2026-12-01']);
+    // A line with warnings is never stored: the box comes back with the text and the warning,
+    // and again when it is sent unchanged; the corrected line is stored.
+    const asked = () => stub.calls.filter((c) => c[0] === 'showInputBox');
+    const before = asked().length;
+    stub.answer('inputBox', 'Water plants ^fryday');
+    stub.answer('inputBox', 'Water plants ^fryday');
+    stub.answer('inputBox', 'Water plants ^friday');
+    await stub.commands.get('taskls.addTask')();
+    const prompts = asked().slice(before);
+    assert.equal(prompts.length, 3, JSON.stringify(prompts));
+    assert.equal(prompts[0][2], '');
+    for (const again of prompts.slice(1)) {
+      assert.equal(again[2], 'Water plants ^fryday', 'the typed text comes back');
+      assert.match(again[1], /fryday is not a date; did you mean friday\?/, 'the warning is in the prompt');
+    }
+    const titles = (await extension.client.request('lists/open', { group: 'all' })).rows.map((r) => r.title);
+    assert.equal(titles.filter((t) => t.startsWith('Water plants')).length, 1, JSON.stringify(titles));
+    assert.ok(titles.includes('Water plants'), 'the corrected line, as read');
     await stub.commands.get('taskls.showOutput')();
     assert.ok(stub.calls.some((c) => c[0] === 'output.show'));
     await stub.commands.get('taskls.info')();
