@@ -551,7 +551,9 @@
     if (w.priorityName) mark.title = w.priorityName;
     node.appendChild(mark);
     if (showList) node.appendChild(element('span', 'list', w.list || ''));
-    node.appendChild(element('span', 'tags', w.tags || ''));
+    const tags = element('span', 'tags', w.tags || '');
+    if (w.tags) tags.title = w.tags;
+    node.appendChild(tags);
     node.setAttribute('aria-label', words.rowText(row, context));
   }
 

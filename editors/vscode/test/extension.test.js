@@ -153,13 +153,18 @@ test('a list pane: strict CSP with a nonce, the page gets its snapshot after rea
     assert.equal(change.ops[0].op, 'reset');
     assert.ok(panel.webview.posted.some((m) => m.type === 'batch' && /changed,(overview,)?reply/.test(m.messages.map((x) => x.type).join())),
       'the change and the answer it caused leave as one post, in order');
-    // A line with a warning creates nothing and says why; the same text again is taken as read.
+    // A line with a warning creates nothing and says why, however often it is sent (even by a
+    // page that says it was accepted); the corrected line is stored.
     panel.webview.received.fire({ type: 'call', id: 2, action: 'add', args: { text: 'Call ^fryday' } });
     await h.waitFor(() => postedOf(panel, 'reply').length === 2, 'the second reply');
     assert.match(postedOf(panel, 'reply')[1].result.warnings[0], /fryday is not a date/);
     panel.webview.received.fire({ type: 'call', id: 3, action: 'add', args: { text: 'Call ^fryday', accepted: 'Call ^fryday' } });
     await h.waitFor(() => postedOf(panel, 'reply').length === 3, 'the third reply');
-    assert.equal(postedOf(panel, 'reply')[2].result.item.title, 'Call');
+    assert.match(postedOf(panel, 'reply')[2].result.warnings[0], /fryday is not a date/);
+    assert.equal((await extension.client.request('lists/open', { list: 'l1', window: { start: 0, end: 10 } })).count, 1, 'nothing created');
+    panel.webview.received.fire({ type: 'call', id: 4, action: 'add', args: { text: 'Call ^friday' } });
+    await h.waitFor(() => postedOf(panel, 'reply').length === 4, 'the fourth reply');
+    assert.equal(postedOf(panel, 'reply')[3].result.item.title, 'Call');
     // Hidden: nothing is posted; visible again: one snapshot with everything.
     panel.setView(false, false);
     await new Promise((resolve) => setImmediate(resolve));
@@ -175,6 +180,10 @@ test('a list pane: strict CSP with a nonce, the page gets its snapshot after rea
     // Renaming the list renames the pane.
     await extension.client.request('lists/update', { id: 'l1', name: 'Shopping' });
     await h.waitFor(() => panel.title === 'Shopping', 'the title');
+    // A stored name is shown escaped: in the pane's title and the tree.
+    await extension.client.request('lists/update', { id: 'l1', name: 'Shop\u001b[2Jping' });
+    await h.waitFor(() => panel.title === 'Shop\\e[2Jping', 'the escaped title');
+    await h.waitFor(() => nodeOf(extension, 'list:l1').label === 'Shop\\e[2Jping', 'the escaped tree label');
     // Opening it again reveals the same panel.
     await stub.commands.get('taskls.open')(nodeOf(extension, 'list:l1'));
     assert.equal(stub.panels.length, 1);

@@ -72,10 +72,15 @@ test('filter through the grammar, sections, details, rename with @list, today gr
     host.receive({ type: 'ready', state: {}, rows: 10 });
     await h.waitFor(() => snapshots(host).length === 1, 'the snapshot');
     const milk = host.model.rows[0];
-    const { warnings } = await host.ask('filter', { text: 'milk @Inbox' });
+    // A filter with a warning is not applied; the one without is.
+    const { warnings, applied } = await host.ask('filter', { text: 'milk @Inbox' });
     assert.match(warnings[0], /list/);
+    assert.equal(applied, false);
+    assert.deepEqual(host.model.rows.map((r) => r.title), ['Milk', 'Bread']);
+    assert.equal(host.persistentState().filterText, '');
+    await host.ask('filter', { text: 'milk' });
     assert.deepEqual(host.model.rows.map((r) => r.title), ['Milk']);
-    assert.equal(host.persistentState().filterText, 'milk @Inbox');
+    assert.equal(host.persistentState().filterText, 'milk');
     await host.ask('filter', { text: 'zzz' });
     assert.equal(host.model.empty, 'noMatches');
     await host.ask('filter', { text: '' });
