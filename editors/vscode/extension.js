@@ -8,6 +8,7 @@ const { Client, describe } = require('./src/client');
 const { PaneHost } = require('./src/paneHost');
 const { overviewNodes, overviewChanges, statusText } = require('./src/overviewModel');
 const { nonce, pageHtml, pageFiles } = require('./src/page');
+const { displayed, stepWords } = require('./src/words');
 
 const viewType = 'taskls.list';
 const treeMime = 'application/vnd.code.tree.taskls.overview';
@@ -44,7 +45,7 @@ class Extension {
       trace: this.setting('trace.server', 'off'),
       log: (line) => this.output.info(line),
       onMessage: ({ method, type, message }) => {
-        if (method === 'window/showMessage' && type === 1) vscode.window.showErrorMessage(`taskls: ${message}`);
+        if (method === 'window/showMessage' && type === 1) vscode.window.showErrorMessage(`taskls: ${displayed(String(message))}`);
         const level = type === 1 ? 'error' : type === 2 ? 'warn' : 'info';
         this.output[level](`[server] ${message}`);
       },
@@ -164,7 +165,7 @@ class Extension {
     try {
       return await this.server().request(method, params);
     } catch (error) {
-      vscode.window.showErrorMessage(`taskls: ${describe(error)}`);
+      vscode.window.showErrorMessage(`taskls: ${displayed(describe(error))}`);
       return undefined;
     }
   }
@@ -226,7 +227,7 @@ class Extension {
 
   async pickSource(placeHolder) {
     const client = this.server();
-    const overview = this.overview || await client.request('lists/list', {}).catch((error) => { vscode.window.showErrorMessage(`taskls: ${describe(error)}`); return null; });
+    const overview = this.overview || await client.request('lists/list', {}).catch((error) => { vscode.window.showErrorMessage(`taskls: ${displayed(describe(error))}`); return null; });
     if (!overview) return undefined;
     const picks = overviewNodes(overview).filter((node) => node.source).map((node) => ({
       label: `$(${node.icon}) ${node.label}`, description: node.description, node,
@@ -255,27 +256,38 @@ class Extension {
       'taskls.addTask': async () => {
         const pane = this.currentPane();
         const list = pane && pane.host.source.list ? pane.host.source.list : undefined;
-        const text = await vscode.window.showInputBox({
-          prompt: 'New task: a title, then ^due !priority #tag @List // notes',
-          placeHolder: 'Buy milk ^fri 5pm !high #home @Groceries // 2 litres',
-        });
-        if (!text) return;
+        // A line read with warnings is never stored: the box opens again with the typed text and
+        // the warnings in its prompt, until the text reads cleanly or the box is dismissed.
+        const prompt = 'New task: a title, then ^due !priority #tag @List // notes';
+        let problem = null;
+        let text = '';
+        let answer;
+        for (;;) {
+          text = await vscode.window.showInputBox({
+            prompt: problem === null ? prompt : `${problem} (\\ keeps a word as text)`,
+            placeHolder: 'Buy milk ^fri 5pm !high #home @Groceries // 2 litres',
+            value: text,
+          });
+          if (!text) return;
+          const params = { text };
+          if (list) params.list = list;
+          answer = await this.run('text/parseItem', params);
+          if (!answer) return;
+          const warnings = (answer.warnings || []).map((w) => displayed(String(w.message || w.reason)));
+          if (warnings.length === 0) break;
+          problem = warnings.join('; ');
+          this.output.warn(`add: ${problem}`);
+        }
         const client = this.server();
-        const params = { text };
-        if (list) params.list = list;
-        const answer = await this.run('text/parseItem', params);
-        if (!answer) return;
-        for (const warning of answer.warnings || []) vscode.window.showWarningMessage(`taskls: ${warning.message}`);
-        if ((answer.warnings || []).length > 0) return;
         const fields = answer.fields;
         if (!fields.list) {
           const first = this.overview && (this.overview.lists || [])[0];
           if (!first) { vscode.window.showWarningMessage('taskls: there is no list yet: create one first'); return; }
           fields.list = first.id;
         }
-        if (!fields.title) { vscode.window.showWarningMessage(`taskls: a task needs a title: ${text}`); return; }
-        const created = await client.request('items/create', fields).catch((error) => { vscode.window.showErrorMessage(`taskls: ${describe(error)}`); });
-        if (created) vscode.window.setStatusBarMessage(`taskls: added "${created.item.title}"`, 3000);
+        if (!fields.title) { vscode.window.showWarningMessage(`taskls: a task needs a title: ${displayed(text)}`); return; }
+        const created = await client.request('items/create', fields).catch((error) => { vscode.window.showErrorMessage(`taskls: ${displayed(describe(error))}`); });
+        if (created) vscode.window.setStatusBarMessage(`taskls: added "${displayed(created.item.title)}"`, 3000);
       },
       'taskls.createList': async () => {
         const name = await vscode.window.showInputBox({ prompt: 'Name of the new list', validateInput: (v) => (v.trim() === '' ? 'A list needs a name' : null) });
@@ -284,8 +296,8 @@ class Extension {
       'taskls.renameList': async (node) => {
         const target = await this.pickList('Rename which list?', node);
         if (!target) return;
-        const name = await vscode.window.showInputBox({ prompt: `Rename ${target.label}`, value: target.label, validateInput: (v) => (v.trim() === '' ? 'A list needs a name' : null) });
-        if (name && name !== target.label) await this.run('lists/update', { id: target.source.list, name });
+        const name = await vscode.window.showInputBox({ prompt: `Rename ${target.label}`, value: target.name, validateInput: (v) => (v.trim() === '' ? 'A list needs a name' : null) });
+        if (name && name !== target.name) await this.run('lists/update', { id: target.source.list, name });
       },
       'taskls.recolorList': async (node) => {
         const target = await this.pickList('Recolor which list?', node);
@@ -304,11 +316,17 @@ class Extension {
       },
       'taskls.undo': async () => {
         const result = await this.run('undo');
-        if (result) vscode.window.setStatusBarMessage(`taskls: undid ${result.undone}`, 3000);
+        if (!result) return;
+        vscode.window.setStatusBarMessage(`taskls: ${stepWords('undid', result)}`, 3000);
+        const pane = this.currentPane();
+        if (pane) pane.host.send({ type: 'say', text: stepWords('undid', result), kind: 'info' });
       },
       'taskls.redo': async () => {
         const result = await this.run('redo');
-        if (result) vscode.window.setStatusBarMessage(`taskls: redid ${result.redone}`, 3000);
+        if (!result) return;
+        vscode.window.setStatusBarMessage(`taskls: ${stepWords('redid', result)}`, 3000);
+        const pane = this.currentPane();
+        if (pane) pane.host.send({ type: 'say', text: stepWords('redid', result), kind: 'info' });
       },
       'taskls.retryStore': () => this.run('store/retry'),
       'taskls.refresh': async () => {

@@ -39,7 +39,6 @@
     selection: new Set(),
     anchorId: null,
     editing: null,
-    accepted: { add: null, rename: null },
     pendingWindow: null,
     windowCheckScheduled: false,
     stats: { windowRequests: 0, requestedSizes: [], rowsBuilt: 0, renders: 0, snapshots: 0, changes: 0, maxDomRows: 0 },
@@ -104,8 +103,8 @@
     pane.jumpTop = true;
     call('sections', { sections: value }).then((result) => { if (result) { model.sections = result.sections; persist(); } syncToolbar(); scheduleRender(); });
   });
-  const undoButton = button('↶', 'Undo (u, Ctrl+Z)', () => call('undo', {}), 'button icon');
-  const redoButton = button('↷', 'Redo (Ctrl+R, Ctrl+Shift+Z)', () => call('redo', {}), 'button icon');
+  const undoButton = button('↶', 'Undo (u, Ctrl+Z)', () => undo(), 'button icon');
+  const redoButton = button('↷', 'Redo (Ctrl+R, Ctrl+Shift+Z)', () => redo(), 'button icon');
   toolbar.append(addInput, filterInput, sortSelect, sectionsSelect, undoButton, redoButton);
 
   const messages = element('div', 'messages');
@@ -147,7 +146,7 @@
     vscode.postMessage({ type: 'call', id, action, args });
     return new Promise((resolve) => waiting.set(id, (reply) => {
       if (!reply.ok) {
-        say(reply.error, 'error');
+        say(words.displayed(String(reply.error)), 'error'); // errors may quote stored names
         resolve(undefined);
       } else {
         resolve(reply.result);
@@ -165,8 +164,27 @@
   function sayUndo(text) {
     messages.replaceChildren();
     const line = element('div', 'message info', `${text} `);
-    line.appendChild(button('Undo', 'Undo (u)', () => { call('undo', {}); say(null); }, 'link'));
+    line.appendChild(button('Undo', 'Undo (u)', () => { say(null); undo(); }, 'link'));
     messages.appendChild(line);
+  }
+
+  /** Undoes the latest change and says what it undid in words (`undid: delete 3 tasks`). */
+  async function undo() {
+    const result = await call('undo', {});
+    if (result) say(words.stepWords('undid', result));
+  }
+
+  /** Redoes the latest undone change and says what it redid (`redid: delete 3 tasks`). */
+  async function redo() {
+    const result = await call('redo', {});
+    if (result) say(words.stepWords('redid', result));
+  }
+
+  /** Warnings of a typed line, as shown under the toolbar: they quote what was typed, so they are shown escaped. */
+  function sayWarnings(warnings, hint) {
+    const lines = warnings.map((warning) => words.displayed(String(warning)));
+    if (hint) lines.push(hint);
+    say(lines, 'warning');
   }
 
   function persist() {
@@ -205,6 +223,7 @@
         pane.closed = message.reason;
         scheduleRender();
         break;
+      case 'say': say(message.text, message.kind); break; // from a command (Ctrl+Z: `undid: …`)
       case 'stopped':
         pane.stopped = message.message || 'the server stopped';
         scheduleRender();
@@ -517,19 +536,24 @@
     check.setAttribute('aria-label', w.done ? 'Done' : 'Not done');
     check.textContent = w.done ? '✓' : '';
     node.appendChild(check);
-    node.appendChild(element('span', 'title', w.title));
-    if (w.notes) node.appendChild(element('span', 'notes', '≡'));
-    if (w.due) {
-      const due = element('span', `due${w.due.overdue ? ' overdue' : ''}${w.due.today ? ' today' : ''}`, w.due.text);
-      node.appendChild(due);
-    }
-    if (w.priority) {
-      const mark = element('span', `priority ${row.priority}`, w.priority);
-      mark.title = w.priorityName;
-      node.appendChild(mark);
-    }
-    if (w.tags) node.appendChild(element('span', 'tags', w.tags));
-    if (w.list) node.appendChild(element('span', 'list', w.list));
+    // Fixed columns (pane.css): the title cell (the title, cut with …, then the notes mark) takes
+    // what is left; the due, the priority and a smart group's list each keep their width on every
+    // row, empty or not, so they line up; the tags come last.
+    const cell = element('span', 'title-cell');
+    const title = element('span', 'title', w.title);
+    title.title = w.title;
+    cell.appendChild(title);
+    if (w.notes) cell.appendChild(element('span', 'notes', '≡'));
+    node.appendChild(cell);
+    const due = element('span', w.due ? `due${w.due.overdue ? ' overdue' : ''}${w.due.today ? ' today' : ''}` : 'due', w.due ? w.due.text : '');
+    node.appendChild(due);
+    const mark = element('span', `priority ${row.priority || 'none'}`, w.priority || '');
+    if (w.priorityName) mark.title = w.priorityName;
+    node.appendChild(mark);
+    if (showList) node.appendChild(element('span', 'list', w.list || ''));
+    const tags = element('span', 'tags', w.tags || '');
+    if (w.tags) tags.title = w.tags;
+    node.appendChild(tags);
     node.setAttribute('aria-label', words.rowText(row, context));
   }
 
@@ -545,7 +569,7 @@
       button('Not done', 'Mark not done', () => toggle(false)),
       button('Delete', 'Delete (Delete)', () => remove()),
     );
-    const move = select([['', 'Move to…'], ...pane.lists.map((list) => [list.id, list.name])], 'Move to list', (list) => {
+    const move = select([['', 'Move to…'], ...pane.lists.map((list) => [list.id, words.displayed(list.name)])], 'Move to list', (list) => {
       if (list) call('moveToList', { ids: selectedItems().map((row) => row.id), list });
       move.value = '';
     });
@@ -652,7 +676,7 @@
     const handled = () => { event.preventDefault(); event.stopPropagation(); };
     if ((event.ctrlKey || event.metaKey) && !event.altKey) {
       if (key === 'a') { for (const row of model.rows) if (row.kind === 'item') pane.selection.add(row.id); scheduleRender(); handled(); }
-      else if (key === 'r') { call('redo', {}); handled(); }
+      else if (key === 'r') { redo(); handled(); }
       return;
     }
     switch (key) {
@@ -676,7 +700,7 @@
       case '/': filterInput.focus(); filterInput.select(); handled(); break;
       case 's': sortSelect.focus(); handled(); break;
       case 'S': sectionsSelect.focus(); handled(); break;
-      case 'u': call('undo', {}); handled(); break;
+      case 'u': undo(); handled(); break;
       case 'r': if (model.state === 'error' || pane.stopped) call('retry', { visibleRows: visibleRows() }); handled(); break;
       case 'Escape': pane.selection.clear(); scheduleRender(); say(null); handled(); break;
       default: break;
@@ -792,13 +816,12 @@
       event.preventDefault();
       const text = input.value;
       if (text.trim() === '' || text === original) { finish(true); return; }
-      const result = await call('rename', { id: row.id, list: row.list, text, accepted: pane.accepted.rename });
+      const result = await call('rename', { id: row.id, list: row.list, text });
       if (result && result.warnings) {
-        pane.accepted.rename = text;
-        say(result.warnings.concat(['Press Enter again to save as it is, or change the text.']), 'warning');
+        // Nothing was saved: the text stays in the editor with the warning, however often Enter is pressed.
+        sayWarnings(result.warnings, 'Nothing saved: change the text (\\ keeps a word as text) or press Escape.');
         return;
       }
-      pane.accepted.rename = null;
       if (result) { say(null); finish(true); }
     });
     input.addEventListener('blur', () => { if (!done) finish(false); });
@@ -819,17 +842,17 @@
       if (next && next.kind === 'item') before = next;
     }
     const result = await call('add', {
-      text, accepted: pane.accepted.add,
+      text,
       before: before ? { id: before.id, list: before.list } : null,
       near: focused && focused.kind === 'item' ? { list: focused.list } : null,
     });
     if (result && result.warnings) {
-      pane.accepted.add = text; // the text stays; Enter again takes it as it was read
-      say(result.warnings.concat(['Press Enter again to add it as it is, or change the text.']), 'warning');
+      // Nothing was added, and never will be as read: the text stays for the user to change.
+      if (addInput.value === '') addInput.value = text;
+      sayWarnings(result.warnings, 'Nothing added: change the text (\\ keeps a word as text) or press Escape.');
       return;
     }
     if (result && result.item) {
-      pane.accepted.add = null;
       addInput.value = '';
       addInput.dataset.where = 'end';
       say(null);
@@ -844,8 +867,14 @@
   async function applyFilter() {
     pane.jumpTop = true;
     const result = await call('filter', { text: filterInput.value });
+    if (result && result.applied === false) {
+      // Not applied: the view keeps its filter, the typed text stays with the warning.
+      pane.jumpTop = false;
+      sayWarnings(result.warnings, 'Filter not applied: change the text (\\ keeps a word as text).');
+      return;
+    }
     if (result) model.filter = result.filter;
-    if (result && result.warnings && result.warnings.length > 0) say(result.warnings, 'warning');
+    if (result && result.warnings && result.warnings.length > 0) sayWarnings(result.warnings);
     else if (result) say(null);
     persist();
   }
@@ -873,7 +902,9 @@
     };
     const due = field('Due', element('input', 'input'));
     due.name = 'due';
-    due.value = item.due || '';
+    // The due as the grammar reads it back: the day, or the day and the time on the client's wall clock (dueLocal).
+    const duePhrase = words.duePhrase(item.due, item.dueLocal, pane.timeZone);
+    due.value = duePhrase;
     due.placeholder = 'fri 5pm, 2026-12-01, +3, none';
     const priority = field('Priority', select([['none', 'None'], ['low', 'Low'], ['medium', 'Medium'], ['high', 'High']], 'Priority', () => {}));
     priority.name = 'priority';
@@ -895,9 +926,9 @@
     details.onsubmit = async (event) => {
       event.preventDefault();
       const args = { id: item.id, list: item.list, priority: priority.value, tags: tags.value, notes: notes.value };
-      if (due.value !== (item.due || '')) args.due = due.value;
+      if (due.value !== duePhrase) args.due = due.value;
       const result = await call('details', args);
-      if (result && result.warnings) { say(result.warnings, 'warning'); return; }
+      if (result && result.warnings) { sayWarnings(result.warnings); return; }
       if (result && list.value && list.value !== item.list && !(await call('moveToList', { ids: [item.id], list: list.value }))) return;
       if (result) closeDetails();
     };

@@ -1,6 +1,7 @@
 'use strict';
 // The overview as tree nodes (smart groups, then lists), what changed between two overviews, and
 // the status bar's words. Pure: extension.js turns nodes into `vscode.TreeItem`s.
+const { displayed } = require('./words');
 
 /** Theme colours for the list colours people type; anything else keeps the default colour. */
 const themeColors = {
@@ -12,7 +13,8 @@ const groupIcons = { today: 'calendar', scheduled: 'clock', overdue: 'warning', 
 
 /**
  * The nodes of an overview, in order. Each node: `{id, kind: 'group'|'list'|'state', label,
- * description, tooltip, icon, color, source}`. Ids are stable (`group:today`, `list:l3`), so the
+ * description, tooltip, icon, color, source}`; a list's `name` is its stored name, its `label`
+ * (and every text shown) that name through `displayed`. Ids are stable (`group:today`, `list:l3`), so the
  * tree keeps selection and expansion when counts change. While the store loads or has failed, one
  * `state` node says so.
  */
@@ -23,7 +25,7 @@ function overviewNodes(overview) {
     const store = overview.store;
     const label = store.state === 'loading'
       ? `Loading… ${Math.round((store.progress || 0) * 100)}%`
-      : `Error: ${String(store.message || (store.error && store.error.message) || 'the store cannot be read').split('\n')[0]}`;
+      : `Error: ${displayed(String(store.message || (store.error && store.error.message) || 'the store cannot be read').split('\n')[0])}`;
     nodes.push({ id: 'state', kind: 'state', label, description: '', tooltip: label, icon: store.state === 'loading' ? 'loading~spin' : 'error' });
     return nodes;
   }
@@ -36,8 +38,8 @@ function overviewNodes(overview) {
   }
   for (const list of overview.lists || []) {
     nodes.push({
-      id: `list:${list.id}`, kind: 'list', label: list.name, description: String(list.open),
-      tooltip: `${list.name}: ${list.open} open of ${list.total}`, icon: 'circle-filled',
+      id: `list:${list.id}`, kind: 'list', name: list.name, label: displayed(list.name), description: String(list.open),
+      tooltip: `${displayed(list.name)}: ${list.open} open of ${list.total}`, icon: 'circle-filled',
       color: list.color ? themeColors[String(list.color).toLowerCase()] : undefined,
       listColor: list.color, source: { list: list.id }, count: list.open,
     });

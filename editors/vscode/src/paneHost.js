@@ -6,9 +6,11 @@
 // Page → host: {type: 'ready', state}, {type: 'setWindow', start, end}, {type: 'call', id, action, args}.
 // Host → page: {type: 'init', ...}, {type: 'snapshot', snapshot}, {type: 'changed', params},
 //   {type: 'closed', reason}, {type: 'stopped', message}, {type: 'overview', ...}, {type: 'reply', id, ok, result | error},
+//   {type: 'say', text, kind} (a line for the pane's messages, from a command: `undid: delete 3 tasks`),
 //   or {type: 'batch', messages: [...]} of those, in order.
 const { ViewModel } = require('./viewModel');
 const { describe } = require('./connection');
+const { displayed } = require('./words');
 
 const defaultWindow = 100;
 const maximumWindow = 1000;
@@ -17,7 +19,7 @@ class PaneHost {
   /**
    * `client`: the shared Client. `source`: `{list: ID}` or `{group: NAME}`. `name`: the title.
    * `post(message)`: to the page (returns false or throws when the page is gone).
-   * `onTitle(title)`: the pane's title changed. `restored`: settings from a previous session.
+   * `onTitle(title)`: the pane's title changed (shown: through `displayed`). `restored`: settings from a previous session.
    */
   constructor({ client, source, name, post, onTitle, restored }) {
     this.client = client;
@@ -74,11 +76,11 @@ class PaneHost {
     for (const list of overview.lists || []) names[list.id] = list.name;
     if (this.source.list && names[this.source.list] !== undefined && names[this.source.list] !== this.name) {
       this.name = names[this.source.list];
-      this.onTitle(this.name);
+      this.onTitle(displayed(this.name));
     }
     if (this.source.group) {
       const group = (overview.groups || []).find((g) => g.id === this.source.group);
-      if (group && group.name !== this.name) { this.name = group.name; this.onTitle(this.name); }
+      if (group && group.name !== this.name) { this.name = group.name; this.onTitle(displayed(this.name)); }
     }
     this.send({ type: 'overview', today: overview.today, listNames: names, lists: (overview.lists || []).map((l) => ({ id: l.id, name: l.name })) });
   }
@@ -256,13 +258,17 @@ class PaneHost {
 
 /** What the page can ask for; `this` is the PaneHost. Each returns the reply's result. */
 const actions = {
-  /** `{text, accepted, before}`: a new task from a typed line. Warnings come back (nothing created) unless the same text was already shown them (`accepted`). */
-  async add({ text, accepted, before, near }) {
+  /**
+   * `{text, before, near}`: a new task from a typed line. A line the server read with warnings is
+   * never stored, however often it is sent: the warnings come back and the user edits the text
+   * (or escapes a word with `\`), as in the REPL and the Neovim pane.
+   */
+  async add({ text, before, near }) {
     if (typeof text !== 'string' || text.trim() === '') return { warnings: ['type a title'] };
     const list = this.targetList(near);
     if (list === undefined) throw new Error('there is no list yet: create one in the overview');
     const { fields, warnings } = await this.parseItem(text, list);
-    if (warnings.length > 0 && text !== accepted) return { warnings };
+    if (warnings.length > 0) return { warnings };
     if (fields.title === undefined) return { warnings: [`a task needs a title: ${text}`] };
     const params = Object.assign({}, fields, { list: fields.list || list });
     if (this.source.group === 'today' && params.due === undefined) params.due = (await this.parseItem('^today', list)).fields.due || (this.client.overview && this.client.overview.today);
@@ -273,10 +279,10 @@ const actions = {
   async toggle({ ids, done }) {
     return this.client.request('items/update', { ids, done: done === true });
   },
-  /** `{id, list, text}`: the title line edited in place, read with the quick-entry grammar. */
-  async rename({ id, list, text, accepted }) {
+  /** `{id, list, text}`: the title line edited in place, read with the quick-entry grammar; with warnings nothing changes. */
+  async rename({ id, list, text }) {
     const { fields, warnings } = await this.parseItem(text, list);
-    if (warnings.length > 0 && text !== accepted) return { warnings };
+    if (warnings.length > 0) return { warnings };
     const update = { id };
     let any = false;
     for (const name of ['title', 'notes', 'due', 'priority', 'tags']) {
@@ -324,7 +330,10 @@ const actions = {
     this.model.sort = { by: sort.by, direction: sort.direction || 'ascending' };
     return { version: answer.version, sort: this.model.sort };
   },
-  /** `{text}`: the filter as typed; the server reads it (`text/parseFilter`). */
+  /**
+   * `{text}`: the filter as typed; the server reads it (`text/parseFilter`). A text with warnings
+   * is not applied (the view keeps its filter): `{warnings, applied: false}`.
+   */
   async filter({ text }) {
     let filter = {};
     let warnings = [];
@@ -333,6 +342,7 @@ const actions = {
         const answer = await this.client.request('text/parseFilter', { text });
         filter = answer.filter || {};
         warnings = (answer.warnings || []).map((w) => w.message || w.reason);
+        if (warnings.length > 0) return { filter: this.model.filter, warnings, applied: false };
       } else {
         filter = { text: text.trim() };
       }
@@ -341,7 +351,7 @@ const actions = {
     this.settings.filter = filter;
     this.model.filter = filter;
     this.settings.filterText = typeof text === 'string' ? text : '';
-    return { filter, warnings };
+    return { filter, warnings, applied: true };
   },
   async sections({ sections }) {
     const answer = await this.client.request('view/sections', { view: this.model.view, sections });
@@ -349,6 +359,7 @@ const actions = {
     this.model.sections = sections;
     return { version: answer.version, sections };
   },
+  /** The server's result: `description` says the step in words (`delete 3 tasks`). */
   async undo() { return this.client.request('undo'); },
   async redo() { return this.client.request('redo'); },
   /** Retries the store (a view in error), or reopens the pane after the server stopped. */

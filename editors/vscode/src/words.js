@@ -82,23 +82,49 @@
     return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
   }
 
+  /** `{date, time}` of a `dueLocal` (`YYYY-MM-DDThh:mm`), or undefined when it is not one. */
+  function localReading(dueLocal) {
+    const match = typeof dueLocal === 'string' ? /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(dueLocal) : null;
+    return match ? { date: match[1], time: match[2] } : undefined;
+  }
+
   /**
    * A due as a pane shows it: `{text, overdue, today}`. `context`: `today` ('YYYY-MM-DD', the
-   * overview's), `timeZone` (the zone given at initialize), `now` (milliseconds). A day is overdue
-   * before today, a time once it has passed; a done task is never overdue.
+   * overview's), `timeZone` (the zone given at initialize), `now` (milliseconds). The day and time
+   * of an instant are read from `dueLocal` (the server's wall-clock reading in the client's zone,
+   * `YYYY-MM-DDThh:mm`), never from the offset `due` is written in; only a server without
+   * `dueLocal` has it read here in `timeZone`. A day is overdue before today, a time once the
+   * instant has passed; a done task is never overdue.
    */
-  function due(value, done, context) {
+  function due(value, done, context, dueLocal) {
     const today = dayNumber(context.today);
     if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
       const days = dayNumber(value) - today;
       return { text: relative(days, value), overdue: !done && days < 0, today: !done && days === 0 };
     }
     const instant = Date.parse(value);
-    if (Number.isNaN(instant)) return { text: value, overdue: false, today: false };
-    const clock = wallClock(instant, context.timeZone);
+    if (Number.isNaN(instant)) return { text: displayed(String(value)), overdue: false, today: false };
+    const clock = localReading(dueLocal) || wallClock(instant, context.timeZone);
     const days = dayNumber(clock.date) - today;
     const now = context.now === undefined ? Date.now() : context.now;
     return { text: `${relative(days, clock.date)} ${clock.time}`, overdue: !done && instant < now, today: !done && days === 0 };
+  }
+
+  /**
+   * A due in words the quick-entry grammar reads back as the same due, for a form: the day
+   * (`2026-11-27`), or the day and the wall-clock time in the client's zone (`2026-11-27 17:30`,
+   * from `dueLocal`); '' for no due.
+   */
+  function duePhrase(value, dueLocal, timeZone) {
+    if (typeof value !== 'string' || value === '') return '';
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+    let clock = localReading(dueLocal);
+    if (clock === undefined) {
+      const instant = Date.parse(value);
+      if (Number.isNaN(instant)) return value;
+      clock = wallClock(instant, timeZone);
+    }
+    return `${clock.date} ${clock.time}`;
   }
 
   const priorityMarks = { low: '!', medium: '!!', high: '!!!' };
@@ -108,7 +134,7 @@
   function rowWords(row, context) {
     if (row.kind === 'header') return { title: displayed(row.title), count: row.count };
     const words = { title: displayed(row.title), notes: row.hasNotes === true, done: row.done === true };
-    if (row.due) words.due = due(row.due, row.done === true, context);
+    if (row.due) words.due = due(row.due, row.done === true, context, row.dueLocal);
     if (priorityMarks[row.priority]) {
       words.priority = priorityMarks[row.priority];
       words.priorityName = priorityNames[row.priority];
@@ -138,5 +164,14 @@
     return String(title).replace(/\S+/g, (word) => (/^[#!@^\\/]/.test(word) || /^due:/i.test(word) ? `\\${word}` : word));
   }
 
-  return { displayed, relative, due, dayNumber, rowWords, rowText, priorityMarks, wallClock, escapeTitle };
+  /**
+   * What an undo or redo did, for a person: `undid: delete 3 tasks` (`verb` 'undid' or 'redid',
+   * `result` the server's answer, whose `description` says the step in words); never a method name.
+   */
+  function stepWords(verb, result) {
+    const description = result && typeof result.description === 'string' && result.description !== '' ? result.description : 'the last change';
+    return `${verb}: ${displayed(description)}`;
+  }
+
+  return { stepWords, displayed, relative, due, duePhrase, dayNumber, rowWords, rowText, priorityMarks, wallClock, escapeTitle };
 }));

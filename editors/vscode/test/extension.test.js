@@ -112,7 +112,11 @@ test('rename, recolor, reorder by drag and drop, delete with confirmation, undo'
     await h.waitFor(() => treeItems(tree).length === 7, 'the list gone');
     await stub.commands.get('taskls.undo')();
     await h.waitFor(() => treeItems(tree).length === 8, 'the list back');
-    assert.ok(stub.messages.some((m) => m[0] === 'status' && m[1] === 'taskls: undid lists/delete'));
+    assert.ok(stub.messages.some((m) => m[0] === 'status' && m[1] === 'taskls: undid: delete a list'), JSON.stringify(stub.messages));
+    await stub.commands.get('taskls.redo')();
+    await h.waitFor(() => treeItems(tree).length === 7, 'the list gone again');
+    assert.ok(stub.messages.some((m) => m[0] === 'status' && m[1] === 'taskls: redid: delete a list'), JSON.stringify(stub.messages));
+    assert.ok(!stub.messages.some((m) => /lists\//.test(m[1])), 'never a method name');
   } finally { await finish(ctx); }
 });
 
@@ -149,13 +153,18 @@ test('a list pane: strict CSP with a nonce, the page gets its snapshot after rea
     assert.equal(change.ops[0].op, 'reset');
     assert.ok(panel.webview.posted.some((m) => m.type === 'batch' && /changed,(overview,)?reply/.test(m.messages.map((x) => x.type).join())),
       'the change and the answer it caused leave as one post, in order');
-    // A line with a warning creates nothing and says why; the same text again is taken as read.
+    // A line with a warning creates nothing and says why, however often it is sent (even by a
+    // page that says it was accepted); the corrected line is stored.
     panel.webview.received.fire({ type: 'call', id: 2, action: 'add', args: { text: 'Call ^fryday' } });
     await h.waitFor(() => postedOf(panel, 'reply').length === 2, 'the second reply');
     assert.match(postedOf(panel, 'reply')[1].result.warnings[0], /fryday is not a date/);
     panel.webview.received.fire({ type: 'call', id: 3, action: 'add', args: { text: 'Call ^fryday', accepted: 'Call ^fryday' } });
     await h.waitFor(() => postedOf(panel, 'reply').length === 3, 'the third reply');
-    assert.equal(postedOf(panel, 'reply')[2].result.item.title, 'Call');
+    assert.match(postedOf(panel, 'reply')[2].result.warnings[0], /fryday is not a date/);
+    assert.equal((await extension.client.request('lists/open', { list: 'l1', window: { start: 0, end: 10 } })).count, 1, 'nothing created');
+    panel.webview.received.fire({ type: 'call', id: 4, action: 'add', args: { text: 'Call ^friday' } });
+    await h.waitFor(() => postedOf(panel, 'reply').length === 4, 'the fourth reply');
+    assert.equal(postedOf(panel, 'reply')[3].result.item.title, 'Call');
     // Hidden: nothing is posted; visible again: one snapshot with everything.
     panel.setView(false, false);
     await new Promise((resolve) => setImmediate(resolve));
@@ -171,6 +180,10 @@ test('a list pane: strict CSP with a nonce, the page gets its snapshot after rea
     // Renaming the list renames the pane.
     await extension.client.request('lists/update', { id: 'l1', name: 'Shopping' });
     await h.waitFor(() => panel.title === 'Shopping', 'the title');
+    // A stored name is shown escaped: in the pane's title and the tree.
+    await extension.client.request('lists/update', { id: 'l1', name: 'Shop\u001b[2Jping' });
+    await h.waitFor(() => panel.title === 'Shop\\e[2Jping', 'the escaped title');
+    await h.waitFor(() => nodeOf(extension, 'list:l1').label === 'Shop\\e[2Jping', 'the escaped tree label');
     // Opening it again reveals the same panel.
     await stub.commands.get('taskls.open')(nodeOf(extension, 'list:l1'));
     assert.equal(stub.panels.length, 1);
@@ -209,6 +222,24 @@ test('the serializer restores a pane with its sort; restart reopens it; the pale
     await stub.commands.get('taskls.addTask')();
     const items = (await extension.client.request('lists/open', { group: 'all' })).rows.map((r) => [r.title, r.due]);
     assert.deepEqual(items.find((i) => i[0] === 'Pay rent'), ['Pay rent', '2026-12-01']);
+    // A line with warnings is never stored: the box comes back with the text and the warning,
+    // and again when it is sent unchanged; the corrected line is stored.
+    const asked = () => stub.calls.filter((c) => c[0] === 'showInputBox');
+    const before = asked().length;
+    stub.answer('inputBox', 'Water plants ^fryday');
+    stub.answer('inputBox', 'Water plants ^fryday');
+    stub.answer('inputBox', 'Water plants ^friday');
+    await stub.commands.get('taskls.addTask')();
+    const prompts = asked().slice(before);
+    assert.equal(prompts.length, 3, JSON.stringify(prompts));
+    assert.equal(prompts[0][2], '');
+    for (const again of prompts.slice(1)) {
+      assert.equal(again[2], 'Water plants ^fryday', 'the typed text comes back');
+      assert.match(again[1], /fryday is not a date; did you mean friday\?/, 'the warning is in the prompt');
+    }
+    const titles = (await extension.client.request('lists/open', { group: 'all' })).rows.map((r) => r.title);
+    assert.equal(titles.filter((t) => t.startsWith('Water plants')).length, 1, JSON.stringify(titles));
+    assert.ok(titles.includes('Water plants'), 'the corrected line, as read');
     await stub.commands.get('taskls.showOutput')();
     assert.ok(stub.calls.some((c) => c[0] === 'output.show'));
     await stub.commands.get('taskls.info')();

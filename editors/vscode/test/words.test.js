@@ -44,3 +44,27 @@ test('a row in words: marks, tags, the list in a smart group', () => {
   assert.equal(w.rowText({ kind: 'header', id: 's:due:today', title: 'Today', count: 2 }, context), 'Today (2)');
   assert.equal(w.rowText(Object.assign({}, row, { done: true, priority: 'none', tags: [], due: null }), context), '[x] Call\\nAnn');
 });
+
+test('a due time is read from dueLocal, never from the offset due is written in', () => {
+  // 17:00 UTC is 07:00 the next day in Pacific/Kiritimati (UTC+14): the server says so in dueLocal.
+  const kiritimati = { today: '2026-11-27', timeZone: 'Europe/Paris', now: Date.parse('2026-11-27T00:00:00Z') };
+  assert.equal(w.due('2026-11-27T17:00:00Z', false, kiritimati, '2026-11-28T07:00').text, 'tomorrow 07:00');
+  assert.equal(w.due('2026-11-27T17:00:00Z', false, kiritimati).text, 'today 18:00', 'without dueLocal (an older server): read in timeZone');
+  // Overdue follows the instant, not the wall clock.
+  assert.equal(w.due('2026-11-27T17:00:00Z', false, Object.assign({}, kiritimati, { now: Date.parse('2026-11-27T17:00:01Z') }), '2026-11-28T07:00').overdue, true);
+  assert.equal(w.due('2026-11-14T09:30:00Z', false, kiritimati, '2026-11-14T09:30').text, '13 days ago 09:30');
+  const row = { kind: 'item', id: 'i1', list: 'l1', title: 'Call', done: false, due: '2026-11-27T17:00:00Z', dueLocal: '2026-11-28T07:00', priority: 'none', tags: [] };
+  assert.equal(w.rowWords(row, kiritimati).due.text, 'tomorrow 07:00');
+  // A form's words, which the grammar reads back as the same due.
+  assert.equal(w.duePhrase('2026-11-27T17:00:00Z', '2026-11-28T07:00', 'Europe/Paris'), '2026-11-28 07:00');
+  assert.equal(w.duePhrase('2026-11-27T17:00:00Z', undefined, 'Europe/Paris'), '2026-11-27 18:00');
+  assert.equal(w.duePhrase('2026-11-27', undefined, 'Europe/Paris'), '2026-11-27');
+  assert.equal(w.duePhrase(null, undefined, 'Europe/Paris'), '');
+});
+
+test('undo and redo say the step in words, never a method name; stored names escaped', () => {
+  assert.equal(w.stepWords('undid', { undone: 'items/delete', description: 'delete 3 tasks' }), 'undid: delete 3 tasks');
+  assert.equal(w.stepWords('redid', { redone: 'lists/update', description: 'rename a list' }), 'redid: rename a list');
+  assert.equal(w.stepWords('undid', { undone: 'items/delete' }), 'undid: the last change');
+  assert.equal(w.stepWords('undid', { description: 'x\u001b[31m' }), 'undid: x\\e[31m');
+});

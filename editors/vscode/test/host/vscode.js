@@ -166,7 +166,7 @@ const window = {
     });
   },
   showInputBox(options, token) {
-    stub.calls.push(['showInputBox', options && options.prompt]);
+    stub.calls.push(['showInputBox', options && options.prompt, options && options.value]);
     return Promise.resolve(stub.take('inputBox', undefined));
   },
   showWarningMessage(message, ...rest) {

@@ -3,7 +3,7 @@
 // extension builds, plus harness.js, which injects a fake `acquireVsCodeApi`) and relays its
 // messages to the real host code (src/paneHost.js) on one real taskls process. Host → page
 // messages go down a Server-Sent Events stream, page → host messages come up as POSTs, in order.
-//   node relay.js --bin TASKLS --store DIR [--serve-arg ARG]...
+//   node relay.js --bin TASKLS --store DIR [--serve-arg ARG]... [--time-zone ZONE]
 // Prints `{"port": N}` once listening. POST /control takes the test's requests (see `control`).
 const http = require('http');
 const fs = require('fs');
@@ -19,12 +19,13 @@ for (let i = 2; i < process.argv.length; i += 2) {
   if (flag === '--bin') options.bin = value;
   else if (flag === '--store') options.store = value;
   else if (flag === '--serve-arg') options.serveArgs.push(value);
+  else if (flag === '--time-zone') options.timeZone = value;
   else throw new Error(`unknown flag ${flag}`);
 }
 
 const log = [];
 const client = new Client({
-  command: options.bin, store: options.store, args: options.serveArgs, timeZone: 'Europe/Paris',
+  command: options.bin, store: options.store, args: options.serveArgs, timeZone: options.timeZone || 'Europe/Paris',
   log: (line) => log.push(line),
   onExit: (exit) => { for (const pane of panes.values()) pane.host.serverStopped(`the server exited with code ${exit.code}${exit.signal ? ` (signal ${exit.signal})` : ''}`); },
 });

@@ -97,8 +97,10 @@ def truthy(value, what):
 class Relay:
     """relay.js on a store; `control(op, ...)` and `request(method, params)` talk to it."""
 
-    def __init__(self, store, serve_args=()):
+    def __init__(self, store, serve_args=(), time_zone=None):
         args = ['node', os.path.join(HERE, 'relay.js'), '--bin', options.bin, '--store', store]
+        if time_zone:
+            args += ['--time-zone', time_zone]
         for arg in serve_args:
             args += ['--serve-arg', arg]
         self.process = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=ENV, text=True)
@@ -357,14 +359,20 @@ def editing(ctx):
     text = pane.rows()[2][2]
     truthy('Pay rent' in text and 'tomorrow 09:30' in text and '!!!' in text and '#home' in text and '≡' in text, 'the new row reads %r' % text)
     eq('', add.get_attribute('value'), 'the input is cleared')
-    # A warning: nothing is created, the text stays; Enter again takes it as read.
+    # A warning: nothing is created, the text stays with the warning; Enter again stores nothing either.
     add.send_keys('Water plants ^fryday', Keys.ENTER)
     wait(lambda: any('fryday is not a date' in m for m in pane.messages()), 'the warning')
     eq('Water plants ^fryday', add.get_attribute('value'), 'the text kept')
     eq(3, pane.state()['count'], 'nothing created')
     pane.screenshot('warning-dark')
+    pane.js("document.querySelector('.messages').replaceChildren();")
     add.send_keys(Keys.ENTER)
-    wait(lambda: pane.state()['count'] == 4, 'taken as read')
+    wait(lambda: any('fryday is not a date' in m for m in pane.messages()), 'the warning again')
+    eq('Water plants ^fryday', add.get_attribute('value'), 'the text kept again')
+    eq(3, len(relay.request('lists/open', {'list': list_id, 'window': {'start': 0, 'end': 10}})['rows']), 'still nothing created')
+    add.send_keys(Keys.BACKSPACE * 6, 'friday', Keys.ENTER)
+    wait(lambda: pane.state()['count'] == 4, 'the corrected line stored')
+    eq('', add.get_attribute('value'), 'the input cleared')
     # Toggle with Space on the focused row (Home first).
     pane.keys(Keys.HOME)
     pane.keys(Keys.SPACE)
@@ -406,12 +414,21 @@ def editing(ctx):
     pane.screenshot('deleted-undo-dark')
     driver.find_element(By.CSS_SELECTOR, '.messages .link').click()
     wait(lambda: pane.state()['count'] == 4, 'back after undo')
-    # dd deletes too; u undoes.
+    wait(lambda: pane.messages() == ['undid: delete 1 task'], 'the step in words')
+    # dd deletes too; u undoes, Ctrl+R redoes, each said in words.
     pane.keys(Keys.HOME)
     pane.keys('d', 'd')
     wait(lambda: pane.state()['count'] == 3, 'deleted with dd')
     pane.keys('u')
     wait(lambda: pane.state()['count'] == 4, 'back with u')
+    wait(lambda: pane.messages() == ['undid: delete 1 task'], 'undid in words')
+    pane.scroller_focus()
+    ActionChains(driver).key_down(Keys.CONTROL).send_keys('r').key_up(Keys.CONTROL).perform()
+    wait(lambda: pane.state()['count'] == 3, 'deleted again with Ctrl+R')
+    wait(lambda: pane.messages() == ['redid: delete 1 task'], 'redid in words')
+    pane.keys('u')
+    wait(lambda: pane.state()['count'] == 4, 'back with u again')
+    pane.screenshot('undid-dark')
     pane.settle()
     pane.check_exact()
 
@@ -515,6 +532,13 @@ def sort_filter_sections(ctx):
     eq(filter_input, driver.switch_to.active_element, 'slash focuses the filter')
     filter_input.send_keys('#food !high', Keys.ENTER)
     wait(lambda: pane.visible_titles() == ['banana'], 'filtered')
+    # A filter with a warning is not applied: the view keeps its filter, the text and the warning stay.
+    filter_input.clear()
+    filter_input.send_keys('#food due<fryday', Keys.ENTER)
+    wait(lambda: any('fryday is not a date' in m for m in pane.messages()), 'the warning')
+    eq('#food due<fryday', filter_input.get_attribute('value'), 'the typed filter kept')
+    eq({'tagsAllOf': ['food'], 'priorityAtLeast': 'high'}, pane.js('return window.tasklsPane.model.filter;'), 'the filter as it was')
+    eq(['banana'], pane.visible_titles(), 'the rows as they were')
     filter_input.clear()
     filter_input.send_keys('zzz', Keys.ENTER)
     wait(lambda: pane.state_text() == 'No matches — clear the filter', 'no matches')
@@ -691,6 +715,72 @@ def incremental(ctx):
     wait(lambda: abs(again.js("return document.querySelector('.scroller').scrollTop;") - 500 * 22) < ROW, 'the scroll restored')
 
 
+@test('dues on the client wall clock (dueLocal, Pacific/Kiritimati); fixed columns line up; titles cut with …; names escaped')
+def due_local_and_columns(ctx):
+    # 12:00 UTC on the 26th is 02:00 on the 27th in Kiritimati (UTC+14): the overview's today is the 27th.
+    relay = ctx.relay(new_store(), ['--clock', '2026-11-26T12:00:00Z'], time_zone='Pacific/Kiritimati')
+    eq('2026-11-27', relay.request('lists/list', {})['today'], 'the server today')
+    inbox = relay.seed('Inbox', [])
+    relay.request('lists/create', {'name': 'Evil\u001b[31mList'})
+    long_title = 'A very long title that goes on and on ' * 6
+    for title, extra in [
+        ('Call', {'due': '2026-11-27T17:00:00Z'}),
+        ('Widest', {'due': '2026-11-14T09:30:00+14:00', 'priority': 'high', 'tags': ['home']}),
+        (long_title, {'notes': 'n', 'priority': 'medium', 'tags': ['x'], 'due': '2026-11-28'}),
+        ('Plain', {'tags': ['y']}),
+        ('Bell\u0007 title', {'priority': 'low'}),
+    ]:
+        relay.request('items/create', dict({'list': inbox, 'title': title}, **extra))
+    driver = ctx.browser(900, 400)
+    pane = Pane(driver, relay, {'list': inbox}, name='Inbox')
+    pane.ready(5)
+    pane.settle()
+    cells = pane.js('''return [...document.querySelectorAll('.spacer .row')].sort((a, b) => a.dataset.index - b.dataset.index).map(n => {
+        const box = (s) => { const e = n.querySelector(s); if (!e) return null; const r = e.getBoundingClientRect();
+          return {left: r.left, right: r.right, text: e.textContent, scroll: e.scrollWidth, client: e.clientWidth, overflow: getComputedStyle(e).textOverflow}; };
+        return {title: box('.title'), notes: box('.notes'), due: box('.due'), priority: box('.priority'), tags: box('.tags')}; });''')
+    eq(['tomorrow 07:00', '13 days ago 09:30', 'tomorrow', '', ''], [c['due']['text'] for c in cells], 'the dues, from dueLocal')
+    eq(1, len(set(c['due']['left'] for c in cells)), 'the due column lines up: %r' % [c['due']['left'] for c in cells])
+    eq(1, len(set(c['priority']['left'] for c in cells)), 'the priority column lines up')
+    eq(1, len(set(c['tags']['left'] for c in cells if c['tags']['text'])), 'the tags line up')
+    truthy(cells[1]['due']['scroll'] <= cells[1]['due']['client'], 'the widest label fits its column: %r' % cells[1]['due'])
+    truthy(cells[1]['due']['right'] <= cells[1]['priority']['left'], 'the priority after the due')
+    truthy(cells[1]['priority']['right'] <= cells[1]['tags']['left'], 'the tags after the priority')
+    eq('!!!', cells[1]['priority']['text'], 'the priority mark')
+    long = cells[2]
+    truthy(long['title']['scroll'] > long['title']['client'] and long['title']['overflow'] == 'ellipsis', 'the long title is cut with …: %r' % long['title'])
+    truthy(long['notes'] and long['title']['right'] <= long['notes']['left'] and long['notes']['right'] <= long['due']['left'], 'the notes mark inside the title column: %r' % long)
+    eq('Bell\\u{7} title', cells[4]['title']['text'], 'a control in a title shown escaped')
+    pane.screenshot('columns-dark')
+    # The form shows the due as the grammar reads it back, on the client's wall clock; saved unchanged, it stays.
+    pane.keys(Keys.HOME)
+    pane.keys('e')
+    due = wait(lambda: driver.find_element(By.CSS_SELECTOR, '.details input[name=due]'), 'the detail form')
+    eq('2026-11-28 07:00', due.get_attribute('value'), 'the due in the form')
+    driver.find_element(By.CSS_SELECTOR, '.details button[type=submit]').click()
+    wait(lambda: driver.find_element(By.CSS_SELECTOR, '.details').get_attribute('hidden') is not None, 'the form closed')
+    item = relay.request('items/get', {'id': pane.rows()[0][1]})
+    eq(('2026-11-27T17:00:00Z', '2026-11-28T07:00'), (item['due'], item['dueLocal']), 'the due unchanged')
+    # A typed due: read in the client's zone.
+    pane.keys('e')
+    due = wait(lambda: driver.find_element(By.CSS_SELECTOR, '.details input[name=due]'), 'the detail form again')
+    due.clear()
+    due.send_keys('2026-11-29 08:15')
+    driver.find_element(By.CSS_SELECTOR, '.details button[type=submit]').click()
+    wait(lambda: pane.js("return document.querySelector('.row .due').textContent;") == 'in 2 days 08:15', 'the new due shown')
+    eq('2026-11-29T08:15', relay.request('items/get', {'id': pane.rows()[0][1]})['dueLocal'], 'stored as typed on the wall clock')
+    # Stored names in messages and menus go through the escaping.
+    pane.keys(Keys.HOME, Keys.ARROW_DOWN)
+    pane.shift(Keys.ARROW_DOWN)
+    options = wait(lambda: pane.js("return [...document.querySelectorAll('.bulk select option')].map(o => o.textContent);"), 'the bulk bar')
+    truthy('Evil\\e[31mList' in options, 'the list name escaped in the menu: %r' % options)
+    pane.keys(Keys.END)
+    pane.keys(Keys.DELETE)
+    wait(lambda: any(m.startswith('Deleted “Bell\\u{7} title”.') for m in pane.messages()), 'the title escaped in the message')
+    pane.keys('u')
+    wait(lambda: pane.messages() == ['undid: delete 1 task'], 'undid in words')
+
+
 @test('screenshots of every state, light and dark')
 def screenshots(ctx):
     relay = ctx.relay(new_store())
@@ -755,8 +845,8 @@ class Context:
         self.relays = []
         self.drivers = []
 
-    def relay(self, store, serve_args=()):
-        relay = Relay(store, serve_args)
+    def relay(self, store, serve_args=(), time_zone=None):
+        relay = Relay(store, serve_args, time_zone)
         self.relays.append(relay)
         return relay
 
