@@ -229,7 +229,7 @@ def g:Test_b10_cd_cp_ct_set_one_field_with_counts_and_visual()
   feedkeys("\<C-u>none\<CR>", 't')
   h.Wait(() => len(prompt.prompts) == asked + 2, 'asked again')
   assert_equal('fryday', prompt.prompts[-1].default)
-  assert_match('fryday is not a date', join(h.Messages()))
+  assert_match('^Due (fryday is not a date', prompt.prompts[-1].prompt, 'the problem in the prompt')
   h.Wait(() => p.rows[0].due == v:null, 'cleared')
   # cp with a menu: 4 is High.
   cursor(3, 1)

@@ -119,7 +119,6 @@ export def Add(where: string, text = '', default = '', problem = '')
       fields.list = list
     endif
     if !has_key(fields, 'title')
-      client.Notify('a task needs a title: ' .. typed, 'warn')
       prompt.Later(() => Again('a task needs a title'))
       return
     endif

@@ -72,7 +72,6 @@ export def DueFor(rows: list<dict<any>>, text: string, again = '', problem = '')
     return
   endif
   ReadDue(trim(typed), (due) => UpdateRows(rows, {due: due}), (message) => {
-    client.Notify(message, 'warn')
     prompt.Later(() => DueFor(rows, '', typed, message))
   })
 enddef

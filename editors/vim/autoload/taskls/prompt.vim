@@ -40,7 +40,8 @@ export def Text(label: string, hint = '', problem = ''): string
 enddef
 
 # The warnings of a parse answer as one problem ("no list named Nowhere; \ keeps a word as
-# text"), '' when there were none; each is also said (one line, kept in the messages).
+# text"), '' when there were none. The prompt that opens again shows it (not a message line: a
+# few of those before a prompt would stop at "Press ENTER").
 export def Problem(answer: any): string
   var warnings = type(answer) == v:t_dict ? get(answer, 'warnings', []) : []
   if type(warnings) != v:t_list || empty(warnings)
@@ -49,7 +50,6 @@ export def Problem(answer: any): string
   var messages: list<string> = []
   for w in warnings
     var message = type(w) == v:t_dict ? client.Text(get(w, 'message', get(w, 'reason', 'warning'))) : client.Text(w)
-    client.Notify(message, 'warn')
     add(messages, message)
   endfor
   add(messages, '\ keeps a word as text')
