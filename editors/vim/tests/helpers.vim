@@ -34,7 +34,7 @@ enddef
 export def BeforeEach()
   store = NewStore()
   Setup(store)
-  for name in ['taskls_time_zone', 'taskls_keys', 'taskls_no_maps', 'taskls_open', 'taskls_icons']
+  for name in ['taskls_time_zone', 'taskls_keys', 'taskls_no_maps', 'taskls_open', 'taskls_icons', 'taskls_title_width']
     if has_key(g:, name)
       remove(g:, name)
     endif

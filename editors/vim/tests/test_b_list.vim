@@ -17,8 +17,17 @@ def OnClock()
   g:taskls_time_zone = 'UTC'
 enddef
 
-def Pad(title: string): string
-  return '[ ] ' .. title .. repeat(' ', 40 - strdisplaywidth(title))
+# `text` padded with spaces to `cells` display cells.
+def Cells(text: string, cells: number): string
+  return text .. repeat(' ', max([0, cells - strdisplaywidth(text)]))
+enddef
+
+# The line a row must show in an 80-cell window: the check box, the title column (38 cells, the
+# notes mark inside it), then the due (17), the priority (3) and the tags, two spaces apart,
+# nothing after the last field. Written out here, not with the plugin's code.
+def Line(title: string, due = '', priority = '', tags = '', done = false): string
+  var line = (done ? '[x] ' : '[ ] ') .. Cells(title, 38) .. '  ' .. Cells(due, 17) .. '  ' .. Cells(priority, 3) .. '  ' .. tags
+  return substitute(line, ' \+$', '', '')
 enddef
 
 def g:Test_b01_rows_render_due_words_priority_tags_done_and_overdue()
@@ -35,15 +44,17 @@ def g:Test_b01_rows_render_due_words_priority_tags_done_and_overdue()
   ])
   h.Wait(() => client.state.today == '2026-11-25', 'the server''s today')
   h.Wait(() => getline(1) =~ 'today', 'a redraw in the server''s day')
+  assert_equal(80, winwidth(0))
+  assert_equal(38, p.width, 'the title column: what 80 cells leave')
   var lines = h.Lines(p.buf)
-  assert_equal(Pad('Milk') .. '  today  !!!  #home', lines[0])
-  assert_equal(Pad('Call Ann') .. '  2 days ago', lines[1])
-  assert_equal(Pad('Dentist') .. '  tomorrow 09:30', lines[2])
-  assert_equal(Pad('Trip') .. '  in 3 days  !', lines[3])
-  assert_equal(Pad('Taxes') .. '  2027-01-10', lines[4])
-  assert_equal('[x] Old' .. repeat(' ', 37) .. '  +  yesterday', lines[5])
-  assert_equal(Pad('Yesterday') .. '  yesterday', lines[6])
-  assert_equal(Pad('Long ago') .. '  2026-11-11', lines[7])
+  assert_equal(Line('Milk', 'today', '!!!', '#home'), lines[0])
+  assert_equal(Line('Call Ann', '2 days ago'), lines[1])
+  assert_equal(Line('Dentist', 'tomorrow 09:30'), lines[2])
+  assert_equal(Line('Trip', 'in 3 days', '!'), lines[3])
+  assert_equal(Line('Taxes', '2027-01-10'), lines[4])
+  assert_equal(Line('Old +', 'yesterday', '', '', true), lines[5])
+  assert_equal(Line('Yesterday', 'yesterday'), lines[6])
+  assert_equal(Line('Long ago', '2026-11-11'), lines[7])
   assert_true(index(h.Groups(p.buf, 1), 'TasklsToday') >= 0, 'today highlighted')
   assert_true(index(h.Groups(p.buf, 2), 'TasklsOverdue') >= 0, 'overdue is a highlight')
   assert_true(index(h.Groups(p.buf, 6), 'TasklsDone') >= 0, 'done dimmed')
@@ -70,7 +81,7 @@ enddef
 
 def g:Test_b03_stored_control_characters_show_escaped()
   var p = h.PaneOn([{title: "Clear\e[2J now", tags: ["x\ty"], notes: "line 1\nline\e2"}, "Back\\slash \\n and \u202Eevil"])
-  assert_match('^\[ \] Clear\\e\[2J now \+  +  #x\\ty$', getline(1))
+  assert_equal(Line('Clear\e[2J now +', '', '', '#x\ty'), getline(1))
   assert_match('^\[ \] Back\\slash \\\\n and \\u{202E}evil$', getline(2))
   assert_equal('Back\slash \\n and \u{202E}evil', render.Displayed("Back\\slash \\n and \u202Eevil"))
   assert_equal('a\u{7}b\u{9B}c\r', render.Displayed("a\x07b\u009bc\r"))
@@ -97,7 +108,7 @@ def g:Test_b04_empty_list_says_so_and_a_adds_the_first_task()
   assert_equal(['TasklsState'], h.Groups(p.buf, 1))
   h.Keys("aBuy milk ^tomorrow !high #home // 2 litres\<CR>")
   h.Wait(() => p.count == 1, 'the new row')
-  assert_equal([Pad('Buy milk') .. '  +  tomorrow  !!!  #home'], h.Lines(p.buf))
+  assert_equal([Line('Buy milk +', 'tomorrow', '!!!', '#home')], h.Lines(p.buf))
   var item = h.Result('items/get', {id: p.rows[0].id})
   assert_equal(['Buy milk', '2026-11-26', 'high', ['home'], '2 litres'], [item.title, item.due, item.priority, item.tags, item.notes])
 enddef
@@ -117,18 +128,24 @@ def g:Test_b05_o_and_O_add_below_and_above_and_the_cursor_follows()
   h.CheckBuffer(p)
 enddef
 
-def g:Test_b06_a_warning_keeps_what_was_typed()
+def g:Test_b06_a_warning_is_never_stored_and_the_prompt_says_it_with_the_text()
   var p = h.PaneOn([])
-  # The second answer waits in the typeahead for the prompt that opens again.
+  # The next answers wait in the typeahead for the prompts that open again: the same text
+  # unchanged, then the text without the unknown list.
   feedkeys("aBuy bread @Nolist\<CR>", 'xt')
   feedkeys("\<CR>", 't')
-  h.Wait(() => len(prompt.prompts) >= 2, 'the prompt again')
-  assert_equal(2, len(prompt.prompts), string(prompt.prompts))
-  assert_equal('Buy bread @Nolist', prompt.prompts[1].default)
-  assert_match('no list named Nolist', join(h.Messages()))
-  # The same text again is taken as the server read it.
-  h.Wait(() => p.count == 1, 'saved the second time')
-  assert_equal(['Buy bread'], h.Titles(p))
+  feedkeys("\<C-u>Buy bread\<CR>", 't')
+  h.Wait(() => p.count == 1, 'the corrected text saved')
+  assert_equal(3, len(prompt.prompts), string(prompt.prompts))
+  assert_equal('New task: ', prompt.prompts[0].prompt)
+  for asked in prompt.prompts[1 : 2]
+    assert_equal('Buy bread @Nolist', asked.default, 'the typed text again')
+    assert_match('^New task (no list named Nolist.*; \\ keeps a word as text): $', asked.prompt, 'the warning in the prompt')
+  endfor
+  assert_equal(['Buy bread'], h.Titles(p), 'the text with the warning was never stored, even sent again')
+  assert_equal(1, h.Result('lists/list', {}).lists[0].total)
+  # A warning quoting stored or typed text shows it escaped in the prompt.
+  assert_equal("Add (no list named X\\e[2J): ", prompt.Text('Add', 'hint', "no list named X\e[2J"))
 enddef
 
 def g:Test_b07_x_toggles_with_counts_and_visual_ranges()
@@ -182,6 +199,15 @@ def g:Test_b09_cc_edits_with_the_quick_entry_line()
   h.Wait(() => p.rows[0].title == 'Call Ann', 'the edit')
   var item = h.Result('items/get', {id: p.rows[0].id})
   assert_equal(['Call Ann', '2026-11-27', 'high', ['work'], 'bring notes'], [item.title, item.due, item.priority, item.tags, item.notes])
+  # A line with a warning is not stored, even sent again: the prompt says why, with the text.
+  var asked = len(prompt.prompts)
+  feedkeys("cc\<C-u>Call Bob !urgent\<CR>", 'xt')
+  feedkeys("\<CR>", 't')
+  feedkeys("\<C-u>\<CR>", 't')
+  h.Wait(() => len(prompt.prompts) == asked + 3, 'asked again twice')
+  assert_equal(['Call Bob !urgent', 'Call Bob !urgent'], [prompt.prompts[-2].default, prompt.prompts[-1].default])
+  assert_match('^Edit (!urgent is not a priority', prompt.prompts[-1].prompt)
+  assert_equal('Call Ann', h.Result('items/get', {id: item.id}).title, 'nothing stored')
   # @List moves the task to that list.
   h.Keys("cc\<C-u>Call Ann @Work\<CR>")
   h.Wait(() => p.count == 0, 'moved out')
@@ -203,7 +229,7 @@ def g:Test_b10_cd_cp_ct_set_one_field_with_counts_and_visual()
   feedkeys("\<C-u>none\<CR>", 't')
   h.Wait(() => len(prompt.prompts) == asked + 2, 'asked again')
   assert_equal('fryday', prompt.prompts[-1].default)
-  assert_match('fryday is not a date', join(h.Messages()))
+  assert_match('^Due (fryday is not a date', prompt.prompts[-1].prompt, 'the problem in the prompt')
   h.Wait(() => p.rows[0].due == v:null, 'cleared')
   # cp with a menu: 4 is High.
   cursor(3, 1)
@@ -236,7 +262,12 @@ def g:Test_b11_the_form_edits_every_field()
   var item = h.Result('items/get', {id: id})
   assert_equal(['Plan the trip', '2026-11-27T17:00:00Z', 'medium', ['travel', 'fun'], "first line\nsecond line"],
     [item.title, item.due, item.priority, item.tags, item.notes])
-  assert_equal('Due: 2026-11-27T17:00:00Z', getline(2), 'the form shows what was saved')
+  assert_equal('Due: 2026-11-27 17:00', getline(2), 'the form shows what was saved, in grammar words')
+  # Saved again unchanged, the due stays as it is.
+  setline(1, 'Title: Plan the trip!')
+  write
+  h.Wait(() => !&modified, 'saved unchanged due')
+  assert_equal('2026-11-27T17:00:00Z', h.Result('items/get', {id: id}).due)
   # A due that is no date: not saved, the form stays modified.
   setline(2, 'Due: someday')
   write
@@ -287,6 +318,17 @@ def g:Test_b13_sort_filter_and_sections()
   h.Wait(() => p.count == 2, 'the filter')
   assert_equal(['Apples', 'Pears'], h.Titles(p))
   assert_match('\[by title, filter "#fruit"\]$', bufname())
+  # A filter with a warning is not applied: the prompt opens again with it (<Esc> then leaves it).
+  var asked = len(prompt.prompts)
+  var filters = get(client.stats.requests, 'view/filter', 0)
+  feedkeys("F\<C-u>apples @Work\<CR>", 'xt')
+  feedkeys("\<Esc>", 't')
+  h.Wait(() => len(prompt.prompts) == asked + 2, 'the filter prompt again')
+  assert_equal('apples @Work', prompt.prompts[-1].default)
+  assert_match('^Filter (a filter cannot pick a list.*; \\ keeps a word as text): $', prompt.prompts[-1].prompt)
+  assert_equal(filters, get(client.stats.requests, 'view/filter', 0), 'no view/filter sent')
+  assert_equal(['Apples', 'Pears'], h.Titles(p))
+  assert_equal('#fruit', p.filter_text)
   h.Keys("F\<C-u>bananas\<CR>")
   h.Wait(() => p.count == 0, 'no matches')
   assert_equal(['No matches — clear the filter with F'], h.Lines(p.buf))
@@ -313,15 +355,42 @@ def g:Test_b14_u_and_ctrl_r_undo_and_redo_through_the_server()
   h.Wait(() => p.count == 1, 'dd')
   h.Keys('u')
   h.Wait(() => p.count == 2, 'u')
-  assert_match('undid items/delete', h.Messages()[-1])
+  h.Wait(() => h.Messages()[-1] =~ 'undid', 'the undo said')
+  assert_equal('taskls: undid: delete 1 task', h.Messages()[-1])
   h.Keys("\<C-r>")
   h.Wait(() => p.count == 1, '<C-r>')
-  assert_match('redid items/delete', h.Messages()[-1])
+  h.Wait(() => h.Messages()[-1] =~ 'redid', 'the redo said')
+  assert_equal('taskls: redid: delete 1 task', h.Messages()[-1])
   h.Keys('u')
   h.Wait(() => p.count == 2, 'u again')
   h.Keys('u')
   h.Wait(() => p.count == 1, 'the second creation undone')
   assert_equal(['A'], h.Titles(p))
+  h.Wait(() => h.Messages()[-1] =~ 'add', 'the undo said')
+  assert_equal('taskls: undid: add 1 task', h.Messages()[-1])
+  # Several tasks, in words: never a method name.
+  h.Result('items/create', {list: p.source.list, title: 'B'})
+  h.Result('items/create', {list: p.source.list, title: 'C'})
+  h.Wait(() => p.count == 3, 'B and C')
+  cursor(1, 1)
+  h.Keys('3x')
+  h.Wait(() => p.rows[2].done == true, '3x')
+  h.Keys('u')
+  h.Wait(() => h.Messages()[-1] =~ 'undid: complete', 'the undo of 3x said')
+  assert_equal('taskls: undid: complete 3 tasks', h.Messages()[-1])
+  h.Keys('3dd')
+  h.Wait(() => p.count == 0, '3dd')
+  h.Keys('u')
+  h.Wait(() => h.Messages()[-1] =~ 'undid: delete', 'the undo of 3dd said')
+  assert_equal('taskls: undid: delete 3 tasks', h.Messages()[-1])
+  h.Keys("\<C-r>")
+  h.Wait(() => h.Messages()[-1] =~ 'redid: delete', 'the redo of 3dd said')
+  assert_equal('taskls: redid: delete 3 tasks', h.Messages()[-1])
+  for m in h.Messages()
+    assert_notmatch('items/', m)
+  endfor
+  h.Keys('u')
+  h.Wait(() => p.count == 3, 'the three back')
   h.CheckBuffer(p)
 enddef
 
@@ -371,7 +440,8 @@ def g:Test_b17_in_the_today_group_a_new_task_is_due_today_in_the_row_s_list()
   var work = h.Seed('Work', [{title: 'Report', due: '2026-11-25'}])
   var p = h.Open({group: 'today', name: 'Today'})
   h.Wait(() => p.count == 1, 'the Today group')
-  assert_match('^\[ \] Report .*  today  (Work)$', getline(1))
+  # A smart group shows the list in its own column: the title takes 80 - 42 - 16 cells.
+  assert_equal('[ ] ' .. Cells('Report', 22) .. '  ' .. Cells('today', 17) .. '  ' .. Cells('', 3) .. '  (Work)', getline(1))
   cursor(1, 1)
   h.Keys("aCall the bank\<CR>")
   h.Wait(() => p.count == 2, 'the new task in Today')
@@ -435,5 +505,110 @@ def g:Test_b21_a_hidden_pane_is_drawn_when_shown_again_with_its_cursor()
   execute 'buffer' p.buf
   assert_equal(['[ ] Z', '[ ] A', '[ ] B', '[ ] C2'], h.Lines(p.buf))
   assert_equal('B', buffer.RowAt(p, line('.')).title, 'the cursor back on its row')
+  h.CheckBuffer(p)
+enddef
+
+def g:Test_b22_messages_quoting_stored_names_show_them_escaped()
+  var p = h.PaneOn(['A'], "Evil\e[2J\nlist")
+  assert_match('^taskls://Evil\\e\[2J\\nlist #', bufname())
+  h.Result('lists/delete', {id: p.source.list})
+  h.Wait(() => !!p.closed, 'closed')
+  h.Wait(() => !empty(h.Messages()) && h.Messages()[-1] =~ 'was deleted', 'said')
+  assert_equal('taskls: the list of "Evil\e[2J\nlist" was deleted', h.Messages()[-1])
+  # What the server says quoting a typed name, too (:Tasks NAME with no such list).
+  execute "Tasks No\tsuch"
+  h.Wait(() => h.Messages()[-1] =~ 'no list named', 'the warning')
+  assert_equal('taskls: no list named "No\tsuch"', h.Messages()[-1])
+  for m in h.Messages()
+    assert_notmatch("[\x01-\x1f]", m)
+  endfor
+enddef
+
+def g:Test_b23_a_due_shows_the_client_s_wall_clock_from_dueLocal()
+  # 11:00 UTC is 01:00 on the 26th in Kiritimati (UTC+14): the client's day is the 26th.
+  h.Setup(h.store, ['--clock', '2026-11-25T11:00:00Z'])
+  g:taskls_time_zone = 'Pacific/Kiritimati'
+  var p = h.PaneOn([{title: 'Call', due: '2026-11-27T17:00:00Z'}, {title: 'Day', due: '2026-11-26'}])
+  h.Wait(() => client.state.today == '2026-11-26', 'the client''s today')
+  assert_equal('2026-11-28T07:00', p.rows[0].dueLocal)
+  h.Wait(() => getline(2) =~ 'today$', 'a redraw in the client''s day')
+  # 17:00Z on the 27th reads 07:00 on the 28th there: in 2 days, never "tomorrow 17:00".
+  assert_equal(Line('Call', 'in 2 days 07:00'), getline(1))
+  assert_equal(Line('Day', 'today'), getline(2))
+  # The details popup: the words, then the due as the grammar reads it back.
+  cursor(1, 1)
+  h.Keys("\<CR>")
+  h.Wait(() => details.last_popup != 0 && !empty(popup_getpos(details.last_popup)), 'the details popup')
+  var shown = getbufline(winbufnr(details.last_popup), 1, '$')
+  assert_true(index(shown, printf('%-10s %s', 'Due', 'in 2 days 07:00 (2026-11-28 07:00)')) >= 0, string(shown))
+  popup_clear(1)
+  # cd starts with the local phrase; submitted unchanged it is the same instant.
+  h.Keys("cd\<CR>")
+  assert_equal('2026-11-28 07:00', prompt.prompts[-1].default)
+  h.Wait(() => p.rows[0].due == '2026-11-28T07:00:00+14:00', 'the due set again')
+  var item = h.Result('items/get', {id: p.rows[0].id})
+  assert_equal('2026-11-28T07:00', item.dueLocal)
+  assert_equal(['2026-11-28T07:00:00+14:00'], [item.due])
+  assert_equal(Line('Call', 'in 2 days 07:00'), getline(1))
+  # The form shows it in the same words and reads it back unchanged.
+  h.Keys('e')
+  h.Wait(() => bufname() =~ '^taskls://form/', 'the form')
+  assert_equal('Due: 2026-11-28 07:00', getline(2))
+  setline(1, 'Title: Call back')
+  write
+  h.Wait(() => !&modified, 'saved')
+  item = h.Result('items/get', {id: item.id})
+  assert_equal(['Call back', '2026-11-28T07:00'], [item.title, item.dueLocal])
+  assert_equal('Due: 2026-11-28 07:00', getline(2))
+enddef
+
+def g:Test_b24_columns_line_up_whatever_the_title_and_titles_cut_by_cells()
+  OnClock()
+  var p = h.PaneOn([
+    {title: 'Short', due: '2026-11-12T09:30:00Z', priority: 'high', tags: ['a']},
+    {title: '日本語のタイトルはとても長いのでこの列には入りきらないかもしれません', due: '2026-11-26', priority: 'low', tags: ['b']},
+    {title: 'Emoji 👍🏽 party', notes: 'n', priority: 'medium', tags: ['c']},
+    {title: repeat('x', 60), notes: 'n', due: '2026-11-25', tags: ['d']},
+    {title: "Tab\there", tags: ['e']},
+  ])
+  h.Wait(() => client.state.today == '2026-11-25', 'today')
+  h.Wait(() => getline(1) =~ '13 days ago 09:30', 'the widest due label')
+  var Starts = (lnum: number) => {
+    var line = getline(lnum)
+    return strdisplaywidth(strpart(line, 0, stridx(line, '#')))
+  }
+  # The tags column starts at the same cell on every row: check box 3 + 1, title 38, then
+  # 2 + 17 + 2 + 3 + 2.
+  for lnum in range(1, 5)
+    assert_equal(4 + 38 + 2 + 17 + 2 + 3 + 2, Starts(lnum), 'the tags of line ' .. lnum .. ': ' .. getline(lnum))
+  endfor
+  assert_equal(Line('Short', '13 days ago 09:30', '!!!', '#a'), getline(1))
+  # A wide title is cut with … by display cells; the notes mark stays inside the title column.
+  assert_match('^\[ \] 日本語.*… \+tomorrow ', getline(2))
+  assert_equal(4 + 37, strdisplaywidth(matchstr(getline(2), '^.*…')), 'cut to 37 cells and …: a wide character does not fit the last cell')
+  assert_equal(Line(repeat('x', 35) .. '… +', 'today', '', '#d'), getline(4))
+  assert_equal(Line('Emoji 👍🏽 party +', '', '!!', '#c'), getline(3))
+  assert_equal(Line('Tab\there', '', '', '#e'), getline(5))
+  # A narrower window: the title column takes what it leaves (at least 20), the rows drawn again.
+  vnew
+  wincmd p
+  execute 'vertical resize 70'
+  # Vim says WinResized from its main loop, which a test waiting in :sleep never reaches.
+  doautocmd <nomodeline> WinResized
+  h.Wait(() => p.width == 70 - 42, 'the rows drawn for 70 cells')
+  assert_equal('[ ] ' .. Cells('Short', 28) .. '  ' .. Cells('13 days ago 09:30', 17) .. '  !!!  #a', getline(1))
+  assert_equal('[ ] ' .. repeat('x', 25) .. '… +  ' .. Cells('today', 17) .. '  ' .. Cells('', 3) .. '  #d', getline(4))
+  for lnum in range(1, 5)
+    assert_equal(4 + 28 + 2 + 17 + 2 + 3 + 2, Starts(lnum), 'narrow, line ' .. lnum .. ': ' .. getline(lnum))
+  endfor
+  # g:taskls_title_width caps it.
+  only
+  g:taskls_title_width = 24
+  h.AfterEach()
+  g:taskls_title_width = 24
+  OnClock()
+  p = h.PaneOn([{title: 'A rather long title for this', priority: 'low'}], 'Other')
+  assert_equal('[ ] ' .. 'A rather long title for…' .. '  ' .. Cells('', 17) .. '  !', getline(1))
+  unlet g:taskls_title_width
   h.CheckBuffer(p)
 enddef

@@ -63,22 +63,25 @@ def TargetList(p: dict<any>, row: dict<any>): string
   return empty(client.state.lists) ? '' : client.state.lists[0].id
 enddef
 
-# Reads `text` with text/parseItem in `list`: `OnFields(fields)` when it gave no warning, or when
-# it is `accepted` (the same text submitted again after its warnings were shown); else the
-# warnings are said and `OnWarned()` runs (it asks again with the text).
-def ParseItem(text: string, list: string, accepted: string, OnFields: func(dict<any>), OnWarned: func())
+# Reads `text` with text/parseItem in `list`: `OnFields(fields)` when the server read all of it,
+# else `OnProblem(problem)` (after the callback) with its warnings, or the refusal. As in the REPL,
+# a line with a warning is never taken as the server read it, even when it is submitted again
+# unchanged: the user edits it, escapes the word with `\`, or cancels.
+def ParseItem(text: string, list: string, OnFields: func(dict<any>), OnProblem: func(string))
   var params: dict<any> = {text: text}
   if list != ''
     params.list = list
   endif
   client.Request('text/parseItem', params, (answer) => {
-    if prompt.Warn(answer) && text != accepted
-      prompt.Later(OnWarned)
+    var problem = prompt.Problem(answer)
+    if problem != ''
+      prompt.Later(() => OnProblem(problem))
       return
     endif
     OnFields(answer.fields)
   }, (error) => {
-    prompt.Later(OnWarned)
+    var message = client.Text(get(error, 'message', 'text/parseItem failed'))
+    prompt.Later(() => OnProblem(message))
     return false
   })
 enddef
@@ -86,15 +89,16 @@ enddef
 # Adding ------------------------------------------------------------------------------------
 
 # Adds a task: `where` is 'end' (a), 'below' (o) or 'above' (O) the cursor's row. `text` is the
-# line (asked when empty); on a warning or a refusal the prompt opens again with what was typed,
-# so nothing typed is lost.
-export def Add(where: string, text = '', accepted = '')
+# line (asked when empty, the prompt starting with `default`). On a warning or a refusal nothing
+# is stored and the prompt opens again with what was typed, saying why in the prompt itself
+# (`New task (no list named Nolist; \ keeps a word as text): `), so nothing typed is lost.
+export def Add(where: string, text = '', default = '', problem = '')
   var p = Current()
   if empty(p)
     return
   endif
   var line = line('.')
-  var typed = text != '' ? text : prompt.Ask('New task: ', accepted)
+  var typed = text != '' ? text : prompt.Ask(prompt.Text('New task', '', problem), default)
   if typed =~ '^\s*$'
     return
   endif
@@ -105,18 +109,17 @@ export def Add(where: string, text = '', accepted = '')
     return
   endif
   var buf = p.buf
-  var Again = () => {
+  var Again = (why: string) => {
     if bufnr() == buf
-      Add(where, '', typed)
+      Add(where, '', typed, why)
     endif
   }
-  ParseItem(typed, list, accepted, (fields) => {
+  ParseItem(typed, list, (fields) => {
     if type(get(fields, 'list', 0)) != v:t_string
       fields.list = list
     endif
     if !has_key(fields, 'title')
-      client.Notify('a task needs a title: ' .. typed, 'warn')
-      prompt.Later(Again)
+      prompt.Later(() => Again('a task needs a title'))
       return
     endif
     var before: any = null
@@ -138,7 +141,8 @@ export def Add(where: string, text = '', accepted = '')
           buffer.MoveCursorTo(q, result.item.id)
         endif
       }, (error) => {
-        prompt.Later(Again)
+        var message = client.Text(get(error, 'message', 'items/create failed'))
+        prompt.Later(() => Again(message))
         return false
       })
     }
@@ -189,8 +193,9 @@ enddef
 
 # Edits the task under the cursor with the quick-entry line: the prompt starts with its title
 # (escaped, so it reads back as itself); `Call Ann ^fri !high #work // notes` sets those fields,
-# `@List` moves it there. On a warning or a refusal the prompt opens again with the text.
-export def Edit(text = '', accepted = '')
+# `@List` moves it there. On a warning or a refusal nothing is stored and the prompt opens again
+# with the text, saying why.
+export def Edit(text = '', default = '', problem = '')
   var p = Current()
   if empty(p)
     return
@@ -200,17 +205,22 @@ export def Edit(text = '', accepted = '')
     return
   endif
   var original = Escape(row.title)
-  var typed = text != '' ? text : prompt.Ask('Edit: ', accepted != '' ? accepted : original)
+  var typed = text != '' ? text : prompt.Ask(prompt.Text('Edit', '', problem), default != '' ? default : original)
   if typed =~ '^\s*$' || typed == original
     return
   endif
   var buf = p.buf
-  var Again = () => {
+  var Again = (why: string) => {
     if bufnr() == buf
-      Edit('', typed)
+      Edit('', typed, why)
     endif
   }
-  ParseItem(typed, row.list, accepted, (fields) => {
+  var Refused = (error: dict<any>): bool => {
+    var message = client.Text(get(error, 'message', 'the edit was refused'))
+    prompt.Later(() => Again(message))
+    return false
+  }
+  ParseItem(typed, row.list, (fields) => {
     var update: dict<any> = {id: row.id}
     for name in ['title', 'notes', 'due', 'priority', 'tags']
       if has_key(fields, name)
@@ -220,20 +230,14 @@ export def Edit(text = '', accepted = '')
     var list = get(fields, 'list', row.list)
     var MoveToList = () => {
       if type(list) == v:t_string && list != row.list
-        client.Request('items/move', {ids: [row.id], before: null, list: list}, null, (e) => {
-          prompt.Later(Again)
-          return false
-        })
+        client.Request('items/move', {ids: [row.id], before: null, list: list}, null, Refused)
       endif
     }
     if len(update) == 1
       MoveToList()
       return
     endif
-    client.Request('items/update', update, (r) => MoveToList(), (e) => {
-      prompt.Later(Again)
-      return false
-    })
+    client.Request('items/update', update, (r) => MoveToList(), Refused)
   }, Again)
 enddef
 
@@ -281,13 +285,21 @@ enddef
 
 # Undo, redo, retry ------------------------------------------------------------------------
 
-# Undoes your latest change, through the server (each Vim has its own history).
+# Undoes your latest change, through the server (each Vim has its own history), and says what it
+# undid in words: `undid: delete 3 tasks` (the result's `description`).
 export def Undo()
-  client.Request('undo', null, (result) => client.Notify('undid ' .. result.undone))
+  client.Request('undo', null, (result) => client.Notify('undid: ' .. Described(result)))
 enddef
 
+# Redoes the latest undone change and says what it redid: `redid: delete 3 tasks`.
 export def Redo()
-  client.Request('redo', null, (result) => client.Notify('redid ' .. result.redone))
+  client.Request('redo', null, (result) => client.Notify('redid: ' .. Described(result)))
+enddef
+
+# The words of an undo or redo result (its `description`); 'a change' from a server without them.
+def Described(result: any): string
+  var words = type(result) == v:t_dict ? get(result, 'description', null) : null
+  return type(words) == v:t_string && words != '' ? words : 'a change'
 enddef
 
 # Retries the store (a view in error), or restarts a stopped server and reopens the pane.

@@ -90,14 +90,17 @@ export def Context(pane: dict<any>): dict<any>
   return {show_list: has_key(pane.source, 'group'), title_width: pane.width}
 enddef
 
-# The display cells a title takes: g:taskls_title_width, less in a narrow window.
+# The display cells a title takes in this pane: what the window's text area (its width less the
+# number, sign and fold columns) leaves beside the other columns (render.TitleWidth); 80 cells
+# when no window shows the pane.
 export def TitleWidth(pane: dict<any>): number
-  var width = config.Get('title_width')
+  var cells = 80
   var win = DisplayWindow(pane)
   if win != 0
-    width = max([12, min([width, winwidth(win) - 40])])
+    var info = getwininfo(win)
+    cells = winwidth(win) - (empty(info) ? 0 : info[0].textoff)
   endif
-  return width
+  return render.TitleWidth(cells, has_key(pane.source, 'group'))
 enddef
 
 # Writes `rows` at buffer line `first` (0-based), replacing `replace` lines there.

@@ -4,6 +4,7 @@ vim9script
 # routing of its notifications to the panes that show each view.
 
 import autoload 'taskls/config.vim'
+import autoload 'taskls/render.vim'
 
 # What the client knows. `views`: view id -> handlers {changed, closed, exit} of the pane showing
 # it; `early`: view id -> notifications that came before its pane knew the id.
@@ -31,9 +32,10 @@ export var state: dict<any> = {
 export var stats: dict<any> = {requests: {}}
 
 # Says `message` on one line ('taskls: ' first) at `level` ('info', 'warn' or 'error'), and keeps
-# it in state.messages.
+# it in state.messages. The message goes through render.Displayed: what it quotes (stored names,
+# what was typed, the server's words) shows escaped, and a line break reads `\n`.
 export def Notify(message: string, level = 'info')
-  var line = 'taskls: ' .. split(message .. "\n", "\n")[0]
+  var line = 'taskls: ' .. render.Displayed(message)
   add(state.messages, {message: line, level: level})
   if len(state.messages) > 200
     remove(state.messages, 0, 99)

@@ -9,7 +9,7 @@ export const defaults: dict<any> = {
   time_zone: '',
   margin: 100,
   open: 'edit',
-  title_width: 40,
+  title_width: 0,
   icons: {todo: '[ ]', done: '[x]', notes: '+', placeholder: '~'},
   no_maps: 0,
   keys: {},

@@ -20,7 +20,9 @@ export def ItemLines(item: dict<any>): list<string>
   Field('List', render.Displayed(get(client.state.list_names, item.list, item.list)))
   Field('Done', client.IsTrue(item.done) ? (type(item.completed) == v:t_string ? item.completed : 'yes') : '')
   if type(item.due) == v:t_string
-    Field('Due', render.Due(item.due, client.IsTrue(item.done))[0] .. ' (' .. item.due .. ')')
+    # The due in the pane's words, then as the grammar reads it back (the client's wall clock).
+    var due_local = get(item, 'dueLocal', null)
+    Field('Due', render.Due(item.due, client.IsTrue(item.done), due_local)[0] .. ' (' .. render.DuePhrase(item.due, due_local) .. ')')
   endif
   Field('Priority', item.priority != 'none' ? item.priority : '')
   Field('Tags', render.Displayed(render.TagsText(item.tags)))

@@ -54,8 +54,9 @@ export def ReadDue(phrase: string, OnDue: func(any), OnError: func(string))
   })
 enddef
 
-# Sets the due of the range's tasks (`fri`, `tomorrow 9:30`, `+3`; `none` clears it). An
-# unreadable phrase is said and the prompt opens again with it.
+# Sets the due of the range's tasks (`fri`, `tomorrow 9:30`, `+3`; `none` clears it). The prompt
+# starts with the due of a single task in words the grammar reads back (`2026-11-27 17:30`, the
+# client's wall clock). An unreadable phrase is said in the prompt, which opens again with it.
 export def SetDue(visual: bool, count = 1, text = '')
   var rows = Targets(visual, count)
   if empty(rows)
@@ -64,15 +65,14 @@ export def SetDue(visual: bool, count = 1, text = '')
   DueFor(rows, text)
 enddef
 
-export def DueFor(rows: list<dict<any>>, text: string, again = '')
-  var default = len(rows) == 1 && type(get(rows[0], 'due', null)) == v:t_string ? rows[0].due : ''
-  var typed = text != '' ? text : prompt.Ask('Due (fri, tomorrow 9:30, +3, none): ', again != '' ? again : default)
+export def DueFor(rows: list<dict<any>>, text: string, again = '', problem = '')
+  var default = len(rows) == 1 ? render.DuePhrase(get(rows[0], 'due', null), get(rows[0], 'dueLocal', null)) : ''
+  var typed = text != '' ? text : prompt.Ask(prompt.Text('Due', 'fri, tomorrow 9:30, +3, none', problem), again != '' ? again : default)
   if typed =~ '^\s*$'
     return
   endif
   ReadDue(trim(typed), (due) => UpdateRows(rows, {due: due}), (message) => {
-    client.Notify(message, 'warn')
-    prompt.Later(() => DueFor(rows, '', typed))
+    prompt.Later(() => DueFor(rows, '', typed, message))
   })
 enddef
 

@@ -14,11 +14,13 @@ export const rule = '--- Notes (every line below) ---'
 # Open forms by buffer number (string): {id, item}.
 export var forms: dict<dict<any>> = {}
 
-# The lines of the form of `item`.
+# The lines of the form of `item`. The due is in words the grammar reads back as the same due:
+# the day, or the day and the time on the client's wall clock (`2026-11-27 17:30`), never an
+# instant's offset.
 export def Lines(item: dict<any>): list<string>
   var lines = [
     'Title: ' .. substitute(item.title, "\n", ' ', 'g'),
-    'Due: ' .. (type(item.due) == v:t_string ? item.due : ''),
+    'Due: ' .. render.DuePhrase(item.due, get(item, 'dueLocal', null)),
     'Priority: ' .. item.priority,
     'Tags: ' .. render.TagsText(item.tags),
     'List: ' .. get(client.state.list_names, item.list, item.list),
@@ -177,7 +179,7 @@ export def Save(buf: number)
     })
   }
   var due = trim(typed.due)
-  var old_due = type(item.due) == v:t_string ? item.due : ''
+  var old_due = render.DuePhrase(item.due, get(item, 'dueLocal', null))
   if due == old_due
     Send()
   elseif due == ''

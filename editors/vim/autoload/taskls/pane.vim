@@ -271,7 +271,7 @@ def OnClosed(buf: number, p: dict<any>)
   pane.closed = true
   client.Unregister(pane.view)
   RenderFull(pane)
-  client.Notify('the list of "' .. render.Displayed(pane.name) .. '" was deleted')
+  client.Notify('the list of "' .. pane.name .. '" was deleted')
 enddef
 
 def OnServerExit(buf: number)
@@ -478,6 +478,11 @@ def Attach(pane: dict<any>)
   autocmd!
   execute printf('autocmd CursorMoved,BufWinEnter <buffer=%d> ScheduleCheck(%d)', buf, buf)
   execute printf('autocmd BufWinEnter <buffer=%d> Shown(%d)', buf, buf)
+  execute printf('autocmd WinEnter <buffer=%d> CheckWidth(%d)', buf, buf)
+  execute printf('autocmd VimResized * CheckWidth(%d)', buf)
+  if exists('##WinResized')
+    execute printf('autocmd WinResized * CheckWidth(%d)', buf)
+  endif
   execute printf('autocmd BufLeave <buffer=%d> Left(%d)', buf, buf)
   execute printf('autocmd BufWipeout <buffer=%d> Wiped(%d)', buf, buf)
   execute printf('autocmd BufUnload <buffer=%d> Unloaded(%d)', buf, buf)
@@ -509,8 +514,31 @@ def Shown(buf: number)
     if pane.left_on != ''
       buffer.MoveCursorTo(pane, pane.left_on)
     endif
+  else
+    CheckWidth(buf)
   endif
   UpdateName(pane)
+enddef
+
+# A window of another width shows the pane: titles take another number of cells, so the rows of
+# the window are drawn again (placeholders do not change).
+def CheckWidth(buf: number)
+  var pane = Get(buf)
+  if empty(pane) || pane.mode != 'rows' || !buffer.Live(pane) || empty(buffer.Windows(pane))
+    return
+  endif
+  var width = buffer.TitleWidth(pane)
+  if width == pane.width
+    return
+  endif
+  pane.width = width
+  var saved = buffer.SaveCursors(pane)
+  var start = min([pane.window.start, pane.count])
+  var shown = min([len(pane.rows), pane.count - start])
+  if shown > 0
+    buffer.WriteRows(pane, start, pane.rows[0 : shown - 1], shown)
+  endif
+  buffer.RestoreCursors(pane, saved)
 enddef
 
 # The current window leaves the pane: the row under its cursor is remembered.

@@ -1,8 +1,10 @@
 vim9script
 # Asking the user: a prompt on the command line (what was asked is kept, for tests), a menu in
-# a popup, the server's warnings said one line each, and running something after a callback.
+# a popup, the server's warnings as the problem a prompt shows, and running something after a
+# callback.
 
 import autoload 'taskls/client.vim'
+import autoload 'taskls/render.vim'
 
 # The prompts opened, newest last ({prompt, default}): what a user was asked, for tests.
 export var prompts: list<dict<any>> = []
@@ -28,16 +30,30 @@ export def Later(Fn: func())
   timer_start(0, (_) => client.Guard(Fn, []))
 enddef
 
-# The warnings of a parse answer, said one line each; true when there were any.
-export def Warn(answer: dict<any>): bool
-  var warnings = get(answer, 'warnings', [])
+# The text of a prompt: `New task: `, or with a hint `Filter (empty: all): `. After a line that was
+# not taken, the problem stands in the hint's place (`New task (no list named Nowhere; \ keeps a
+# word as text): `), so it is seen where the user types. The problem quotes what was typed and
+# stored names: it is shown through render.Displayed.
+export def Text(label: string, hint = '', problem = ''): string
+  var note = problem != '' ? render.Displayed(problem) : hint
+  return note == '' ? label .. ': ' : printf('%s (%s): ', label, note)
+enddef
+
+# The warnings of a parse answer as one problem ("no list named Nowhere; \ keeps a word as
+# text"), '' when there were none. The prompt that opens again shows it (not a message line: a
+# few of those before a prompt would stop at "Press ENTER").
+export def Problem(answer: any): string
+  var warnings = type(answer) == v:t_dict ? get(answer, 'warnings', []) : []
   if type(warnings) != v:t_list || empty(warnings)
-    return false
+    return ''
   endif
+  var messages: list<string> = []
   for w in warnings
-    client.Notify(client.Text(get(w, 'message', get(w, 'reason', 'warning'))), 'warn')
+    var message = type(w) == v:t_dict ? client.Text(get(w, 'message', get(w, 'reason', 'warning'))) : client.Text(w)
+    add(messages, message)
   endfor
-  return true
+  add(messages, '\ keeps a word as text')
+  return join(messages, '; ')
 enddef
 
 # A menu in a popup (j/k, <CR>, <Esc>; or the item's number): `OnChoice(index)` (0-based).

@@ -75,20 +75,27 @@ export def Now(): number
   return localtime()
 enddef
 
-# A due (`YYYY-MM-DD`, or an instant with its offset) as [label, group]: the REPL's words, with
-# the wall-clock time after the day for an instant ("tomorrow 09:30", as the server wrote it).
-# Overdue is only the group (a day before today, an instant before now), never for a done task.
-export def Due(due: string, done: bool): list<string>
+# A due as [label, group]: the REPL's words ("today", "in 3 days", "2 days ago", the date), with
+# the wall-clock time after the day for an instant ("tomorrow 09:30"). Day and time are read from
+# `due_local` (the row's `dueLocal`: the due's wall-clock reading in the client's zone,
+# `YYYY-MM-DDThh:mm`), never from the offset `due` happens to be written in. Overdue is only the
+# group (a day before today, an instant before now), never for a done task.
+export def Due(due: string, done: bool, due_local: any = null): list<string>
   var day = DayOf(due)
   if day < 0
     return [Displayed(due), 'TasklsDue']
   endif
-  var delta = day - Today()
-  var label = Relative(delta, due[0 : 9])
+  var wall = type(due_local) == v:t_string && DayOf(due_local) >= 0 ? due_local : due
+  var wall_day = DayOf(wall)
+  var delta = wall_day - Today()
+  var label = Relative(delta, wall[0 : 9])
   var overdue = delta < 0
   var time = matchlist(due, '^.\{10}T\(\d\d\):\(\d\d\)[0-9:.]*\(Z\|\([+-]\)\(\d\d\):\(\d\d\)\)\=$')
   if !empty(time)
-    label ..= ' ' .. time[1] .. ':' .. time[2]
+    var clock = matchstr(wall, '^.\{10}T\zs\d\d:\d\d')
+    if clock != ''
+      label ..= ' ' .. clock
+    endif
     var offset = 0
     if time[4] != ''
       offset = (str2nr(time[5], 10) * 60 + str2nr(time[6], 10)) * 60
@@ -106,6 +113,22 @@ export def Due(due: string, done: bool): list<string>
     endif
   endif
   return [label, group]
+enddef
+
+# A due in words the quick-entry grammar reads back as the same due: the day (`2026-11-27`), or
+# the day and the wall-clock time in the client's zone (`2026-11-27 17:30`, from `dueLocal`);
+# '' for no due.
+export def DuePhrase(due: any, due_local: any): string
+  if type(due) != v:t_string
+    return ''
+  endif
+  if type(due_local) == v:t_string
+    var parts = matchlist(due_local, '^\(\d\{4}-\d\d-\d\d\)T\(\d\d:\d\d\)')
+    if !empty(parts)
+      return parts[1] .. ' ' .. parts[2]
+    endif
+  endif
+  return due
 enddef
 
 const named = {10: '\n', 9: '\t', 13: '\r', 27: '\e'}
@@ -174,10 +197,48 @@ export def TagsText(tags: any): string
   return join(mapnew(tags, (_, t) => '#' .. t), ' ')
 enddef
 
+# The columns after the title, in display cells: each starts at the same cell on every row,
+# whatever the row holds, so a column never pushes the next. `due` fits the widest label a due
+# can make ("13 days ago 09:30"; a date and a time, "9999-12-31 23:59", is 16); `list` is a smart
+# group's list name in parentheses, cut with `…`; the tags come last and take what they need,
+# `tags` being the cells kept for them when the title's width is reckoned.
+export const columns = {due: 17, priority: 3, list: 14, tags: 12}
+
+# The cells of the check box column: the wider of the two icons.
+export def CheckCells(): number
+  var icons = config.Get('icons')
+  return max([strdisplaywidth(icons.todo), strdisplaywidth(icons.done)])
+enddef
+
+# The display cells a title column takes in a window whose text area is `cells` wide: what the
+# check box and the columns after the title leave, at least 20, and at most
+# g:taskls_title_width when that is set (not 0). `show_list`: the pane shows each row's list.
+export def TitleWidth(cells: number, show_list: bool): number
+  var other = CheckCells() + 1 + 2 + columns.due + 2 + columns.priority + 2 + columns.tags
+  if show_list
+    other += 2 + columns.list
+  endif
+  var width = max([20, cells - other])
+  var most = config.Get('title_width')
+  if type(most) == v:t_number && most > 0
+    width = min([width, most])
+  endif
+  return width
+enddef
+
+# `text` padded with spaces to `width` display cells (never cut).
+def Padded(text: string, width: number): string
+  var cells = strdisplaywidth(text)
+  return cells >= width ? text : text .. repeat(' ', width - cells)
+enddef
+
 # The line of a row and its highlights: [text, [[group, start byte, end byte], ...]] (0-based,
-# end exclusive; -1: to the end of the line). Stored text goes through Displayed. The title
-# takes `context.title_width` cells when fields follow it (cut with `…`, or padded), so the due
-# column lines up whatever the script. `context.show_list` adds the list's name (smart groups).
+# end exclusive; -1: to the end of the line). Stored text (titles, tags, list names) goes through
+# Displayed. The title column takes `context.title_width` display cells (the title, then the
+# notes mark): a longer title is cut with `…` by display cells, a shorter one padded, so the
+# columns after it line up whatever the script (CJK and emoji take two cells). Then the due, the
+# priority, the list (`context.show_list`: smart groups) and the tags, each in its column of
+# `columns`; nothing trails the last field a row has.
 export def Row(row: dict<any>, context: dict<any>): list<any>
   var icons = config.Get('icons')
   if get(row, 'kind', 'item') == 'header'
@@ -186,44 +247,63 @@ export def Row(row: dict<any>, context: dict<any>): list<any>
     return [text, [['TasklsHeader', 0, -1]]]
   endif
   var done = client.IsTrue(get(row, 'done', false))
-  var check = done ? icons.done : icons.todo
-  var fields: list<list<string>> = []
-  if client.IsTrue(get(row, 'hasNotes', false))
-    add(fields, [icons.notes, 'TasklsNotes'])
-  endif
+  # [text, group, width] of each column after the title.
+  var fields: list<list<any>> = []
   var due = get(row, 'due', null)
   if type(due) == v:t_string
-    add(fields, Due(due, done))
+    var [label, group] = Due(due, done, get(row, 'dueLocal', null))
+    add(fields, [label, group, columns.due])
+  else
+    add(fields, ['', 'TasklsDue', columns.due])
   endif
   var priority = get(row, 'priority', 'none')
-  if type(priority) == v:t_string && has_key(priority_marks, priority)
-    add(fields, [priority_marks[priority], 'TasklsPriority'])
-  endif
-  var tags = get(row, 'tags', [])
-  if type(tags) == v:t_list && !empty(tags)
-    add(fields, [join(mapnew(tags, (_, t) => '#' .. Displayed(t)), ' '), 'TasklsTag'])
-  endif
+  add(fields, [type(priority) == v:t_string ? get(priority_marks, priority, '') : '', 'TasklsPriority', columns.priority])
   if get(context, 'show_list', false)
     var name = get(client.state.list_names, get(row, 'list', ''), '')
-    if name != ''
-      add(fields, ['(' .. Displayed(name) .. ')', 'TasklsList'])
+    var shown = ''
+    if type(name) == v:t_string && name != ''
+      shown = '(' .. Truncate(Displayed(name), columns.list - 2)[0] .. ')'
     endif
+    add(fields, [shown, 'TasklsList', columns.list])
   endif
-  var width = get(context, 'title_width', config.Get('title_width'))
-  var [title, cells] = Truncate(Displayed(get(row, 'title', '')), width)
-  var title_end = len(check) + 1 + len(title)
-  if !empty(fields) && cells < width
-    title ..= repeat(' ', width - cells)
-  endif
-  var text = check .. ' ' .. title
+  var tags = get(row, 'tags', [])
+  var words = type(tags) == v:t_list ? join(mapnew(tags, (_, t) => '#' .. Displayed(t)), ' ') : ''
+  add(fields, [words, 'TasklsTag', 0])
+  # The last column with something in it: nothing is padded after it.
+  var last = -1
+  for i in range(len(fields))
+    if fields[i][0] != ''
+      last = i
+    endif
+  endfor
+
+  var check = done ? icons.done : icons.todo
+  var text = Padded(check, CheckCells()) .. ' '
   var highlights: list<list<any>> = [['TasklsCheck', 0, len(check)]]
+  var width = get(context, 'title_width', TitleWidth(80, get(context, 'show_list', false)))
+  var notes = client.IsTrue(get(row, 'hasNotes', false)) ? icons.notes : ''
+  var room = notes != '' ? width - strdisplaywidth(notes) - 1 : width
+  var [title, cells] = Truncate(Displayed(get(row, 'title', '')), max([room, 1]))
   if done
-    add(highlights, ['TasklsDone', len(check) + 1, title_end])
+    add(highlights, ['TasklsDone', len(text), len(text) + len(title)])
   endif
-  for [field, group] in fields
+  text ..= title
+  if notes != ''
+    text ..= ' '
+    add(highlights, ['TasklsNotes', len(text), len(text) + len(notes)])
+    text ..= notes
+    cells += 1 + strdisplaywidth(notes)
+  endif
+  if last >= 0 && cells < width
+    text ..= repeat(' ', width - cells)
+  endif
+  for i in range(last + 1)
+    var [field, group, cells_wide] = fields[i]
     text ..= '  '
-    add(highlights, [group, len(text), len(text) + len(field)])
-    text ..= field
+    if field != ''
+      add(highlights, [group, len(text), len(text) + len(field)])
+    endif
+    text ..= i < last ? Padded(field, cells_wide) : field
   endfor
   return [text, highlights]
 enddef

@@ -37,8 +37,9 @@ export def Sort()
 enddef
 
 # Filters the pane by what `text` says (text/parseFilter: `#home !high+ due<fri open milk`);
-# blank text clears the filter. Warnings are said and the rest of the filter applies.
-export def SetFilter(p: dict<any>, text: string)
+# blank text clears the filter. A text with a warning changes nothing: `OnProblem(problem)` gets
+# its warnings after the callback (as in the REPL); without it they are only said.
+export def SetFilter(p: dict<any>, text: string, OnProblem: any = null)
   var buf = p.buf
   var Apply = (filter: dict<any>, typed: string) => {
     client.Request('view/filter', {view: p.view, filter: filter}, (result) => {
@@ -54,15 +55,30 @@ export def SetFilter(p: dict<any>, text: string)
     Apply({}, '')
     return
   endif
+  var Refuse = (problem: string) => {
+    if type(OnProblem) == v:t_func
+      prompt.Later(() => {
+        OnProblem(problem)
+      })
+    endif
+  }
   client.Request('text/parseFilter', {text: text}, (answer) => {
-    prompt.Warn(answer)
+    var problem = prompt.Problem(answer)
+    if problem != ''
+      Refuse(problem)
+      return
+    endif
     var filter = get(answer, 'filter', {})
     Apply(type(filter) == v:t_dict ? filter : {}, text)
+  }, (error) => {
+    Refuse(client.Text(get(error, 'message', 'text/parseFilter failed')))
+    return false
   })
 enddef
 
-# The filter prompt; an empty answer clears the filter, <Esc> leaves it as it is.
-export def Filter()
+# The filter prompt; an empty answer clears the filter, <Esc> leaves it as it is. A text with a
+# warning is not applied: the prompt opens again with it, saying why.
+export def Filter(default: any = null, problem = '')
   var p = actions.Current()
   if empty(p)
     return
@@ -71,12 +87,20 @@ export def Filter()
   if current == '' && type(p.filter) == v:t_dict && type(get(p.filter, 'text', 0)) == v:t_string
     current = p.filter.text
   endif
+  if type(default) == v:t_string
+    current = default
+  endif
   # <Esc> cancels (the filter stays); an empty answer clears it.
-  var text = prompt.Ask('Filter (empty: all): ', current, prompt.cancelled)
+  var text = prompt.Ask(prompt.Text('Filter', 'empty: all', problem), current, prompt.cancelled)
   if text == prompt.cancelled
     return
   endif
-  SetFilter(p, text)
+  var buf = p.buf
+  SetFilter(p, text, (why) => {
+    if bufnr() == buf
+      Filter(text, why)
+    endif
+  })
 enddef
 
 export const groupings = [
