@@ -10,6 +10,12 @@ import Testing
 import TestSupport
 import Transcript
 
+/// Every editor's suite, one at a time: each builds a 100,000-item store and starts servers and editors (or a
+/// browser), and on two cores several at once slow each other past their timeouts. The tests are in extensions
+/// of this suite, one file per editor.
+@Suite(.serialized)
+struct EditorSuites {}
+
 /// The first executable called `name` on $PATH.
 func executableOnPath(_ name: String) -> String? {
     guard let path = getenv("PATH").map({ String(cString: $0) }) else { return nil }

@@ -22,17 +22,19 @@ private func runEmacsSuite(emacs: String, timeout: String, server: String, selec
                               server: server, environment: ["TASKLS_TEST_SELECTOR": selector])
 }
 
-@Test(.enabled("needs emacs (the reason is on stderr: emacs: skipped)") { emacsTools() != nil })
-func emacsPackageSuitePasses() throws {
-    guard let tools = emacsTools() else { return }
-    try runEmacsSuite(emacs: tools.emacs, timeout: tools.timeout, server: BuildPaths.taskls)
-        .expectPassed(marker: "emacs", closing: "emacs")
-}
+extension EditorSuites {
+    @Test(.enabled("needs emacs (the reason is on stderr: emacs: skipped)") { emacsTools() != nil })
+    func emacsPackageSuitePasses() throws {
+        guard let tools = emacsTools() else { return }
+        try runEmacsSuite(emacs: tools.emacs, timeout: tools.timeout, server: BuildPaths.taskls)
+            .expectPassed(marker: "emacs", closing: "emacs")
+    }
 
-/// The suite must be able to fail: with a server that cannot start, its test fails and emacs exits 1.
-@Test(.enabled("needs emacs (the reason is on stderr: emacs: skipped)") { emacsTools() != nil })
-func emacsPackageSuiteFailsWithABrokenServer() throws {
-    guard let tools = emacsTools() else { return }
-    try runEmacsSuite(emacs: tools.emacs, timeout: tools.timeout, server: "/nonexistent/taskls",
-                      selector: "taskls-overview-shows-groups-and-lists-live").expectOneFailure()
+    /// The suite must be able to fail: with a server that cannot start, its test fails and emacs exits 1.
+    @Test(.enabled("needs emacs (the reason is on stderr: emacs: skipped)") { emacsTools() != nil })
+    func emacsPackageSuiteFailsWithABrokenServer() throws {
+        guard let tools = emacsTools() else { return }
+        try runEmacsSuite(emacs: tools.emacs, timeout: tools.timeout, server: "/nonexistent/taskls",
+                          selector: "taskls-overview-shows-groups-and-lists-live").expectOneFailure()
+    }
 }

@@ -35,30 +35,32 @@ private func neovim011Tools() -> (nvim: String, timeout: String)? {
 /// Runs the suite with `nvim`; `server` is the taskls the tests start.
 private func runNeovimSuite(nvim: String, timeout: String, server: String, filter: String? = nil) throws -> EditorSuiteRun {
     let runner = BuildPaths.repositoryRoot + "/editors/nvim/tests/run.lua"
-    return try runEditorSuite(name: "nvim", timeout: timeout, seconds: 300,
+    return try runEditorSuite(name: "nvim", timeout: timeout, seconds: 600,
                               arguments: [nvim, "--headless", "-u", "NONE", "-i", "NONE", "-c", "luafile \(runner)"],
                               server: server, filter: filter)
 }
 
-@Test(.enabled("needs nvim (the reason is on stderr: nvim: skipped)") { neovimTools() != nil })
-func neovimPluginSuitePasses() throws {
-    guard let tools = neovimTools() else { return }
-    try runNeovimSuite(nvim: tools.nvim, timeout: tools.timeout, server: BuildPaths.taskls)
-        .expectPassed(marker: "nvim", closing: "nvim")
-}
+extension EditorSuites {
+    @Test(.enabled("needs nvim (the reason is on stderr: nvim: skipped)") { neovimTools() != nil })
+    func neovimPluginSuitePasses() throws {
+        guard let tools = neovimTools() else { return }
+        try runNeovimSuite(nvim: tools.nvim, timeout: tools.timeout, server: BuildPaths.taskls)
+            .expectPassed(marker: "nvim", closing: "nvim")
+    }
 
-@Test(.enabled("needs Neovim 0.11 (the reason is on stderr: nvim-0.11: skipped)") { neovim011Tools() != nil })
-func neovim011PluginSuitePasses() throws {
-    guard let tools = neovim011Tools() else { return }
-    let run = try runNeovimSuite(nvim: tools.nvim, timeout: tools.timeout, server: BuildPaths.taskls)
-    #expect(run.output.contains("Neovim 0.11."), "not Neovim 0.11: \(tools.nvim)\n\(run.output.prefix(200))")
-    run.expectPassed(marker: "nvim-0.11", closing: "nvim")
-}
+    @Test(.enabled("needs Neovim 0.11 (the reason is on stderr: nvim-0.11: skipped)") { neovim011Tools() != nil })
+    func neovim011PluginSuitePasses() throws {
+        guard let tools = neovim011Tools() else { return }
+        let run = try runNeovimSuite(nvim: tools.nvim, timeout: tools.timeout, server: BuildPaths.taskls)
+        #expect(run.output.contains("Neovim 0.11."), "not Neovim 0.11: \(tools.nvim)\n\(run.output.prefix(200))")
+        run.expectPassed(marker: "nvim-0.11", closing: "nvim")
+    }
 
-/// The suite must be able to fail: with a server that cannot start, its test fails and nvim exits 1.
-@Test(.enabled("needs nvim (the reason is on stderr: nvim: skipped)") { neovimTools() != nil })
-func neovimPluginSuiteFailsWithABrokenServer() throws {
-    guard let tools = neovimTools() else { return }
-    try runNeovimSuite(nvim: tools.nvim, timeout: tools.timeout, server: "/nonexistent/taskls",
-                       filter: "the overview shows smart groups").expectOneFailure()
+    /// The suite must be able to fail: with a server that cannot start, its test fails and nvim exits 1.
+    @Test(.enabled("needs nvim (the reason is on stderr: nvim: skipped)") { neovimTools() != nil })
+    func neovimPluginSuiteFailsWithABrokenServer() throws {
+        guard let tools = neovimTools() else { return }
+        try runNeovimSuite(nvim: tools.nvim, timeout: tools.timeout, server: "/nonexistent/taskls",
+                           filter: "the overview shows smart groups").expectOneFailure()
+    }
 }

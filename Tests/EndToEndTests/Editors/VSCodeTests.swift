@@ -60,9 +60,7 @@ private func runWebviewSuite(_ tools: (python: String, timeout: String, node: St
                  server: server, filter: filter)
 }
 
-/// One suite at a time: each starts servers and browsers, and the machine's cores are shared.
-@Suite(.serialized)
-struct VSCodeExtensionSuites {
+extension EditorSuites {
     @Test(.enabled("needs node (the reason is on stderr: vscode: skipped)") { nodeTools() != nil })
     func vscodeExtensionHostSuitePasses() throws {
         guard let tools = nodeTools() else { return }

@@ -57,14 +57,16 @@ private func runVimSuite(server: String, filter: String? = nil) throws -> Editor
                               environment: ["TASKLS_TEST_TIMEOUT": "600"])
 }
 
-@Test(.enabled("needs vim 9 (the reason is on stderr: vim: skipped)") { vimAvailable() })
-func vimPluginSuitePasses() throws {
-    try runVimSuite(server: BuildPaths.taskls).expectPassed(marker: "vim", closing: "vim")
-}
+extension EditorSuites {
+    @Test(.enabled("needs vim 9 (the reason is on stderr: vim: skipped)") { vimAvailable() })
+    func vimPluginSuitePasses() throws {
+        try runVimSuite(server: BuildPaths.taskls).expectPassed(marker: "vim", closing: "vim")
+    }
 
-/// The suite must be able to fail: with a server that cannot start, its test fails and the
-/// suite exits 1.
-@Test(.enabled("needs vim 9 (the reason is on stderr: vim: skipped)") { vimMissing == nil })
-func vimPluginSuiteFailsWithABrokenServer() throws {
-    try runVimSuite(server: "/nonexistent/taskls", filter: "Test_a1_").expectOneFailure()
+    /// The suite must be able to fail: with a server that cannot start, its test fails and the
+    /// suite exits 1.
+    @Test(.enabled("needs vim 9 (the reason is on stderr: vim: skipped)") { vimMissing == nil })
+    func vimPluginSuiteFailsWithABrokenServer() throws {
+        try runVimSuite(server: "/nonexistent/taskls", filter: "Test_a1_").expectOneFailure()
+    }
 }
