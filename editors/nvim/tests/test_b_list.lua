@@ -22,7 +22,9 @@ end
 return {
   { 'rows render with state, due, priority, tags; done dimmed; headers styled', function()
     local today = os.date('%Y-%m-%d')
-    local two_days_ago = os.date('%Y-%m-%d', os.time() - 2 * 86400 - 3600 * 2)
+    local now = os.date('*t')
+    -- Noon of the day before yesterday: a calendar day, whatever the hour (and daylight saving) now.
+    local two_days_ago = os.date('%Y-%m-%d', os.time({ year = now.year, month = now.month, day = now.day - 2, hour = 12 }))
     local pane = pane_on({
       { title = 'Milk', due = today, priority = 'high', tags = { 'home' } },
       { title = 'Call Ann', due = two_days_ago },
