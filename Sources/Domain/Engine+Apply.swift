@@ -36,6 +36,7 @@ extension Engine {
         var viewChanges: [ViewChange] = []
         logForBuilds(items, listMoves: listMoves)
         let ids = views.keys.sorted()
+        let oldParents = items.count > 1 ? Dictionary(items.map { ($0.id, $0.old?.item.parent) }) { first, _ in first } : [:]
         // The orders in use, few: searched linearly, each updated once however many views share it, then
         // looked up once (its index, count and empty reason) for all its views.
         var orders: [OrderNow] = []
@@ -44,25 +45,39 @@ extension Engine {
             if !orders.contains(where: { $0.spec == spec }) {
                 // Time moving on changes no key of an order that does not depend on the day.
                 let affected = (builds.isEmpty || builds[spec] == nil) && (contentChanged || spec.dependsOnDay)
-                let lowest = affected ? update(spec, with: items, listMoves: listMoves) : nil
-                orders.append(orderNow(spec, lowestTouched: lowest))
+                let touched = affected && update(spec, with: items, listMoves: listMoves, oldParent: { id in
+                    oldParents[id] ?? state.item(id)?.parent
+                })
+                orders.append(orderNow(spec, touched: touched))
             }
         }
         let rekeyed = listMoves.reduce(0) { $0 + $1.itemCount }
         let changedContent = contentChanged
-            ? ChangedContent(items, rekeyed: rekeyed, rekeyedIDs: { listMoves.flatMap(itemIDs) })
+            ? ChangedContent(items, rekeyed: rekeyed, parents: subtaskParents(items))
             : ChangedContent(unchanged: ())
-        let single = items.count + rekeyed != 1 ? nil : items.first ?? rekeyedChange(listMoves.first { $0.itemCount == 1 }!)
         for id in ids {
             var view = views.removeValue(forKey: id)!
             let order = orders.firstIndex { $0.spec == view.spec }!
-            if let change = refresh(&view, orders[order], changedContent: changedContent, single: single,
-                                    listsChanged: listsChanged) {
+            if let change = refresh(&view, orders[order], changedContent: changedContent, listsChanged: listsChanged) {
                 viewChanges.append(change)
             }
             views[id] = view
         }
         return viewChanges
+    }
+
+    /// The parents whose subtasks' counts a group changed (a subtask came, went, or was done or undone): their
+    /// rows change though they did not.
+    private func subtaskParents(_ items: [KeyChange]) -> [ItemID] {
+        var parents: [ItemID] = []
+        for change in items {
+            let old = change.old?.item
+            let new = change.new?.item
+            guard old?.parent != new?.parent || old?.done != new?.done || (old == nil) != (new == nil) else { continue }
+            if let parent = old?.parent { parents.append(parent) }
+            if let parent = new?.parent, parent != old?.parent { parents.append(parent) }
+        }
+        return parents
     }
 
     /// Closes the views whose list was deleted and drops their indexes.
@@ -80,11 +95,12 @@ extension Engine {
         return changes
     }
 
-    /// Remembers, for each pending build, the snapshot value of every item of its source changed since (and of
+    /// Remembers, for each pending build, the snapshot value of every item of its scope changed since (and of
     /// every item of a moved list, for a build whose order uses list positions).
     private mutating func logForBuilds(_ items: [KeyChange], listMoves: [ListMove]) {
         for spec in Array(builds.keys) {
-            for change in items where change.old.flatMap(spec.key) != nil || change.new.flatMap(spec.key) != nil {
+            for change in items where change.old.map({ spec.inScope($0.item) }) ?? false
+                || change.new.map({ spec.inScope($0.item) }) ?? false {
                 if builds[spec]!.snapshotValues.index(forKey: change.id) == nil {
                     builds[spec]!.snapshotValues.updateValue(change.old?.item, forKey: change.id)
                 }
@@ -100,147 +116,119 @@ extension Engine {
         }
     }
 
-    /// Brings `spec`'s index up to date (the manual order is already, in `state`): the item changes, then the
-    /// items of the moved lists when `spec` uses list positions.
-    /// - Returns: the lowest key, old or new, of any changed item in the source; nil when none is in it.
-    /// - Complexity: O(k log n) for k item changes, plus O(m log n) for the m items of `listMoves` when `spec`
-    ///   uses list positions.
-    private mutating func update(_ spec: IndexSpec, with items: [KeyChange], listMoves: [ListMove]) -> OrderKey? {
-        var lowest: OrderKey?
-        let maintained = !spec.isManualOrder
-        for change in items {
-            let old = change.old.flatMap(spec.key)
-            let new = change.new.flatMap(spec.key)
-            if let old, lowest.map({ old < $0 }) ?? true { lowest = old }
-            if let new, lowest.map({ new < $0 }) ?? true { lowest = new }
-            guard maintained, old != new else { continue }
-            reindex(spec, old: old.map { ($0, change.old!) }, new: new.map { ($0, change.new!) })
-        }
-        // An order that does not use list positions (a list's own view, mostly) keys nothing by them.
-        guard spec.usesListPosition else { return lowest }
-        for move in listMoves where spec.source.list.map({ $0 == move.list }) ?? true {
-            rekey(spec, move, lowest: &lowest)
-        }
-        return lowest
+    /// Where each item's entry sits in `spec`'s order now (nil: out of its scope).
+    func place(in spec: IndexSpec) -> (ItemID) -> TreePlace? {
+        { id in state.item(id).flatMap { spec.place(keyed($0)) } }
     }
 
-    /// Re-keys, in `spec`'s index (an order that uses list positions), the items of a list that moved: each
-    /// key differs from its old one in `listPosition` only, so it is computed once and patched, and every key
-    /// of the list shares one copy of the new position's bytes (which `OrderKey`'s comparison tells at once).
-    /// - Complexity: O(m log n) for the list's m items.
-    private mutating func rekey(_ spec: IndexSpec, _ move: ListMove, lowest: inout OrderKey?) {
-        guard let order = state.manualOrders[move.list] else { return }
-        let newBytes = move.new.bytes
-        // In chunks: the keys of a large list are never all copied at once.
-        var start = 0
-        while start < order.count {
-            let chunk = order.keys(in: start..<min(start + 4_096, order.count))
-            start += chunk.count
-            for manual in chunk {
-                let item = manual.record!.item
-                var keyed = Keyed(item: item, status: day.status(of: item), listPosition: move.old)
-                guard let oldKey = spec.key(keyed) else { continue }
-                var newKey = oldKey
-                newKey.listPosition = newBytes
-                if lowest.map({ oldKey < $0 }) ?? true { lowest = oldKey }
-                if newKey < lowest! { lowest = newKey }
-                let oldKeyed = keyed
-                keyed.listPosition = move.new
-                reindex(spec, old: (oldKey, oldKeyed), new: (newKey, keyed))
+    /// The changes of `spec`'s order for a group's key changes: one per item in its scope whose entry may move,
+    /// appear, go or change between match and context. `oldParent` gives an item's parent before the group.
+    /// - Complexity: O(k × depth) for k changes (depths are computed only for several changes).
+    func treeChanges(_ items: [KeyChange], in spec: IndexSpec, oldParent: (ItemID) -> ItemID?) -> [TreeChange] {
+        var changes: [TreeChange] = []
+        for change in items {
+            let old = change.old.flatMap(spec.place)
+            let new = change.new.flatMap(spec.place)
+            guard old != nil || new != nil else { continue }
+            let matches = change.new.map(spec.matches) ?? false
+            if let old, let new, old == new, matches == change.old.map(spec.matches) { continue }
+            changes.append(TreeChange(id: change.id, old: old, oldDepth: 0, new: new, newDepth: 0, matches: matches))
+        }
+        guard changes.count > 1 else { return changes }
+        for index in changes.indices {
+            changes[index].newDepth = state.depth(of: changes[index].id)
+            var depth = 0
+            var current = oldParent(changes[index].id)
+            while let parent = current, depth <= Limits.maxDepth {
+                depth += 1
+                current = oldParent(parent)
+            }
+            changes[index].oldDepth = depth
+        }
+        return changes
+    }
+
+    /// Brings `spec`'s order up to date (the manual order is already, in `state`): the item changes, then the
+    /// top-level items of the moved lists when `spec` uses list positions.
+    /// - Returns: whether anything in the order may have changed.
+    /// - Complexity: O(k × depth × log n) for k item changes, plus O(m log n) for the m top-level items of
+    ///   `listMoves` when `spec` uses list positions.
+    private mutating func update(_ spec: IndexSpec, with items: [KeyChange], listMoves: [ListMove],
+                                 oldParent: (ItemID) -> ItemID?) -> Bool {
+        guard !spec.isManualOrder else {
+            return items.contains { change in
+                change.old.map { spec.inScope($0.item) } ?? false || change.new.map { spec.inScope($0.item) } ?? false
             }
         }
+        let changes = treeChanges(items, in: spec, oldParent: oldParent)
+        var touched = !changes.isEmpty
+        indexes[spec]!.apply(changes, place: place(in: spec))
+        // An order that does not use list positions (a list's own view, mostly) keys nothing by them.
+        guard spec.usesListPosition else { return touched }
+        for move in listMoves where spec.source.list.map({ $0 == move.list }) ?? true {
+            touched = rekey(spec, move) || touched
+        }
+        return touched
     }
 
-    /// The ids of the items of a moved list.
-    private func itemIDs(_ move: ListMove) -> [ItemID] {
-        state.items(in: move.list, ranks: 0..<move.itemCount).map(\.id)
+    /// Re-keys, in `spec`'s order (one that uses list positions), the top-level entries of a list that moved:
+    /// each key differs from its old one in `listPosition` only (subtasks' keys carry none).
+    /// - Complexity: O(m log n) for the list's m top-level items.
+    private mutating func rekey(_ spec: IndexSpec, _ move: ListMove) -> Bool {
+        guard let manual = state.manualOrders[move.list] else { return false }
+        var touched = false
+        TreeOrder.forEachKey(of: manual.top) { key in
+            let item = key.record!.item
+            let status = day.status(of: item)
+            let oldKey = spec.entryKey(Keyed(item: item, status: status, listPosition: move.old))
+            var newKey = oldKey
+            newKey.listPosition = move.new.bytes
+            touched = indexes[spec]!.rekeyTop(oldKey, to: newKey) || touched
+        }
+        return touched
     }
 
-    /// The key change of the one item of a moved list.
-    private func rekeyedChange(_ move: ListMove) -> KeyChange {
-        let item = state.items(in: move.list, ranks: 0..<1)[0]
-        return KeyChange(id: item.id, old: keyed(item, listPosition: move.old), new: keyed(item, listPosition: move.new))
-    }
-
-    /// The change of one view after its index is current, or nil when nothing observable changed.
+    /// The change of one view after its order is current, or nil when nothing observable changed.
     private func refresh(_ view: inout OpenView, _ order: OrderNow, changedContent: ChangedContent,
-                         single: KeyChange?, listsChanged: Bool) -> ViewChange? {
+                         listsChanged: Bool) -> ViewChange? {
         guard !order.isLoading else {
             // Loading: only the count can change; the window has no rows yet.
             return order.isUnchanged(for: view) ? nil : bump(&view, order, operations: [])
         }
-        let lowestTouched = order.lowestTouched
-        if view.spec.grouping != .none, lowestTouched != nil || (listsChanged && view.spec.grouping == .list) {
-            let operations = refreshGrouped(&view, changedContent: changedContent, lowestTouched: lowestTouched)
+        let contentTouched = changedContent.touches(view.rows)
+        if view.spec.grouping != .none, order.touched || contentTouched || (listsChanged && view.spec.grouping == .list) {
+            let operations = refreshGrouped(&view, changedContent: changedContent)
             return operations.isEmpty && order.isUnchanged(for: view) ? nil : bump(&view, order, operations: operations)
         }
-        guard let lowestTouched else { return order.isUnchanged(for: view) ? nil : bump(&view, order, operations: []) }
-        let index = order.index!
-        if view.keys.count == view.window.end - view.window.start, let last = view.keys.last, last < lowestTouched {
-            // The window is full and every change is below it: only the count can have changed.
+        guard order.touched || contentTouched else {
             return order.isUnchanged(for: view) ? nil : bump(&view, order, operations: [])
         }
-        if let single, var operations = shift(&view, by: single, in: index) {
-            guard !operations.isEmpty || !order.isUnchanged(for: view) else { return nil }
-            if !operations.isEmpty, operations.count >= view.keys.count {
-                operations = [.reset(rows: rows(view.keys))]
-            }
-            return bump(&view, order, operations: operations)
-        }
-        let keys = index.keys(in: view.window.ranks(count: index.count))
-        let old = view.keys.map(\.item)
-        let new = keys.map(\.item)
-        view.keys = keys
-        let row: (ItemID) -> Row = { .item(state.item($0)!) }
-        var operations = changedContent.isSmall
-            ? WindowDiff.operations(old: old, new: new, touched: changedContent.touched, changed: changedContent.contains,
-                                    row: row)
-            : WindowDiff.operations(old: old, new: new, changed: changedContent.contains, row: row)
-        if !operations.isEmpty, operations.count >= keys.count {
-            operations = [.reset(rows: rows(keys))]
-        }
+        let operations = rediff(&view, changedContent: changedContent)
         guard !operations.isEmpty || !order.isUnchanged(for: view) else { return nil }
         return bump(&view, order, operations: operations)
     }
 
-    /// The operations for one item's change that leaves it outside a non-empty window before and after,
-    /// shifting the window's rows by at most one (a row leaving or arriving above it); nil when the
-    /// item is or becomes part of the window, which the keyed diff then handles.
-    /// - Complexity: O(log n), plus O(w) to shift the kept keys.
-    private func shift(_ view: inout OpenView, by change: KeyChange, in index: OrderedIndex<OrderKey>) -> [WindowOperation]? {
-        guard let first = view.keys.first, let last = view.keys.last else { return nil }
-        let full = view.keys.count == view.window.end - view.window.start
-        func above(_ keyed: Keyed?) -> Bool? {
-            guard let keyed, let key = view.spec.key(keyed) else { return false }
-            if key < first { return true }
-            return full && last < key ? false : nil
+    /// The operations that bring an ungrouped view's window from the rows its client holds to its order's rows
+    /// now: a keyed diff, a row counted as changed when its item's content changed or it sits differently (depth,
+    /// rows below, collapsed, context).
+    /// - Complexity: O(depth × log n + w) for a window of w rows.
+    func rediff(_ view: inout OpenView, changedContent: ChangedContent) -> [WindowOperation] {
+        let rows = windowRows(of: view)
+        var old: [ItemID: TreeRow] = [:]
+        old.reserveCapacity(view.rows.count)
+        for row in view.rows { old[row.item] = row }
+        var new: [ItemID: TreeRow] = [:]
+        new.reserveCapacity(rows.count)
+        for row in rows { new[row.item] = row }
+        let oldIDs = view.rows.map(\.item)
+        view.rows = rows
+        var operations = WindowDiff.operations(old: oldIDs, new: rows.map(\.item), changed: { id in
+            changedContent.contains(id) || !(old[id]!.looksLike(new[id]!))
+        }, row: { itemRow(new[$0]!) })
+        if !operations.isEmpty, operations.count >= rows.count {
+            operations = [.reset(rows: self.rows(rows))]
         }
-        guard let wasAbove = above(change.old), let isAbove = above(change.new) else { return nil }
-        switch (wasAbove, isAbove) {
-        case (true, false):
-            // A row left above: the window's rows move up one, and the row after them enters at the bottom.
-            var operations: [WindowOperation] = [.remove(index: 0)]
-            view.keys.removeFirst()
-            if view.window.end - 1 < index.count {
-                let entering = index.key(at: view.window.end - 1)
-                view.keys.append(entering)
-                operations.append(.insert(index: view.keys.count - 1, row: itemRow(entering)))
-            }
-            return operations
-        case (false, true):
-            // A row arrived above: the window's rows move down one, the last one leaves if the window was full.
-            var operations: [WindowOperation] = []
-            if full {
-                view.keys.removeLast()
-                operations.append(.remove(index: view.keys.count))
-            }
-            let entering = index.key(at: view.window.start)
-            view.keys.insert(entering, at: 0)
-            operations.append(.insert(index: 0, row: itemRow(entering)))
-            return operations
-        default:
-            return []
-        }
+        return operations
     }
 
     /// Advances a view's version and describes it with `operations`, as of `order`.
@@ -257,12 +245,12 @@ extension Engine {
 /// refreshed against, looked up once per mutation rather than once per view and question.
 struct OrderNow {
     let spec: IndexSpec
-    /// The lowest key, old or new, of any changed item in the order; nil when none is in it.
-    let lowestTouched: OrderKey?
+    /// Whether the group may have changed anything in the order.
+    let touched: Bool
     /// Whether the order's index is being built.
     let isLoading: Bool
     /// The ready index (`Engine.index(_:)`).
-    let index: OrderedIndex<OrderKey>?
+    let index: TreeOrder?
     /// The number of rows of a view in this order (`Engine.count(of:)`).
     let count: Int?
     /// Why a view in this order is empty (`Engine.emptyReason(of:)`).
@@ -279,55 +267,52 @@ struct OrderNow {
 extension Engine {
     /// `spec`'s order as it is now, its index current.
     /// - Complexity: O(1).
-    func orderNow(_ spec: IndexSpec, lowestTouched: OrderKey?) -> OrderNow {
+    func orderNow(_ spec: IndexSpec, touched: Bool) -> OrderNow {
         let index = index(spec)
         let count = count(of: spec, index: index)
-        return OrderNow(spec: spec, lowestTouched: lowestTouched, isLoading: !builds.isEmpty && builds[spec] != nil,
+        return OrderNow(spec: spec, touched: touched, isLoading: !builds.isEmpty && builds[spec] != nil,
                         index: index, count: count, empty: emptyReason(of: spec, count: count),
                         state: viewState(of: spec))
     }
 }
 
-/// The items a group touched, and which of them show other content: few of them (the usual case) are kept
-/// in arrays and diffed without hashing; many are kept in a set.
-///
-/// An item is touched when its key in some order may have changed (it was created, changed or deleted, or its
-/// list moved); its content changed only when the item itself did. Rows are updated, and moves carry their
-/// row, only for a change of content: a list's move re-keys its items without changing a row.
+/// The items whose rows show other content after a group: the items themselves changed, or (parents) their
+/// subtasks' counts did. Few of them (the usual case) are kept in an array and searched without hashing; many
+/// in a set.
 struct ChangedContent {
-    /// Whether the group touched few enough items for `WindowDiff.operations(old:new:touched:changed:row:)`.
+    /// Whether the items are few enough to search linearly.
     let isSmall: Bool
-    /// Every item the group touched, when `isSmall`.
-    let touched: [ItemID]
-    /// The touched items whose content changed, when `isSmall`.
     private let few: [ItemID]
-    /// The touched items whose content changed, when not `isSmall`.
     private let many: Set<ItemID>
 
     /// - Parameters:
-    ///   - changes: the items' key changes.
-    ///   - rekeyed: how many more items were only re-keyed (their lists moved): touched, their content unchanged.
-    ///   - rekeyedIDs: their ids, asked only when few items were touched in all.
-    /// - Complexity: O(k) for k changes (plus the re-keyed ones, when few).
-    init(_ changes: [KeyChange], rekeyed: Int = 0, rekeyedIDs: () -> [ItemID] = { [] }) {
-        isSmall = changes.count + rekeyed <= 16
+    ///   - changes: the items' key changes (an item whose value differs changed content; one only re-keyed did not).
+    ///   - rekeyed: how many more items were only re-keyed (their lists moved): their content unchanged.
+    ///   - parents: items whose subtasks' counts changed.
+    /// - Complexity: O(k) for k changes.
+    init(_ changes: [KeyChange], rekeyed: Int = 0, parents: [ItemID] = []) {
         let changed = changes.lazy.filter { $0.old?.item != $0.new?.item }.map(\.id)
-        touched = isSmall ? changes.map(\.id) + rekeyedIDs() : []
-        few = isSmall ? Array(changed) : []
-        many = isSmall ? [] : Set(changed)
+        isSmall = changes.count + parents.count <= 16
+        few = isSmall ? Array(changed) + parents : []
+        many = isSmall ? [] : Set(changed).union(parents)
     }
 
-    /// No row content changed (keys only): the window is diffed by hashing, with no row updated in place.
+    /// No row content changed (keys only).
     init(unchanged: Void) {
-        isSmall = false
-        touched = []
+        isSmall = true
         few = []
         many = []
     }
 
-    /// Whether the item's content changed (every touched item whose value differs: `Changes` leaves out what
-    /// ended as it began, and an item re-keyed by its list's move keeps its value).
+    /// Whether the item's content changed.
     func contains(_ id: ItemID) -> Bool {
         isSmall ? few.contains(id) : many.contains(id)
+    }
+
+    /// Whether any of `rows` shows an item whose content changed.
+    /// - Complexity: O(rows) when few items changed, else O(rows) hash lookups.
+    func touches(_ rows: [TreeRow]) -> Bool {
+        if isSmall && few.isEmpty { return false }
+        return rows.contains { contains($0.item) }
     }
 }

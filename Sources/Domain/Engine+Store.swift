@@ -44,13 +44,20 @@ extension Engine {
     /// `version - 1`, so the snapshot is sent to it as a `reset` change.
     /// - Throws: as `openView`.
     public mutating func openView(reserved id: ViewID, version: UInt64, source: ViewSource, sort: Sort, filter: Filter,
-                                  grouping: Grouping, window: Window) throws(DomainError) -> OpenedView {
+                                  grouping: Grouping, window: Window, collapsed: Set<ItemID> = []) throws(DomainError) -> OpenedView {
         let saved = nextView
         nextView = id.rawValue
         defer { nextView = max(saved, id.rawValue + 1) }
         var opened = try openView(source: source, sort: sort, filter: filter, grouping: grouping, window: window)
         views[id]!.version = version
-        opened.snapshot.version = version
+        // The items it collapsed that are still rows of it stay collapsed.
+        let locate = place(in: views[id]!.spec)
+        if let order = index(views[id]!.spec) {
+            let kept = collapsed.filter { locate($0).flatMap(order.entry(at:)) != nil }
+            if !kept.isEmpty { _ = try setCollapsed(id, ids: Array(kept), collapse: true) }
+            views[id]!.version = version
+        }
+        opened.snapshot = snapshot(of: views[id]!)
         return opened
     }
 
@@ -59,11 +66,11 @@ extension Engine {
         let detached = views.keys.sorted().map { id in
             let view = views[id]!
             return DetachedView(id: id, version: view.version, source: view.spec.source, sort: view.spec.sort,
-                                filter: view.spec.filter, grouping: view.spec.grouping, window: view.window)
+                                filter: view.spec.filter, grouping: view.spec.grouping, window: view.window,
+                                collapsed: view.spec.owner == nil ? [] : index(view.spec)?.collapsed ?? [])
         }
         views.removeAll()
         indexes.removeAll()
-        sectionCounts.removeAll()
         builds.removeAll()
         return detached
     }
@@ -89,8 +96,12 @@ public struct DetachedView: Hashable, Sendable {
     public var filter: Filter
     public var grouping: Grouping
     public var window: Window
+    /// The items it collapses.
+    public var collapsed: Set<ItemID>
 
-    public init(id: ViewID, version: UInt64, source: ViewSource, sort: Sort, filter: Filter, grouping: Grouping, window: Window) {
+    public init(id: ViewID, version: UInt64, source: ViewSource, sort: Sort, filter: Filter, grouping: Grouping, window: Window,
+                collapsed: Set<ItemID> = []) {
+        self.collapsed = collapsed
         self.id = id
         self.version = version
         self.source = source

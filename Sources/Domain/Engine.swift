@@ -13,10 +13,8 @@ public struct Engine: Sendable {
     public let backgroundBuildThreshold: Int
 
     var views: [ViewID: OpenView] = [:]
-    /// Indexes other than the manual ascending ones (which `state` keeps), ready to use.
-    var indexes: [IndexSpec: OrderedIndex<OrderKey>] = [:]
-    /// The item count of each section of each grouped index, in section order.
-    var sectionCounts: [IndexSpec: SectionCounts] = [:]
+    /// Orders other than the lists' manual ones (which `state` keeps), ready to use.
+    var indexes: [IndexSpec: TreeOrder] = [:]
     /// Indexes being built in the background.
     var builds: [IndexSpec: PendingBuild] = [:]
     var nextView: UInt64 = 1
@@ -60,7 +58,7 @@ public struct Engine: Sendable {
         let build = prepareIndex(spec)
         let id = ViewID(nextView)
         nextView += 1
-        views[id] = OpenView(id: id, spec: spec, window: window, version: 1, keys: [], lastCount: count(of: spec))
+        views[id] = OpenView(id: id, spec: spec, window: window, version: 1, rows: [], lastCount: count(of: spec))
         views[id]!.lastEmpty = emptyReason(of: spec)
         refreshWindow(of: id)
         return OpenedView(snapshot: snapshot(of: views[id]!), build: build)
@@ -93,8 +91,9 @@ public struct Engine: Sendable {
                                      grouping: Grouping? = nil) throws(DomainError) -> SortChanged {
         guard let open = views[view] else { throw .unknownView(view) }
         let spec = IndexSpec(source: open.spec.source, sort: sort ?? open.spec.sort,
-                             filter: filter ?? open.spec.filter, grouping: grouping ?? open.spec.grouping)
-        let build = prepareIndex(spec)
+                             filter: filter ?? open.spec.filter, grouping: grouping ?? open.spec.grouping,
+                             owner: open.spec.owner)
+        let build = prepareIndex(spec, collapsed: index(open.spec)?.collapsed ?? [])
         views[view]!.spec = spec
         release(open.spec)
         views[view]!.version += 1
@@ -132,27 +131,31 @@ public struct Engine: Sendable {
                      grouping: view.spec.grouping, empty: emptyReason(of: view.spec))
     }
 
-    /// The ready index of `spec`, or nil while it is being built.
-    func index(_ spec: IndexSpec) -> OrderedIndex<OrderKey>? {
+    /// The ready order of `spec`, or nil while it is being built.
+    func index(_ spec: IndexSpec) -> TreeOrder? {
         if spec.isManualOrder, let list = spec.source.list { return state.manualOrders[list] }
         return indexes[spec]
     }
 
-    /// The keys of `view`'s window that exist (none while its index is being built).
-    /// - Complexity: O(log n + window).
-    func windowKeys(of view: OpenView) -> [OrderKey] {
+    /// The rows of `view`'s window that exist (none while its order is being built).
+    /// - Complexity: O(depth × log n + window).
+    func windowRows(of view: OpenView) -> [TreeRow] {
         guard let index = index(view.spec) else { return [] }
-        return index.keys(in: view.window.ranks(count: index.count))
+        return index.rows(in: view.window.ranks(count: index.rowCount))
     }
 
-    func rows(_ keys: [OrderKey]) -> [Row] {
-        keys.map(itemRow)
+    func rows(_ rows: [TreeRow]) -> [Row] {
+        rows.map(itemRow)
     }
 
-    /// The row of the item `key` orders: from the record a manual order's key carries, else by id.
+    /// The row a client sees of a tree order's row: the item (from the record a manual order's key carries, else
+    /// by id) and where it sits.
     /// - Complexity: O(1).
-    func itemRow(_ key: OrderKey) -> Row {
-        .item(key.record?.item ?? state.item(key.item)!)
+    func itemRow(_ row: TreeRow) -> Row {
+        let item = row.key.record?.item ?? state.item(row.key.item)!
+        let subtasks = state.subtaskCount(of: item.id)
+        return .item(item, TreeFacts(depth: row.depth, children: subtasks.total, openChildren: subtasks.open,
+                                     hasChildren: row.hasEntriesBelow, collapsed: row.collapsed, context: row.key.context))
     }
 
     /// The number of rows of a view in `spec` (items and section headers); nil while loading when it
@@ -162,8 +165,8 @@ public struct Engine: Sendable {
     }
 
     /// `count(of: spec)` when `index` is `index(spec)`, already looked up.
-    func count(of spec: IndexSpec, index: OrderedIndex<OrderKey>?) -> Int? {
-        if let index { return index.count + sections(of: spec).count }
+    func count(of spec: IndexSpec, index: TreeOrder?) -> Int? {
+        if let index { return index.rowCount + (spec.grouping == .none ? 0 : index.sections.count) }
         guard spec.filter == .all, spec.grouping == .none else { return nil }
         return sourceCount(spec.source)
     }
@@ -173,16 +176,16 @@ public struct Engine: Sendable {
         return .ready
     }
 
-    /// Makes sure `spec` is indexed or being indexed; returns the background build to start, if any.
-    mutating func prepareIndex(_ spec: IndexSpec) -> IndexBuild? {
+    /// Makes sure `spec` is indexed or being indexed (an owned order with `collapsed` collapsed in it); returns
+    /// the background build to start, if any.
+    mutating func prepareIndex(_ spec: IndexSpec, collapsed: Set<ItemID> = []) -> IndexBuild? {
         guard !spec.isManualOrder, indexes[spec] == nil, builds[spec] == nil else { return nil }
-        let orders = spec.source.list.map { [state.manualOrders[$0] ?? OrderedIndex()] }
-            ?? state.orderedLists.map { state.manualOrders[$0.id] ?? OrderedIndex() }
-        let build = IndexBuild(id: BuildID(nextBuild), spec: spec, orders: orders, context: keyContext)
+        let orders = spec.source.list.map { [state.manualOrders[$0] ?? TreeOrder()] }
+            ?? state.orderedLists.map { state.manualOrders[$0.id] ?? TreeOrder() }
+        let build = IndexBuild(id: BuildID(nextBuild), spec: spec, orders: orders, context: keyContext,
+                               collapsed: spec.owner == nil ? [] : collapsed)
         if build.count <= backgroundBuildThreshold {
-            let built = build.run()
-            indexes[spec] = built.index
-            sectionCounts[spec] = built.sectionCounts
+            indexes[spec] = build.run().order
             return nil
         }
         nextBuild += 1
@@ -194,7 +197,6 @@ public struct Engine: Sendable {
     mutating func release(_ spec: IndexSpec) {
         guard !views.values.contains(where: { $0.spec == spec }) else { return }
         indexes.removeValue(forKey: spec)
-        sectionCounts.removeValue(forKey: spec)
         builds.removeValue(forKey: spec)
     }
 }
@@ -205,8 +207,8 @@ struct OpenView: Sendable {
     var spec: IndexSpec
     var window: Window
     var version: UInt64
-    /// The keys of the window's item rows as last sent to the client.
-    var keys: [OrderKey]
+    /// The window's item rows as last sent to the client.
+    var rows: [TreeRow]
     /// The count last sent to the client.
     var lastCount: Int?
     /// The window's rows as last sent to the client (headers and items), in a grouped view; empty otherwise.

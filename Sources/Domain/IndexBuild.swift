@@ -7,43 +7,77 @@ public struct IndexBuild: Sendable {
     /// The order being built.
     let spec: IndexSpec
     /// The manual orders of the source's lists as of the snapshot; their keys hold the items. Sharing them
-    /// costs the engine O(1) now and a copy of each tree node the next mutations touch, never a copy of the state.
-    let orders: [OrderedIndex<OrderKey>]
+    /// costs the engine O(1) per list now and a copy of each tree node the next mutations touch, never a copy
+    /// of the state.
+    let orders: [TreeOrder]
     /// The day and list positions as of the snapshot, to key items as the engine did then.
     let context: KeyContext
+    /// The items the order's owner collapses.
+    let collapsed: Set<ItemID>
 
     /// The sort of the order being built.
     public var sort: Sort { spec.sort }
 
     /// The number of items to look at (the source's items, before the filter).
-    public var count: Int { orders.reduce(0) { $0 + $1.count } }
+    public var count: Int { orders.reduce(0) { $0 + $1.entryCount } }
 
-    /// Builds the index, calling `progress` with values from 0 to 1 a few dozen times at most.
+    /// Builds the order, calling `progress` with values from 0 to 1 a few dozen times at most: the matching
+    /// items and, as context, their ancestors.
     /// - Complexity: O(n log n).
     public func run(progress: @Sendable (Double) -> Void = { _ in }) -> BuiltIndex {
         progress(0)
         let total = count
-        var keys: [OrderKey] = []
-        var sections = SectionCounts()
-        keys.reserveCapacity(spec.filter == .all ? total : 0)
+        var keyeds: [Keyed] = []
+        var matches: [Bool] = []
+        var parentSlots: [Int] = []
+        var slots: [ItemID: Int] = [:]
+        var nested = false
+        keyeds.reserveCapacity(spec.filter == .all ? total : 0)
         let step = max(1, total / 10)
         var offset = 0
         for order in orders {
-            for manual in order.allKeys {
-                let keyed = context.keyed(manual.record!.item)
-                if let key = spec.key(keyed) {
-                    keys.append(key)
-                    if spec.grouping != .none { sections.add(1, keyed, spec.grouping) }
+            order.forEachEntry { manual in
+                let item = manual.record!.item
+                let keyed = context.keyed(item)
+                let isMatch = spec.matches(keyed)
+                if item.parent != nil { nested = true }
+                if isMatch || order.hasEntriesBelow(item.id) {
+                    // A parent is kept until its subtree is read; it goes if nothing below it matches.
+                    slots[item.id] = keyeds.count
+                    parentSlots.append(item.parent.flatMap { slots[$0] } ?? -1)
+                    keyeds.append(keyed)
+                    matches.append(isMatch)
                 }
                 offset += 1
                 if offset % step == 0 { progress(0.3 * Double(offset) / Double(total)) }
             }
         }
-        keys.sort()
-        progress(0.9)
-        let index = OrderedIndex(sorted: keys)
+        // Keep the matching entries and every ancestor of one (deepest first: a subtask comes after its parent).
+        var kept = matches
+        if nested {
+            for slot in keyeds.indices.reversed() where kept[slot] && parentSlots[slot] >= 0 {
+                kept[parentSlots[slot]] = true
+            }
+        }
+        var keys: [OrderKey] = []
+        var parents: [ItemID?] = []
+        var keptMatches: [Bool] = []
+        for slot in keyeds.indices where kept[slot] {
+            keys.append(spec.entryKey(keyeds[slot]))
+            parents.append(keyeds[slot].item.parent)
+            keptMatches.append(matches[slot])
+        }
+        progress(0.6)
+        // Sibling positions were unique in the state the orders come from: no tie can be found.
+        var order = (try? TreeOrder(building: keys, parents: parents, matches: keptMatches,
+                                    grouped: spec.grouping != .none) { _ in .invalidField(field: "position", problem: "tie") })
+            ?? TreeOrder(grouped: spec.grouping != .none)
+        if !collapsed.isEmpty {
+            let places = Dictionary(uniqueKeysWithValues: keys.indices.map { (keys[$0].item, TreePlace(parent: parents[$0], key: keys[$0])) })
+            for id in collapsed { _ = order.setCollapsed(id, true, place: { places[$0] }) }
+        }
         progress(1)
-        return BuiltIndex(id: id, index: index, sectionCounts: sections)
+        return BuiltIndex(id: id, order: order)
     }
 }
 
@@ -51,8 +85,7 @@ public struct IndexBuild: Sendable {
 public struct BuiltIndex: Sendable {
     /// The build this came from.
     public let id: BuildID
-    let index: OrderedIndex<OrderKey>
-    let sectionCounts: SectionCounts
+    let order: TreeOrder
 }
 
 extension Engine {
@@ -70,14 +103,13 @@ extension Engine {
     public mutating func install(_ built: BuiltIndex) -> [ViewChange] {
         guard let spec = builds.first(where: { $0.value.id == built.id })?.key,
               let pending = builds.removeValue(forKey: spec) else { return [] }
-        indexes[spec] = built.index
-        sectionCounts[spec] = built.sectionCounts
-        for (id, snapshotValue) in pending.snapshotValues {
-            let old = snapshotValue.map(pending.context.keyed)
-            let new = state.item(id).map { keyed($0) }
-            reindex(spec, old: old.flatMap { keyed in spec.key(keyed).map { ($0, keyed) } },
-                    new: new.flatMap { keyed in spec.key(keyed).map { ($0, keyed) } })
+        indexes[spec] = built.order
+        let caughtUp = pending.snapshotValues.map { id, snapshotValue in
+            KeyChange(id: id, old: snapshotValue.map(pending.context.keyed), new: state.item(id).map { keyed($0) })
         }
+        let oldParents = pending.snapshotValues.mapValues { $0?.parent }
+        indexes[spec]!.apply(treeChanges(caughtUp, in: spec, oldParent: { oldParents[$0] ?? state.item($0)?.parent }),
+                             place: place(in: spec))
         var changes: [ViewChange] = []
         for id in views.keys.sorted() where views[id]!.spec == spec {
             views[id]!.version += 1

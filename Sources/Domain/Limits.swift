@@ -18,6 +18,8 @@ public enum Limits {
     public static let iconCharacters = 64
     /// Most rows a view's window may span (`end - start`).
     public static let windowRows = 1_000
+    /// Deepest a subtask may sit: a top-level item has depth 0, its subtasks 1, and so on (16 levels).
+    public static let maxDepth = 15
     /// Most ids one mutation may name.
     public static let idsPerMutation = 100_000
 }

@@ -16,17 +16,22 @@ public enum Mutation: Hashable, Sendable {
     /// leaves the order of lists as it was changes nothing. The side holding fewer items, the block or the lists
     /// it jumps over, gets new positions (decided by the state alone, so every replay decides alike).
     case moveLists(ids: [ListID], before: ListID?)
-    /// Creates an item with a fresh id in `list`, before the item `before` (which must be in that list) or last.
-    case createItem(id: ItemID, list: ListID, fields: ItemFields, before: ItemID?, at: Timestamp)
-    /// Changes fields of items. An item the patch leaves unchanged is not touched (its revision stays).
+    /// Creates an item with a fresh id in `list`, before the item `before` (which must be in that list), as its
+    /// sibling, or last among the subtasks of `parent` (nil: at the top level). With both, `before` must be a
+    /// subtask of `parent`.
+    case createItem(id: ItemID, list: ListID, fields: ItemFields, before: ItemID?, parent: ItemID? = nil, at: Timestamp)
+    /// Changes fields of items. An item the patch leaves unchanged is not touched (its revision stays). Marking an
+    /// item done marks its open descendants done too.
     case updateItems(ids: [ItemID], patch: ItemPatch, at: Timestamp)
-    /// Deletes items. Unknown ids refuse the whole mutation.
+    /// Deletes items and their subtrees. Unknown ids refuse the whole mutation.
     case deleteItems(ids: [ItemID])
     /// Moves items, as a block in their current order (list order, then manual order), before `before`,
     /// or to the end when `before` is nil. The destination is `toList`, else the list of `before`, else
     /// the items' own list (they must then share one). A move that leaves every list's order as it was changes
-    /// nothing (the items keep their positions, revisions and times).
-    case moveItems(ids: [ItemID], toList: ListID?, before: ItemID?, at: Timestamp)
+    /// nothing (the items keep their positions, revisions and times). Each item moves with its subtree (ids
+    /// inside another moved item's subtree ride along). The block's parent is `parent` when given (`.clear`:
+    /// the top level), else `before`'s parent, else the top level.
+    case moveItems(ids: [ItemID], toList: ListID?, before: ItemID?, parent: Clearable<ItemID>? = nil, at: Timestamp)
     /// Stores lists exactly as given (id, fields, position): a list that exists takes these values, a deleted
     /// one comes back empty. Undo and redo make these (`TaskState.inverse(of:at:)`). Refused, with reason
     /// `identifierUnused`, for an id never used or held by an item, and with `positionTaken` when two lists

@@ -55,14 +55,17 @@ public struct Item: Hashable, Sendable {
     public internal(set) var modifiedAt: Timestamp
     /// 1 when created, plus one for every change.
     public internal(set) var revision: UInt64
-    /// The item's key in its list's manual order.
+    /// The item's key among its siblings (the items of its list with the same parent) in manual order.
     public internal(set) var position: Position
+    /// The item this one is a subtask of (in the same list), or nil at the top level.
+    public internal(set) var parent: ItemID?
     /// The folded title a title sort compares, kept in step with `title`.
     public private(set) var titleKey: CollationKey
 
-    init(id: ItemID, list: ListID, fields: ItemFields, position: Position, at time: Timestamp) {
+    init(id: ItemID, list: ListID, fields: ItemFields, position: Position, parent: ItemID? = nil, at time: Timestamp) {
         self.id = id
         self.list = list
+        self.parent = parent
         title = fields.title
         titleKey = CollationKey(folding: fields.title)
         notes = fields.notes

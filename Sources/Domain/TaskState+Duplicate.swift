@@ -2,8 +2,9 @@
 
 extension TaskState {
     /// The mutations that copy the items `ids`, in one group: the copy of `ids[k]` gets the identifier
-    /// `firstIdentifier + k` and goes right after its original in the original's list (before the item that follows
-    /// the original, so copies of neighbours interleave: a, a', b, b'). A copy has the original's title, notes, due,
+    /// `firstIdentifier + k` and goes right after its original (and the original's subtasks) in the original's list,
+    /// as its next sibling (before the sibling that follows the original, so copies of neighbours interleave: a, a',
+    /// b, b'). A copy is of the item alone, not of its subtasks. A copy has the original's title, notes, due,
     /// priority and tags; it is not done, and it is created and modified at `time`.
     /// - Throws: `notFound` naming every unknown id (nothing is copied).
     /// - Complexity: O(k log n) for k items.
@@ -15,17 +16,14 @@ extension TaskState {
             let fields = ItemFields(title: original.title, notes: original.notes, done: false, due: original.due,
                                     priority: original.priority, tags: original.tags)
             mutations.append(.createItem(id: ItemID(firstIdentifier + UInt64(offset)), list: original.list, fields: fields,
-                                         before: item(after: original)?.id, at: time))
+                                         before: item(after: original)?.id, parent: original.parent, at: time))
         }
         return mutations
     }
 
-    /// The item just after `item` in its list's manual order; nil when it is the last.
+    /// The sibling just after `item` in its list's manual order; nil when it is the last of its siblings.
     /// - Complexity: O(log n).
     func item(after item: Item) -> Item? {
-        guard let order = manualOrders[item.list],
-              let rank = order.rank(of: OrderKey(manualPosition: item.position, item: item.id)), rank + 1 < order.count
-        else { return nil }
-        return order.key(at: rank + 1).record?.item
+        manualOrders[item.list]?.siblings(under: item.parent)?.key(after: OrderKey(manual: item))?.record?.item
     }
 }

@@ -29,6 +29,15 @@ extension TaskState {
     /// - Complexity: O(k log n) for k items and lists in `changes`.
     public func inverse(of changes: Changes, at time: Timestamp) throws(DomainError) -> [Mutation] {
         try checkUnchanged(changes)
+        // Deleting a created item deletes its subtree: refused when subtasks were added to it since.
+        let touched = Set(changes.items.map(\.id))
+        for change in changes.items where change.old == nil {
+            try forEachDescendant(of: change.id) { descendant throws(DomainError) in
+                guard touched.contains(descendant.id) else {
+                    throw .refused(reason: "changedSince", message: "item \(change.id) has gained subtask \(descendant.id) since")
+                }
+            }
+        }
         var mutations: [Mutation] = []
         let created = changes.items.filter { $0.old == nil }.map(\.id)
         for start in stride(from: 0, to: created.count, by: Limits.idsPerMutation) {
@@ -134,59 +143,64 @@ extension TaskState {
             item.modifiedAt = time
             restored.append(item)
         }
-        var slotsByList: [ListID: [Int]] = [:]
+        var slotsBySiblings: [SiblingGroup: [Int]] = [:]
         for (slot, item) in restored.enumerated() {
-            slotsByList[item.list, default: []].append(slot)
+            slotsBySiblings[SiblingGroup(list: item.list, parent: item.parent), default: []].append(slot)
         }
-        for (list, slots) in slotsByList {
-            // A list that comes back is empty now: every old position in it is free.
-            guard let order = manualOrders[list] else { continue }
+        for (group, slots) in slotsBySiblings {
+            // A list that comes back is empty now, and so is a parent with no subtasks: every old position is free.
+            guard let siblings = manualOrders[group.list]?.siblings(under: group.parent) else { continue }
             var floor: Position?
             for slot in slots.sorted(by: { restored[$0].position < restored[$1].position }) {
                 var probe = restored[slot]
                 probe.id = ItemID(0)
+                let rank = siblings.insertionRank(of: OrderKey(manual: probe))
+                let first = rank < siblings.totalWeight ? siblings.entry(covering: rank).key : nil
+                let last = siblings.isEmpty ? nil : siblings.entry(covering: siblings.totalWeight - 1).key
                 restored[slot].position = TaskState.unclaimed(
-                    probe.position, floor: floor, from: order.insertionRank(of: OrderKey(manual: probe)), count: order.count
-                ) { rank in
-                    let key = order.key(at: rank)
-                    return (key.position, !moving.contains(key.item))
-                }
+                    probe.position, floor: floor, first: first, last: last,
+                    next: { siblings.key(after: $0) }, previous: { siblings.key(before: $0) },
+                    stays: { !moving.contains($0.item) })
                 floor = restored[slot].position
             }
         }
         return restored
     }
 
-    /// `wanted` when no entry that stays in an order has it; else a position just below that entry, above
-    /// every staying entry below it and above `floor` (the last position given out in this order).
-    /// `rank` is the rank of the first entry at or after `wanted`; `entry` gives an entry's position and
-    /// whether it stays.
-    /// - Complexity: O(log n), plus O(log n) per entry that does not stay next to `wanted`.
-    private static func unclaimed(_ wanted: Position, floor: Position?, from rank: Int, count: Int,
-                                  entry: (Int) -> (position: Position, stays: Bool)) -> Position {
-        var above = rank
+    /// `wanted` when no sibling that stays has it; else a position just below that sibling, above every staying
+    /// sibling below it and above `floor` (the last position given out among these siblings). `first` is the
+    /// first sibling at or after `wanted` (nil: none), `last` the last sibling of all.
+    /// - Complexity: O(log n), plus O(log n) per sibling that does not stay next to `wanted`.
+    private static func unclaimed(_ wanted: Position, floor: Position?, first: OrderKey?, last: OrderKey?,
+                                  next: (OrderKey) -> OrderKey?, previous: (OrderKey) -> OrderKey?,
+                                  stays: (OrderKey) -> Bool) -> Position {
+        var cursor = first
         var taken = false
-        while above < count, !taken {
-            let (position, stays) = entry(above)
-            guard position == wanted else { break }
-            taken = stays
-            above += 1
+        while let key = cursor, !taken {
+            guard key.position == wanted else { break }
+            taken = stays(key)
+            cursor = next(key)
         }
         // Two restored entries wanting one position (changes not recorded from one state): let the restore refuse.
         guard taken, floor.map({ $0 < wanted }) ?? true else { return wanted }
         var lower = floor
-        var below = rank - 1
-        while below >= 0 {
-            let (position, stays) = entry(below)
-            if let floor, position <= floor { break }
-            if stays {
-                lower = position
+        var below = first.map { previous($0) } ?? last
+        while let key = below {
+            if let floor, key.position <= floor { break }
+            if stays(key) {
+                lower = key.position
                 break
             }
-            below -= 1
+            below = previous(key)
         }
         return Position.between(lower, wanted)
     }
+}
+
+/// The subtasks of one parent (nil: the top level) in one list: the items whose positions must differ.
+struct SiblingGroup: Hashable {
+    var list: ListID
+    var parent: ItemID?
 }
 
 extension TaskList {

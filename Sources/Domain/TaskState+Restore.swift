@@ -42,12 +42,34 @@ extension TaskState {
         }
         for item in restored {
             let stored = items[item.id]!.item
-            let order = manualOrders[stored.list]!
-            let rank = order.rank(of: OrderKey(manual: stored))!
-            if TaskState.neighbourShares(stored.position, rank: rank, in: order, position: \.position) {
+            let siblings = manualOrders[stored.list]!.siblings(under: stored.parent)!
+            let key = OrderKey(manual: stored)
+            if siblings.key(before: key)?.position == stored.position || siblings.key(after: key)?.position == stored.position {
                 throw .refused(reason: "positionTaken",
                                message: "item \(item.id): another item of list \(stored.list) already has position \(stored.position)")
             }
+            try checkParent(of: stored)
+        }
+    }
+
+    /// Refuses an item whose parent is missing, in another list, its own ancestor, or too deep.
+    func checkParent(of item: Item) throws(DomainError) {
+        guard let parentID = item.parent else { return }
+        guard let parent = items[parentID]?.item else { throw .notFound(kind: .item, ids: [parentID.rawValue]) }
+        guard parent.list == item.list else {
+            throw .refused(reason: "parentInOtherList", message: "parent: item \(parentID) is not in list \(item.list)")
+        }
+        var depth = 1
+        var current = parent.parent
+        while let id = current {
+            guard id != item.id else {
+                throw .refused(reason: "cycle", message: "parent: item \(item.id) would be its own ancestor")
+            }
+            depth += 1
+            guard depth <= Limits.maxDepth else {
+                throw .refused(reason: "tooDeep", message: "parent: item \(item.id) would be deeper than \(Limits.maxDepth)")
+            }
+            current = items[id]?.item.parent
         }
     }
 
@@ -73,6 +95,9 @@ extension TaskState {
         try Validation.due(item.due)
         guard try Validation.tags(item.tags) == item.tags else {
             throw .invalidField(field: "tags", problem: "must be trimmed and without duplicates")
+        }
+        guard item.parent != item.id else {
+            throw .refused(reason: "cycle", message: "parent: item \(item.id) cannot be its own subtask")
         }
         guard item.done == (item.completedAt != nil) else {
             throw .invalidField(field: "completedAt", problem: "must be set exactly when the item is done")

@@ -89,23 +89,32 @@ extension TaskState {
             throw .refused(reason: "identifierUsed", message: "item i\(list.id.rawValue) has the id of list \(list.id)")
         }
 
-        var manualOrders: [ListID: OrderedIndex<OrderKey>] = [:]
+        var manualOrders: [ListID: TreeOrder] = [:]
         manualOrders.reserveCapacity(lists.count)
         var openCountsByList: [ListID: Int] = [:]
         openCountsByList.reserveCapacity(lists.count)
+        var subtasks: [ItemID: SubtaskCount] = [:]
         for (slot, list) in lists.enumerated() {
             var keys: [OrderKey] = []
             swap(&keys, &keysByList[slot])
-            if !TaskState.isAscending(keys) { keys.sort() }
-            for index in keys.indices.dropFirst() where keys[index - 1].position == keys[index].position {
-                throw .refused(reason: "positionTaken",
-                               message: "item \(keys[index].item): another item of list \(list.id) already has position \(keys[index].position)")
+            let parents = keys.map { $0.record!.item.parent }
+            for key in keys {
+                let item = key.record!.item
+                guard let parent = item.parent else { continue }
+                guard parent != item.id else {
+                    throw .refused(reason: "cycle", message: "item \(item.id) cannot be its own subtask")
+                }
+                subtasks[parent, default: SubtaskCount()].add(1, open: item.done ? 0 : 1)
             }
-            manualOrders[list.id] = OrderedIndex.build(sorted: keys)
+            manualOrders[list.id] = try TreeOrder(building: keys, parents: parents) { key in
+                .refused(reason: "positionTaken",
+                         message: "item \(key.item): another item of list \(list.id) already has position \(key.position)")
+            }
             openCountsByList[list.id] = openCounts[slot]
         }
         self.init(items: itemTable, lists: listTable, nextIdentifier: nextIdentifier, revision: revision,
-                  listOrder: OrderedIndex.build(sorted: listKeys), manualOrders: manualOrders, openCounts: openCountsByList)
+                  listOrder: OrderedIndex.build(sorted: listKeys), manualOrders: manualOrders, openCounts: openCountsByList,
+                  subtasks: subtasks)
     }
 
     /// Every list, in manual order: what a snapshot stores of lists.
@@ -137,10 +146,6 @@ extension TaskState {
         }
     }
 
-    /// Whether `keys` are strictly ascending (a snapshot stores each list's items in manual order).
-    private static func isAscending(_ keys: [OrderKey]) -> Bool {
-        keys.indices.dropFirst().allSatisfy { keys[$0 - 1] < keys[$0] }
-    }
 }
 
 extension Item {
@@ -149,9 +154,9 @@ extension Item {
     /// - Complexity: O(length of `title`).
     public init(id: ItemID, list: ListID, title: String, notes: String, done: Bool, completedAt: Timestamp?,
                 due: Due?, priority: Priority, tags: [String], createdAt: Timestamp, modifiedAt: Timestamp,
-                revision: UInt64, position: Position) {
+                revision: UInt64, position: Position, parent: ItemID? = nil) {
         let fields = ItemFields(title: title, notes: notes, done: done, due: due, priority: priority, tags: tags)
-        self.init(id: id, list: list, fields: fields, position: position, at: createdAt)
+        self.init(id: id, list: list, fields: fields, position: position, parent: parent, at: createdAt)
         self.completedAt = completedAt
         self.modifiedAt = modifiedAt
         self.revision = revision
@@ -163,23 +168,16 @@ extension Item {
 public struct StoredState: Sendable {
     /// The lists, in manual order.
     public let lists: [TaskList]
-    let manualOrders: [ListID: OrderedIndex<OrderKey>]
+    let manualOrders: [ListID: TreeOrder]
     public let nextIdentifier: UInt64
     public let revision: UInt64
     public let itemCount: Int
 
-    /// Every item, list by list in manual order, each list's in manual order.
+    /// Every item, list by list in manual order, each list's in manual tree order (a parent before its subtasks).
     /// - Complexity: O(n), reading the trees a chunk at a time.
     public func forEachItem(_ body: (Item) -> Void) {
-        let chunk = 4096
         for list in lists {
-            guard let order = manualOrders[list.id] else { continue }
-            var start = 0
-            while start < order.count {
-                let end = min(start + chunk, order.count)
-                for key in order.keys(in: start..<end) { body(key.record!.item) }
-                start = end
-            }
+            manualOrders[list.id]?.forEachEntry { key in body(key.record!.item) }
         }
     }
 }

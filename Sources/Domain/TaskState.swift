@@ -16,17 +16,20 @@ public struct TaskState: Sendable {
 
     /// The manual order of lists.
     private(set) var listOrder = OrderedIndex<ListOrderKey>()
-    /// Each list's items in manual order (ascending `OrderKey(manual:)`).
-    private(set) var manualOrders: [ListID: OrderedIndex<OrderKey>] = [:]
+    /// Each list's items in manual tree order (each among its siblings by ascending `OrderKey(manual:)`).
+    private(set) var manualOrders: [ListID: TreeOrder] = [:]
     /// Each list's number of items not done.
     private var openCounts: [ListID: Int] = [:]
+    /// The number of direct subtasks, and of those not done, of each item that has some.
+    private(set) var subtasks: [ItemID: SubtaskCount] = [:]
 
     /// An empty state.
     public init() {}
 
     /// A state made of these parts as they are, checked by nothing: for `init(restoring:...)`, which checks them.
     init(items: [ItemID: ItemRecord], lists: [ListID: TaskList], nextIdentifier: UInt64, revision: UInt64,
-         listOrder: OrderedIndex<ListOrderKey>, manualOrders: [ListID: OrderedIndex<OrderKey>], openCounts: [ListID: Int]) {
+         listOrder: OrderedIndex<ListOrderKey>, manualOrders: [ListID: TreeOrder], openCounts: [ListID: Int],
+         subtasks: [ItemID: SubtaskCount]) {
         self.items = items
         self.lists = lists
         self.nextIdentifier = nextIdentifier
@@ -34,6 +37,7 @@ public struct TaskState: Sendable {
         self.listOrder = listOrder
         self.manualOrders = manualOrders
         self.openCounts = openCounts
+        self.subtasks = subtasks
     }
 
     /// The item with this id.
@@ -52,7 +56,7 @@ public struct TaskState: Sendable {
     /// The number of items in `list` (0 for an unknown list).
     /// - Complexity: O(1).
     public func itemCount(in list: ListID) -> Int {
-        manualOrders[list]?.count ?? 0
+        manualOrders[list]?.entryCount ?? 0
     }
 
     /// The number of items in `list` that are not done (0 for an unknown list).
@@ -61,12 +65,34 @@ public struct TaskState: Sendable {
         openCounts[list] ?? 0
     }
 
-    /// The items of `list` at manual ranks `range` (clamped to the list).
-    /// - Complexity: O(log n + range.count).
+    /// The items of `list` at manual ranks `range` (clamped to the list), in tree order.
+    /// - Complexity: O(depth × log n + range.count).
     public func items(in list: ListID, ranks range: Range<Int>) -> [Item] {
         guard let order = manualOrders[list] else { return [] }
-        let clamped = range.clamped(to: 0..<order.count)
-        return order.keys(in: clamped).map { $0.record!.item }
+        return order.rows(in: range).map { $0.key.record!.item }
+    }
+
+    /// The number of direct subtasks of `id`, and of those not done.
+    /// - Complexity: O(1).
+    public func subtaskCount(of id: ItemID) -> SubtaskCount { subtasks[id] ?? SubtaskCount() }
+
+    /// The depth of an item: 0 at the top level, one more per ancestor.
+    /// - Complexity: O(depth).
+    public func depth(of id: ItemID) -> Int {
+        var depth = 0
+        var current = items[id]?.item.parent
+        while let parent = current {
+            depth += 1
+            current = items[parent]?.item.parent
+        }
+        return depth
+    }
+
+    /// Where an item sits in its list's manual tree order.
+    /// - Complexity: O(1).
+    func manualPlace(_ id: ItemID) -> TreePlace? {
+        guard let item = items[id]?.item else { return nil }
+        return TreePlace(parent: item.parent, key: OrderKey(manual: item))
     }
 
     /// Applies `mutations` in order as one group: all of them, or, when one is refused, none.
@@ -110,14 +136,14 @@ public struct TaskState: Sendable {
             try deleteList(id, log: &log)
         case .moveLists(let ids, let before):
             try moveLists(ids, before: before, log: &log)
-        case .createItem(let id, let list, let fields, let before, let time):
-            try createItem(id, in: list, fields, before: before, at: time, log: &log)
+        case .createItem(let id, let list, let fields, let before, let parent, let time):
+            try createItem(id, in: list, fields, before: before, parent: parent, at: time, log: &log)
         case .updateItems(let ids, let patch, let time):
             try updateItems(ids, patch, at: time, log: &log)
         case .deleteItems(let ids):
             try deleteItems(ids, log: &log)
-        case .moveItems(let ids, let list, let before, let time):
-            try moveItems(ids, toList: list, before: before, at: time, log: &log)
+        case .moveItems(let ids, let list, let before, let parent, let time):
+            try moveItems(ids, toList: list, before: before, parent: parent, at: time, log: &log)
         case .restoreLists(let restored):
             try restoreLists(restored, log: &log)
         case .restoreItems(let restored):
@@ -148,15 +174,27 @@ public struct TaskState: Sendable {
     private mutating func place(_ id: ItemID, _ new: Item?) -> Item? {
         let record = new.map(ItemRecord.init)
         let old = (record.map { items.updateValue($0, forKey: id) } ?? items.removeValue(forKey: id))?.item
-        if let old, let new, let record, old.list == new.list {
-            // The key changes even when the position does not (it holds the record): in place, mostly.
-            manualOrders[new.list]!.replace(OrderKey(manual: old), with: OrderKey(manual: new, record: record))
+        let oldPlace = old.map { TreePlace(parent: $0.parent, key: OrderKey(manual: $0)) }
+        let newPlace = new.map { TreePlace(parent: $0.parent, key: OrderKey(manual: $0, record: record)) }
+        // The key changes even when the position does not (it holds the record).
+        if let old, let new, old.list == new.list {
+            manualOrders[new.list]!.apply([TreeChange(id: id, old: oldPlace, oldDepth: 0, new: newPlace, newDepth: 0,
+                                                      matches: true)], place: manualPlace)
         } else {
-            if let old { manualOrders[old.list]!.remove(OrderKey(manual: old)) }
-            if let new, let record { manualOrders[new.list]!.insert(OrderKey(manual: new, record: record)) }
+            if let old {
+                manualOrders[old.list]!.apply([TreeChange(id: id, old: oldPlace, oldDepth: 0, new: nil, newDepth: 0,
+                                                          matches: true)], place: manualPlace)
+            }
+            if let new {
+                manualOrders[new.list]!.apply([TreeChange(id: id, old: nil, oldDepth: 0, new: newPlace, newDepth: 0,
+                                                          matches: true)], place: manualPlace)
+            }
         }
         if let old, !old.done { openCounts[old.list, default: 0] -= 1 }
         if let new, !new.done { openCounts[new.list, default: 0] += 1 }
+        if let parent = old?.parent { subtasks[parent, default: SubtaskCount()].add(-1, open: old!.done ? 0 : -1) }
+        if let parent = new?.parent { subtasks[parent, default: SubtaskCount()].add(1, open: new!.done ? 0 : 1) }
+        if let parent = old?.parent, subtasks[parent]?.total == 0 { subtasks[parent] = nil }
         return old
     }
 
@@ -173,7 +211,7 @@ public struct TaskState: Sendable {
             lists[id] = new
             listOrder.insert(ListOrderKey(new))
             if old == nil {
-                manualOrders[id] = OrderedIndex()
+                manualOrders[id] = TreeOrder()
                 openCounts[id] = 0
             }
         } else {
@@ -186,13 +224,14 @@ public struct TaskState: Sendable {
     /// Removes every item of `list` at once and records them.
     /// - Complexity: O(items in the list).
     mutating func empty(_ list: ListID, log: inout ChangeLog) {
-        let order = manualOrders[list] ?? OrderedIndex()
+        let order = manualOrders[list] ?? TreeOrder()
         var removed: [Item] = []
-        removed.reserveCapacity(order.count)
-        for key in order.allKeys {
+        removed.reserveCapacity(order.entryCount)
+        order.forEachEntry { key in
             removed.append(items.removeValue(forKey: key.item)!.item)
+            subtasks[key.item] = nil
         }
-        manualOrders[list] = OrderedIndex()
+        manualOrders[list] = TreeOrder()
         let openCount = openCounts[list] ?? 0
         openCounts[list] = 0
         log.entries.append(.emptied(list, order: order, items: removed, openCount: openCount))
@@ -205,10 +244,11 @@ public struct TaskState: Sendable {
                 place(id, old)
             case .list(let id, let old, let new):
                 replaceList(id, old: new, new: old)
-            case .emptied(let list, let order, _, let openCount):
+            case .emptied(let list, let order, let removed, let openCount):
                 manualOrders[list] = order
                 openCounts[list] = openCount
-                for key in order.allKeys { items[key.item] = key.record! }
+                order.forEachEntry { key in items[key.item] = key.record! }
+                for item in removed { if let parent = item.parent { subtasks[parent, default: SubtaskCount()].add(1, open: item.done ? 0 : 1) } }
             }
         }
         nextIdentifier = log.nextIdentifier
@@ -239,12 +279,13 @@ public struct TaskState: Sendable {
         return list
     }
 
-    /// The positions just below and at `before` in `list`'s manual order (nil `before`: the end),
-    /// skipping items in `excluded`.
+    /// The positions just below and at `before` among the subtasks of `parent` (nil: the top level) in `list`'s
+    /// manual order (nil `before`: after the last of them), skipping items in `excluded`.
     /// - Complexity: O(log n) in one descent, plus O(log n) per excluded neighbour beyond `before`'s leaf.
-    func manualGap(in list: ListID, before: ItemRecord?, excluding excluded: Set<ItemID> = []) -> (Position?, Position?) {
+    func manualGap(in list: ListID, under parent: ItemID?, before: ItemRecord?,
+                   excluding excluded: Set<ItemID> = []) -> (Position?, Position?) {
         let bound = before.map { OrderKey(manualPosition: $0.item.position, item: $0.item.id) }
-        let lower = manualOrders[list]!.nearestValue(below: bound) { key in
+        let lower = manualOrders[list]!.siblings(under: parent)?.nearestValue(below: bound) { key in
             excluded.contains(key.item) ? nil : key.position
         }
         return (lower, before?.item.position)
@@ -260,5 +301,23 @@ public struct TaskState: Sendable {
             rank -= 1
         }
         return (nil, before?.position)
+    }
+}
+
+/// The direct subtasks of an item: how many, and how many are not done.
+public struct SubtaskCount: Hashable, Sendable {
+    /// Direct subtasks.
+    public var total = 0
+    /// Direct subtasks not done.
+    public var open = 0
+
+    public init(total: Int = 0, open: Int = 0) {
+        self.total = total
+        self.open = open
+    }
+
+    mutating func add(_ total: Int, open: Int) {
+        self.total += total
+        self.open += open
     }
 }

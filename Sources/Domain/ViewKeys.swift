@@ -39,6 +39,9 @@ struct IndexSpec: Hashable, Sendable {
     var sort: Sort
     var filter: Filter = .all
     var grouping: Grouping = .none
+    /// The view whose collapsed items this order hides (its own copy); nil for the order every view without
+    /// collapsed items shares.
+    var owner: ViewID? = nil
 
     /// Hashes the source, the sort and the grouping, not the filter: the engine looks orders up on every
     /// mutation, and a filter's strings and arrays cost more to hash than they tell orders apart (equal
@@ -48,10 +51,20 @@ struct IndexSpec: Hashable, Sendable {
         hasher.combine(source)
         hasher.combine(sort)
         hasher.combine(grouping)
+        hasher.combine(owner)
     }
 
     /// Whether this is a list's manual ascending order of all its items, which `TaskState` always keeps.
-    var isManualOrder: Bool { sort == .manual && filter == .all && grouping == .none && source.list != nil }
+    var isManualOrder: Bool {
+        sort == .manual && filter == .all && grouping == .none && source.list != nil && owner == nil
+    }
+
+    /// This order without its owner's collapsed items: the one views without any share.
+    var shared: IndexSpec {
+        var spec = self
+        spec.owner = nil
+        return spec
+    }
 
     /// Whether keys carry the list's position: grouped by list, or any smart group (its manual order, and
     /// the first tie-breaker of its other sorts, is the lists' order first).
@@ -66,11 +79,31 @@ struct IndexSpec: Hashable, Sendable {
         grouping == .dueBucket || source == .today || source == .overdue
     }
 
-    /// The key of `keyed` in this order, nil when it is not a member (not in the source or filtered out).
+    /// The key of `keyed` in this order, nil when it does not match (not in the source or filtered out).
     /// - Complexity: O(1), plus the filter's text search.
     func key(_ keyed: Keyed) -> OrderKey? {
-        guard source.contains(keyed.item, status: keyed.status), filter.matches(keyed.item) else { return nil }
+        guard matches(keyed) else { return nil }
+        return entryKey(keyed)
+    }
+
+    /// Whether the item matches: in the source and the filter.
+    func matches(_ keyed: Keyed) -> Bool {
+        source.contains(keyed.item, status: keyed.status) && filter.matches(keyed.item)
+    }
+
+    /// Whether the item can have an entry in this order at all (as a match or as context): it is in the list
+    /// of a list's view; any item is, in a smart group.
+    func inScope(_ item: Item) -> Bool {
+        source.list.map { item.list == $0 } ?? true
+    }
+
+    /// The key of `keyed` among its siblings in this order, whether it matches or not: a top-level item's key
+    /// carries its section and, where the order uses them, its list's position; a subtask's key does not (its
+    /// siblings share its list and its parent's section).
+    /// - Complexity: O(1).
+    func entryKey(_ keyed: Keyed) -> OrderKey {
         var key = OrderKey(keyed.item, sort)
+        guard keyed.item.parent == nil else { return key }
         if let section = grouping.section(of: keyed.item, status: keyed.status) { key.section = section.rank }
         if usesListPosition {
             key.listPosition = keyed.listPosition.bytes
@@ -78,6 +111,11 @@ struct IndexSpec: Hashable, Sendable {
             key.listDescending = grouping != .list && sort.field == .manual && sort.direction == .descending
         }
         return key
+    }
+
+    /// Where `keyed`'s entry sits in this order, nil when the item is out of its scope.
+    func place(_ keyed: Keyed) -> TreePlace? {
+        inScope(keyed.item) ? TreePlace(parent: keyed.item.parent, key: entryKey(keyed)) : nil
     }
 }
 

@@ -40,17 +40,43 @@ public enum RowID: Hashable, Sendable {
 
 /// One row of a view: an item, or the header placed before a section's items.
 public enum Row: Hashable, Sendable {
-    /// An item, in full.
-    case item(Item)
+    /// An item, in full, and where it sits in the view.
+    case item(Item, TreeFacts)
     /// A section's header, with its live count.
     case header(SectionHeader)
 
     /// The row's stable identity.
     public var id: RowID {
         switch self {
-        case .item(let item): .item(item.id)
+        case .item(let item, _): .item(item.id)
         case .header(let header): .header(header.section)
         }
+    }
+}
+
+/// Where an item row sits in its view's tree, and its subtasks.
+public struct TreeFacts: Hashable, Sendable {
+    /// Its number of ancestors.
+    public var depth: Int
+    /// Its direct subtasks.
+    public var children: Int
+    /// Its direct subtasks not done.
+    public var openChildren: Int
+    /// Whether the view has rows below it (shown or collapsed).
+    public var hasChildren: Bool
+    /// Whether the view hides its rows below.
+    public var collapsed: Bool
+    /// Whether it is shown only as an ancestor of a matching item (it does not match itself).
+    public var context: Bool
+
+    public init(depth: Int = 0, children: Int = 0, openChildren: Int = 0, hasChildren: Bool = false,
+                collapsed: Bool = false, context: Bool = false) {
+        self.depth = depth
+        self.children = children
+        self.openChildren = openChildren
+        self.hasChildren = hasChildren
+        self.collapsed = collapsed
+        self.context = context
     }
 }
 

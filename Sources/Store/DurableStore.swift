@@ -145,7 +145,7 @@ public final class DurableStore {
             }
             do {
                 state = try withExtendedLifetime(file) { () throws(CodecError) in
-                    try SnapshotCodec.decode(payload) { progress($0 * Double(snapshotSize) / total) }
+                    try SnapshotCodec.decode(payload, version: header.version) { progress($0 * Double(snapshotSize) / total) }
                 }
             } catch {
                 throw StoreFailure(.corrupt, "\(snapshot.path): \(error.problem) at byte \(StoreFormat.snapshotHeaderSize + error.offset)",
@@ -184,7 +184,7 @@ public final class DurableStore {
         return total
     }
 
-    private static func readSnapshotHeader(_ file: OpenFile) throws(StoreFailure) -> (sequence: UInt64, length: Int, checksum: UInt32) {
+    private static func readSnapshotHeader(_ file: OpenFile) throws(StoreFailure) -> SnapshotHeader {
         switch StoreFormat.parseSnapshotHeader(try file.read(at: 0, count: StoreFormat.snapshotHeaderSize)) {
         case .success(let header): return header
         case .failure(let problem):

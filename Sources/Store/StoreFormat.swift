@@ -16,7 +16,7 @@
 ///
 /// `snapshot` — the state after record `sequence`:
 /// ```
-/// "TSKLSSNP" | version u32 (1) | 0 u32 | sequence u64 | payload length u64 | CRC32 of bytes 0..<32 u32 | CRC32 of payload u32 | payload
+/// "TSKLSSNP" | version u32 (2; 1 is read too: items without parents) | 0 u32 | sequence u64 | payload length u64 | CRC32 of bytes 0..<32 u32 | CRC32 of payload u32 | payload
 /// ```
 /// The payload is `SnapshotCodec`'s encoding of the state.
 enum StoreFormat {
@@ -25,7 +25,10 @@ enum StoreFormat {
     static let lockName = "lock"
     static let journalMagic = Array("TSKLSJNL".utf8)
     static let snapshotMagic = Array("TSKLSSNP".utf8)
+    /// The journal's format version.
     static let version: UInt32 = 1
+    /// The snapshot's format version: 2 stores each item's parent, 1 (before subtasks) did not.
+    static let snapshotVersion: UInt32 = 2
     static let journalHeaderSize = 32
     static let recordHeaderSize = 24
     static let snapshotHeaderSize = 40
@@ -68,7 +71,7 @@ enum StoreFormat {
 
     static func snapshotHeader(sequence: UInt64, payload: [UInt8]) -> [UInt8] {
         var bytes = snapshotMagic
-        append(version, to: &bytes)
+        append(snapshotVersion, to: &bytes)
         append(UInt32(0), to: &bytes)
         append(sequence, to: &bytes)
         append(UInt64(payload.count), to: &bytes)
@@ -78,15 +81,16 @@ enum StoreFormat {
     }
 
     /// A snapshot header's sequence and payload length, or what is wrong with it.
-    static func parseSnapshotHeader(_ header: [UInt8]) -> Result<(sequence: UInt64, length: Int, checksum: UInt32), RecordDamage> {
+    static func parseSnapshotHeader(_ header: [UInt8]) -> Result<SnapshotHeader, RecordDamage> {
         guard header.count >= snapshotHeaderSize else { return .failure(RecordDamage("the header is cut short (\(header.count) of 40 bytes)")) }
         guard Array(header[0..<8]) == snapshotMagic else { return .failure(RecordDamage("not a taskls snapshot (bad magic)")) }
         guard read(UInt32.self, header, 32) == CRC32.checksum(header[0..<32]) else { return .failure(RecordDamage("the header's checksum does not match")) }
         let version = read(UInt32.self, header, 8)
-        guard version == StoreFormat.version else { return .failure(RecordDamage("format version \(version), this taskls reads version \(StoreFormat.version)", isNewerVersion: version > StoreFormat.version)) }
+        guard (1...snapshotVersion).contains(version) else { return .failure(RecordDamage("format version \(version), this taskls reads versions 1 to \(snapshotVersion)", isNewerVersion: version > snapshotVersion)) }
         let length = read(UInt64.self, header, 24)
         guard length <= UInt64(Int.max) else { return .failure(RecordDamage("the payload length \(length) is impossible")) }
-        return .success((read(UInt64.self, header, 16), Int(length), read(UInt32.self, header, 36)))
+        return .success(SnapshotHeader(sequence: read(UInt64.self, header, 16), length: Int(length),
+                                       checksum: read(UInt32.self, header, 36), version: version))
     }
 
     static func append<Value: FixedWidthInteger>(_ value: Value, to bytes: inout [UInt8]) {
@@ -100,6 +104,18 @@ enum StoreFormat {
         }
         return value
     }
+}
+
+/// A snapshot's header, read.
+struct SnapshotHeader {
+    /// The last record the snapshot includes.
+    var sequence: UInt64
+    /// The payload's length in bytes.
+    var length: Int
+    /// The payload's CRC32.
+    var checksum: UInt32
+    /// Its format version (`StoreFormat.snapshotVersion`, or 1).
+    var version: UInt32
 }
 
 /// Runs `body` on `bytes[range]` (all of them when nil) as raw memory, keeping the codec's typed error.

@@ -59,7 +59,7 @@ public enum StoreInspection {
                     return
                 }
                 do {
-                    report.state = try decoding(payload) { raw throws(CodecError) in try SnapshotCodec.decode(raw) }
+                    report.state = try decoding(payload) { raw throws(CodecError) in try SnapshotCodec.decode(raw, version: header.version) }
                     report.sequence = header.sequence
                     report.lines.append("snapshot: through record \(header.sequence), \(bytes.count) bytes, \(report.state.lists.count) lists, \(report.state.itemCount) items")
                 } catch {

@@ -55,7 +55,7 @@ extension Workspace {
         for view in views {
             do {
                 let opened = try engine.openView(reserved: view.id, version: view.version + 1, source: view.source, sort: view.sort,
-                                                 filter: view.filter, grouping: view.grouping, window: view.window)
+                                                 filter: view.filter, grouping: view.grouping, window: view.window, collapsed: view.collapsed)
                 startBuild(opened.build)
                 let snapshot = opened.snapshot
                 changes.append(ViewChange(view: view.id, version: snapshot.version, count: snapshot.count, window: snapshot.window,

@@ -18,7 +18,10 @@ import Domain
 ///   7 deleteItems   varint count, ItemIDs
 ///   8 moveItems     varint count, ItemIDs | toList optional ListID | before optional ItemID | at Timestamp
 ///   9 restoreLists  varint count, TaskLists
-///  10 restoreItems  varint count, Items
+///  10 restoreItems  varint count, Items (without parents: the layout before subtasks)
+///  11 createItem    as 5, then parent ItemID (a subtask; tag 5 is written for a top-level item)
+///  12 moveItems     as 8, then parent Clearable ItemID (tag 8 is written when the move names no parent)
+///  13 restoreItems  varint count, Items with their parents (tag 10 is written when none has a parent)
 /// Clearable  u8: 0 unchanged | 1 set, then the value | 2 clear
 /// ```
 /// The value layouts (ids, Timestamp, Due, Priority, tags, TaskList, Item) are `ValueCodec`'s. The format
@@ -71,8 +74,8 @@ extension ByteWriter {
             write(4)
             write(ids: ids)
             writeOptional(before) { $0.write($1) }
-        case .createItem(let id, let list, let fields, let before, let time):
-            write(5)
+        case .createItem(let id, let list, let fields, let before, let parent, let time):
+            write(parent == nil ? 5 : 11)
             write(id)
             write(list)
             writeString(fields.title)
@@ -83,6 +86,7 @@ extension ByteWriter {
             write(tags: fields.tags)
             writeOptional(before) { $0.write($1) }
             write(time)
+            if let parent { write(parent) }
         case .updateItems(let ids, let patch, let time):
             write(6)
             write(ids: ids)
@@ -96,20 +100,22 @@ extension ByteWriter {
         case .deleteItems(let ids):
             write(7)
             write(ids: ids)
-        case .moveItems(let ids, let list, let before, let time):
-            write(8)
+        case .moveItems(let ids, let list, let before, let parent, let time):
+            write(parent == nil ? 8 : 12)
             write(ids: ids)
             writeOptional(list) { $0.write($1) }
             writeOptional(before) { $0.write($1) }
             write(time)
+            if parent != nil { writeClearable(parent) { $0.write($1) } }
         case .restoreLists(let lists):
             write(9)
             writeCount(lists.count)
             for list in lists { write(list) }
         case .restoreItems(let items):
-            write(10)
+            let withParents = items.contains { $0.parent != nil }
+            write(withParents ? 13 : 10)
             writeCount(items.count)
-            for item in items { write(item) }
+            for item in items { write(item, withParent: withParents) }
         }
     }
 
@@ -127,7 +133,8 @@ extension ByteWriter {
 extension ByteReader {
     mutating func readMutation() throws(CodecError) -> Mutation {
         let start = offset
-        switch try read() {
+        let tag = try read()
+        switch tag {
         case 1:
             let id = try readListID()
             let name = try readString()
@@ -146,7 +153,7 @@ extension ByteReader {
         case 4:
             let ids = try readListIDs()
             return .moveLists(ids: ids, before: try readOptional { reader throws(CodecError) in try reader.readListID() })
-        case 5:
+        case 5, 11:
             let id = try readItemID()
             let list = try readListID()
             let title = try readString()
@@ -157,7 +164,9 @@ extension ByteReader {
             let tags = try readTags()
             let before = try readOptional { reader throws(CodecError) in try reader.readItemID() }
             let fields = ItemFields(title: title, notes: notes, done: done, due: due, priority: priority, tags: tags)
-            return .createItem(id: id, list: list, fields: fields, before: before, at: try readTimestamp())
+            let time = try readTimestamp()
+            let parent = tag == 11 ? try readItemID() : nil
+            return .createItem(id: id, list: list, fields: fields, before: before, parent: parent, at: time)
         case 6:
             let ids = try readItemIDs()
             let title = try readOptional { reader throws(CodecError) in try reader.readString() }
@@ -170,16 +179,23 @@ extension ByteReader {
             return .updateItems(ids: ids, patch: patch, at: try readTimestamp())
         case 7:
             return .deleteItems(ids: try readItemIDs())
-        case 8:
+        case 8, 12:
             let ids = try readItemIDs()
             let list = try readOptional { reader throws(CodecError) in try reader.readListID() }
             let before = try readOptional { reader throws(CodecError) in try reader.readItemID() }
-            return .moveItems(ids: ids, toList: list, before: before, at: try readTimestamp())
+            let time = try readTimestamp()
+            let parent = tag == 12 ? try readClearable { reader throws(CodecError) in try reader.readItemID() } : nil
+            if tag == 12, parent == nil {
+                throw CodecError(offset: offset - 1, problem: "a move with a parent names none")
+            }
+            return .moveItems(ids: ids, toList: list, before: before, parent: parent, at: time)
         case 9:
             return .restoreLists(lists: try readLists())
         case 10:
-            return .restoreItems(items: try readItems())
-        case let tag:
+            return .restoreItems(items: try readItems(withParents: false))
+        case 13:
+            return .restoreItems(items: try readItems(withParents: true))
+        default:
             throw CodecError(offset: start, problem: "unknown mutation tag \(tag)")
         }
     }

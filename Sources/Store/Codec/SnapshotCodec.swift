@@ -42,7 +42,7 @@ public enum SnapshotCodec {
             inChunk = 0
         }
         state.forEachItem { item in
-            chunk.write(item)
+            chunk.write(item, withParent: true)
             inChunk += 1
             if inChunk == chunkItems { endChunk() }
         }
@@ -54,13 +54,13 @@ public enum SnapshotCodec {
     /// - Throws: `CodecError` for bytes that are truncated, malformed or followed by more bytes, and for a
     ///   state the domain refuses (`TaskState(restoring:...)`; the error's offset is then the end of the bytes).
     /// - Complexity: O(n) for n lists and items stored in manual order.
-    public static func decode(_ bytes: UnsafeRawBufferPointer,
+    public static func decode(_ bytes: UnsafeRawBufferPointer, version: UInt32 = 2,
                               progress: (Double) -> Void = { _ in }) throws(CodecError) -> TaskState {
         var reader = ByteReader(bytes)
         let nextIdentifier = try reader.readVarint()
         let revision = try reader.readVarint()
         let lists = try reader.readLists()
-        let items = try readChunks(&reader, nextIdentifier: nextIdentifier, progress: progress)
+        let items = try readChunks(&reader, nextIdentifier: nextIdentifier, withParents: version >= 2, progress: progress)
         try reader.expectEnd()
         do throws(DomainError) {
             let state = try TaskState(restoring: lists, prepared: try items.get(), nextIdentifier: nextIdentifier, revision: revision)
@@ -80,7 +80,7 @@ extension SnapshotCodec {
     /// - Complexity: O(n) work, about O(n / cores) time.
     /// The items of each chunk, validated and boxed for the state (`TaskState.prepareRestoring`), or the first
     /// refusal of the domain; a malformed chunk throws.
-    private static func readChunks(_ reader: inout ByteReader, nextIdentifier: UInt64,
+    private static func readChunks(_ reader: inout ByteReader, nextIdentifier: UInt64, withParents: Bool,
                                    progress: (Double) -> Void) throws(CodecError) -> Result<[PreparedItems], DomainError> {
         let total = try reader.readCount(minimumSize: ValueCodec.minimumItemSize)
         let count = try reader.readCount(minimumSize: 2)
@@ -107,7 +107,7 @@ extension SnapshotCodec {
             do throws(CodecError) {
                 var items: [Item] = []
                 items.reserveCapacity(chunk.items)
-                for _ in 0..<chunk.items { items.append(try chunkReader.readItem()) }
+                for _ in 0..<chunk.items { items.append(try chunkReader.readItem(withParent: withParents)) }
                 try chunkReader.expectEnd()
                 do throws(DomainError) {
                     result = .success(.success(try TaskState.prepareRestoring(items, nextIdentifier: nextIdentifier)))

@@ -72,7 +72,9 @@ extension ByteWriter {
         write(list.position)
     }
 
-    mutating func write(_ item: Item) {
+    /// An item; its parent (0 for none) last when `withParent` (snapshots from version 2, and records of the
+    /// mutations that carry parents).
+    mutating func write(_ item: Item, withParent: Bool = true) {
         write(item.id)
         write(item.list)
         writeString(item.title)
@@ -86,6 +88,7 @@ extension ByteWriter {
         write(item.modifiedAt)
         writeVarint(item.revision)
         write(item.position)
+        if withParent { writeVarint(item.parent?.rawValue ?? 0) }
     }
 }
 
@@ -161,7 +164,7 @@ extension ByteReader {
         return TaskList(id: id, name: name, color: color, icon: icon, position: try readPosition())
     }
 
-    mutating func readItem() throws(CodecError) -> Item {
+    mutating func readItem(withParent: Bool) throws(CodecError) -> Item {
         let id = try readItemID()
         let list = try readListID()
         let title = try readString()
@@ -175,9 +178,10 @@ extension ByteReader {
         let modifiedAt = try readTimestamp()
         let revision = try readVarint()
         let position = try readPosition()
+        let parent = withParent ? try readVarint() : 0
         return Item(id: id, list: list, title: title, notes: notes, done: done, completedAt: completedAt, due: due,
                     priority: priority, tags: tags, createdAt: createdAt, modifiedAt: modifiedAt, revision: revision,
-                    position: position)
+                    position: position, parent: parent == 0 ? nil : ItemID(parent))
     }
 
     mutating func readLists() throws(CodecError) -> [TaskList] {
@@ -188,13 +192,13 @@ extension ByteReader {
         return lists
     }
 
-    mutating func readItems(progress: (Double) -> Void = { _ in }) throws(CodecError) -> [Item] {
+    mutating func readItems(withParents: Bool, progress: (Double) -> Void = { _ in }) throws(CodecError) -> [Item] {
         let count = try readCount(minimumSize: ValueCodec.minimumItemSize)
         var items: [Item] = []
         items.reserveCapacity(count)
         for index in 0..<count {
             if index & 0xFFFF == 0, index > 0 { progress(Double(index) / Double(count)) }
-            items.append(try readItem())
+            items.append(try readItem(withParent: withParents))
         }
         return items
     }
