@@ -10,8 +10,9 @@ public enum ProtocolCatalog {
         StoreStatus.self, StoreRetry.self, DebugContinueLoading.self,
         ListsList.self, ListsCreate.self, ListsUpdate.self, ListsDelete.self, ListsMove.self,
         ItemsCreate.self, ItemsGet.self, ItemsUpdate.self, ItemsDelete.self, ItemsMove.self, ItemsDuplicate.self,
+        ItemsIndent.self, ItemsOutdent.self,
         ListsOpen.self, ViewSetWindow.self, ViewSort.self, ViewFilter.self, ViewSections.self, ViewSnapshot.self,
-        ViewClose.self,
+        ViewCollapse.self, ViewExpand.self, ViewClose.self,
         Undo.self, Redo.self,
         TextParseItem.self, TextParseFilter.self,
     ]

@@ -76,7 +76,47 @@ func lifecycleNotificationsAndShutdownAcceptAnyParams(_ params: JSON) throws {
         == .view(ViewID(1), version: 0, from: -1, count: 0, to: -5))
     // `before` is always written, as null for the end.
     #expect(ItemsMove.ids([ItemID(1)], before: nil).json == ["ids": ["i1"], "before": nil])
+    // `depth`: absent is the default; 0 and up are the server's to check against the rows around `to`.
+    #expect(try read(ItemsMove.self, ["view": "v1", "version": 4, "from": 2, "to": 0, "depth": 0])
+        == .view(ViewID(1), version: 4, from: 2, to: 0, depth: 0))
+    #expect(try read(ItemsMove.self, ["view": "v1", "version": 4, "from": 2, "count": 3, "to": 1, "depth": 16])
+        == .view(ViewID(1), version: 4, from: 2, count: 3, to: 1, depth: 16))
+    #expect(ItemsMove.view(ViewID(1), version: 4, from: 2, to: 1, depth: 2).json
+        == ["view": "v1", "version": 4, "from": 2, "to": 1, "depth": 2])
     #expect(ListsMove(ids: [ListID(1)], before: nil).json == ["ids": ["l1"], "before": nil])
+}
+
+/// `parent` of `items/create` and `items/move` by id: absent, `null` and an item are three different requests.
+@Test func parentTellsAbsentFromTheTopLevelFromAnItem() throws {
+    let cases: [(JSON?, ParentChoice)] = [(nil, .unspecified), (.null, .topLevel), ("i4", .item(ItemID(4)))]
+    for (member, parent) in cases {
+        var move: JSONObject = ["ids": ["i1", "i2"], "before": "i3"]
+        var create: JSONObject = ["list": "l1", "title": "t"]
+        move["parent"] = member
+        create["parent"] = member
+        let readMove = try read(ItemsMove.self, .object(move))
+        #expect(readMove == .ids([ItemID(1), ItemID(2)], before: ItemID(3), parent: parent))
+        #expect(readMove.json == .object(move), "written back as it was read")
+        let readCreate = try read(ItemsCreate.self, .object(create))
+        #expect(readCreate == ItemsCreate(list: ListID(1), title: "t", parent: parent))
+        #expect(readCreate.json == .object(create))
+        #expect(parent.item == (member == "i4" ? ItemID(4) : nil))
+    }
+    // Absent by default, so params made without it mean what they meant before subtasks.
+    #expect(ItemsCreate(list: ListID(1), title: "t").parent == .unspecified)
+    #expect(ItemsMove.ids([ItemID(1)], before: nil) == .ids([ItemID(1)], before: nil, list: nil, parent: .unspecified))
+}
+
+@Test func collapseAndExpandNameItemsOrAll() throws {
+    #expect(try read(ViewCollapse.self, ["view": "v2", "ids": ["i3", "i1"]]) == ViewCollapse(view: ViewID(2), .ids([ItemID(3), ItemID(1)])))
+    #expect(try read(ViewCollapse.self, ["all": true, "view": "v2"]) == ViewCollapse(view: ViewID(2), .all))
+    #expect(try read(ViewExpand.self, ["view": "v2", "ids": ["i3"]]) == ViewExpand(view: ViewID(2), .ids([ItemID(3)])))
+    #expect(try read(ViewExpand.self, ["view": "v2", "all": true]) == ViewExpand(view: ViewID(2), .all))
+    #expect(ViewExpand(view: ViewID(2), .all).json == ["view": "v2", "all": true])
+    #expect(ViewCollapse(view: ViewID(2), .ids([ItemID(5)])).json == ["view": "v2", "ids": ["i5"]])
+    #expect(try read(CollapseResult.self, ["changed": false]) == CollapseResult(changed: false))
+    #expect(try read(ItemsIndent.self, ["ids": ["i2", "i1"]]).ids == [ItemID(2), ItemID(1)])
+    #expect(try read(ItemsOutdent.self, ["ids": ["i9"]]).json == ["ids": ["i9"]])
 }
 
 @Test func updatesTellAbsentFromNullFromAValue() throws {
@@ -94,7 +134,16 @@ func lifecycleNotificationsAndShutdownAcceptAnyParams(_ params: JSON) throws {
 @Test func resultsWriteTheMembersTheServerWritesInItsOrder() throws {
     let item = Item(id: ItemID(7), list: ListID(1), title: "Buy milk", notes: "2 litres", due: "2026-11-23", priority: .high,
                     tags: ["home"], created: "2026-11-22T09:30:00.000Z", modified: "2026-11-22T09:30:00.000Z", revision: 1)
-    #expect(item.json.text == #"{"id":"i7","list":"l1","title":"Buy milk","notes":"2 litres","done":false,"completed":null,"due":"2026-11-23","priority":"high","tags":["home"],"created":"2026-11-22T09:30:00.000Z","modified":"2026-11-22T09:30:00.000Z","revision":1}"#)
+    #expect(item.json.text == #"{"id":"i7","list":"l1","parent":null,"title":"Buy milk","notes":"2 litres","done":false,"completed":null,"due":"2026-11-23","priority":"high","tags":["home"],"children":0,"openChildren":0,"created":"2026-11-22T09:30:00.000Z","modified":"2026-11-22T09:30:00.000Z","revision":1}"#)
+    let subtask = Item(id: ItemID(8), list: ListID(1), parent: ItemID(7), title: "Semi-skimmed", children: 2, openChildren: 1,
+                       created: "2026-11-22T09:30:00.000Z", modified: "2026-11-22T09:30:00.000Z", revision: 3)
+    #expect(subtask.json.text == #"{"id":"i8","list":"l1","parent":"i7","title":"Semi-skimmed","notes":"","done":false,"completed":null,"due":null,"priority":"none","tags":[],"children":2,"openChildren":1,"created":"2026-11-22T09:30:00.000Z","modified":"2026-11-22T09:30:00.000Z","revision":3}"#)
+    // A row says where it sits in the view's tree, every member always present.
+    let top = ItemRow(id: ItemID(7), list: ListID(1), title: "Buy milk", revision: 1)
+    #expect(top.json.text == #"{"kind":"item","id":"i7","list":"l1","parent":null,"depth":0,"title":"Buy milk","done":false,"due":null,"priority":"none","tags":[],"hasNotes":false,"children":0,"openChildren":0,"hasChildren":false,"collapsed":false,"context":false,"revision":1}"#)
+    let nested = ItemRow(id: ItemID(8), list: ListID(1), parent: ItemID(7), depth: 1, title: "x", children: 2, openChildren: 1,
+                         hasChildren: true, collapsed: true, context: true, revision: 3)
+    #expect(nested.json.text == #"{"kind":"item","id":"i8","list":"l1","parent":"i7","depth":1,"title":"x","done":false,"due":null,"priority":"none","tags":[],"hasNotes":false,"children":2,"openChildren":1,"hasChildren":true,"collapsed":true,"context":true,"revision":3}"#)
     let list = TaskList(id: ListID(1), name: "Inbox", color: "blue", open: 3, total: 5)
     #expect(list.json.text == #"{"id":"l1","name":"Inbox","color":"blue","icon":null,"open":3,"total":5}"#)
     let snapshot = ViewSnapshotResult(

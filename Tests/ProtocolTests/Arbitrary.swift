@@ -27,6 +27,9 @@ struct Randomness: RandomNumberGenerator {
     /// A counter (revision, version): 0 ..< 2^63.
     mutating func counter() -> UInt64 { bool() ? UInt64(int(0...20)) : next() >> 1 }
 
+    /// A count (of subtasks): small mostly, sometimes up to 2^31.
+    mutating func count() -> Int { bool() ? int(0...5) : int(0...Int(Int32.max)) }
+
     /// A fraction from 0 to 1.
     mutating func fraction() -> Double { bool() ? Double(int(0...1000)) / 1000 : Double.random(in: 0...1, using: &self) }
 
@@ -139,10 +142,10 @@ extension TaskList: Arbitrary {
 
 extension Item: Arbitrary {
     static func arbitrary(_ random: inout Randomness) -> Item {
-        Item(id: .arbitrary(&random), list: .arbitrary(&random), title: random.string(), notes: random.string(),
-             done: random.bool(), completed: random.maybe { $0.string() }, due: random.maybe { $0.string() }, dueLocal: random.maybe { $0.string() },
-             priority: .arbitrary(&random), tags: random.strings(), created: random.string(), modified: random.string(),
-             revision: random.counter())
+        Item(id: .arbitrary(&random), list: .arbitrary(&random), parent: random.maybe { .arbitrary(&$0) }, title: random.string(),
+             notes: random.string(), done: random.bool(), completed: random.maybe { $0.string() }, due: random.maybe { $0.string() },
+             dueLocal: random.maybe { $0.string() }, priority: .arbitrary(&random), tags: random.strings(), children: random.count(),
+             openChildren: random.count(), created: random.string(), modified: random.string(), revision: random.counter())
     }
 }
 
@@ -150,9 +153,11 @@ extension Row: Arbitrary {
     static func arbitrary(_ random: inout Randomness) -> Row {
         if random.bool() {
             return .item(ItemRow(
-                id: .arbitrary(&random), list: .arbitrary(&random), title: random.string(), done: random.bool(),
+                id: .arbitrary(&random), list: .arbitrary(&random), parent: random.maybe { .arbitrary(&$0) },
+                depth: random.int(0...ProtocolLimits.maxDepth), title: random.string(), done: random.bool(),
                 due: random.maybe { $0.string() }, dueLocal: random.maybe { $0.string() }, priority: .arbitrary(&random), tags: random.strings(),
-                hasNotes: random.bool(), revision: random.counter()))
+                hasNotes: random.bool(), children: random.count(), openChildren: random.count(), hasChildren: random.bool(),
+                collapsed: random.bool(), context: random.bool(), revision: random.counter()))
         }
         return .header(HeaderRow(id: random.string(), title: random.string(), count: random.anyInt()))
     }

@@ -125,7 +125,17 @@ extension ItemsCreate: Arbitrary {
         ItemsCreate(
             list: .arbitrary(&random), title: random.string(), notes: random.maybe { $0.string() }, done: random.maybe { $0.bool() },
             due: random.maybe { $0.string() }, priority: random.maybe { .arbitrary(&$0) }, tags: random.maybe { $0.strings() },
-            before: random.maybe { .arbitrary(&$0) })
+            before: random.maybe { .arbitrary(&$0) }, parent: .arbitrary(&random))
+    }
+}
+
+extension ParentChoice: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ParentChoice {
+        switch random.int(0...2) {
+        case 0: .unspecified
+        case 1: .topLevel
+        default: .item(.arbitrary(&random))
+        }
     }
 }
 
@@ -179,10 +189,11 @@ extension ItemsDuplicateResult: Arbitrary {
 extension ItemsMove: Arbitrary {
     static func arbitrary(_ random: inout Randomness) -> ItemsMove {
         if random.bool() {
-            return .ids(random.ids(ItemID.self), before: random.maybe { .arbitrary(&$0) }, list: random.maybe { .arbitrary(&$0) })
+            return .ids(random.ids(ItemID.self), before: random.maybe { .arbitrary(&$0) }, list: random.maybe { .arbitrary(&$0) },
+                        parent: .arbitrary(&random))
         }
         return .view(.arbitrary(&random), version: random.counter(), from: random.anyInt(), count: random.maybe { $0.anyInt() },
-                     to: random.anyInt())
+                     to: random.anyInt(), depth: random.maybe { $0.bool() ? $0.int(0...ProtocolLimits.maxDepth + 1) : abs($0.anyInt() / 2) })
     }
 }
 
@@ -190,6 +201,14 @@ extension ItemsMoveResult: Arbitrary {
     static func arbitrary(_ random: inout Randomness) -> ItemsMoveResult {
         ItemsMoveResult(revision: random.counter(), changed: random.bool())
     }
+}
+
+extension ItemsIndent: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ItemsIndent { ItemsIndent(ids: random.ids(ItemID.self)) }
+}
+
+extension ItemsOutdent: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ItemsOutdent { ItemsOutdent(ids: random.ids(ItemID.self)) }
 }
 
 extension ListsOpen: Arbitrary {
@@ -221,6 +240,22 @@ extension ViewSections: Arbitrary {
 
 extension ViewSnapshot: Arbitrary {
     static func arbitrary(_ random: inout Randomness) -> ViewSnapshot { ViewSnapshot(view: .arbitrary(&random)) }
+}
+
+extension CollapseTarget: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> CollapseTarget { random.bool() ? .all : .ids(random.ids(ItemID.self)) }
+}
+
+extension ViewCollapse: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ViewCollapse { ViewCollapse(view: .arbitrary(&random), .arbitrary(&random)) }
+}
+
+extension ViewExpand: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ViewExpand { ViewExpand(view: .arbitrary(&random), .arbitrary(&random)) }
+}
+
+extension CollapseResult: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> CollapseResult { CollapseResult(changed: random.bool()) }
 }
 
 extension ViewClose: Arbitrary {

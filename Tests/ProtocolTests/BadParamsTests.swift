@@ -99,7 +99,7 @@ private let lists: [BadParams] = [
 
 private let items: [BadParams] = [
     .init(ItemsCreate.self, ["list": "l1", "title": "t", "colour": 1],
-          "params.colour: unknown field; expected one of before, done, due, list, notes, priority, tags, title"),
+          "params.colour: unknown field; expected one of before, done, due, list, notes, parent, priority, tags, title"),
     .init(ItemsCreate.self, ["title": "t"], "params.list: missing"),
     .init(ItemsCreate.self, ["list": "inbox", "title": "t"], "params.list: 'inbox' is not a list id"),
     .init(ItemsCreate.self, ["list": "l1"], "params.title: missing"),
@@ -118,6 +118,11 @@ private let items: [BadParams] = [
     .init(ItemsCreate.self, ["list": "l1", "title": "t", "tags": [[:]]], "params.tags[0]: expected a string, got an object"),
     .init(ItemsCreate.self, ["list": "l1", "title": "t", "before": 5], "params.before: expected a string, got an integer"),
     .init(ItemsCreate.self, ["list": "l1", "title": "t", "before": "l2"], "params.before: 'l2' is not an item id"),
+    .init(ItemsCreate.self, ["list": "l1", "title": "t", "parent": 5], "params.parent: expected a string, got an integer"),
+    .init(ItemsCreate.self, ["list": "l1", "title": "t", "parent": "l1"], "params.parent: 'l1' is not an item id"),
+    .init(ItemsCreate.self, ["list": "l1", "title": "t", "parent": []], "params.parent: expected a string, got an array"),
+    // `before` is read before `parent`.
+    .init(ItemsCreate.self, ["list": "l1", "title": "t", "parent": 5, "before": 5], "params.before: expected a string, got an integer"),
     // In the order the server reads them: the list before the title, the tags before `before`.
     .init(ItemsCreate.self, ["title": 5, "list": 5], "params.list: expected a string, got an integer"),
     .init(ItemsCreate.self, ["before": 5, "tags": 5, "list": "l1", "title": "t"], "params.tags: expected an array, got an integer"),
@@ -161,13 +166,28 @@ private let items: [BadParams] = [
     .init(ItemsDuplicate.self, [:], "params.ids: missing"),
     .init(ItemsMove.self, ["ids": ["i1"]], "params.before: missing; give an item id, or null for the end of the list"),
     .init(ItemsMove.self, ["ids": ["i1"], "list": 5], "params.before: missing; give an item id, or null for the end of the list"),
-    .init(ItemsMove.self, ["ids": ["i1"], "before": nil, "after": 1], "params.after: unknown field; expected one of before, ids, list"),
+    .init(ItemsMove.self, ["ids": ["i1"], "before": nil, "after": 1], "params.after: unknown field; expected one of before, ids, list, parent"),
     .init(ItemsMove.self, ["ids": ["i1"], "before": 5], "params.before: expected a string, got an integer"),
     .init(ItemsMove.self, ["ids": ["i1"], "before": nil, "list": nil], "params.list: expected a string, got null"),
     .init(ItemsMove.self, ["ids": ["i1"], "before": 5, "list": 5], "params.list: expected a string, got an integer"),
     .init(ItemsMove.self, ["before": nil], "params.ids: missing"),
+    .init(ItemsMove.self, ["ids": ["i1"], "before": nil, "parent": "l1"], "params.parent: 'l1' is not an item id"),
+    .init(ItemsMove.self, ["ids": ["i1"], "before": nil, "parent": false], "params.parent: expected a string, got a boolean"),
+    // The list and `before` are read before `parent`; `parent` is not a member of the form by index, `depth` not of this one.
+    .init(ItemsMove.self, ["ids": ["i1"], "before": nil, "parent": 5, "list": 5], "params.list: expected a string, got an integer"),
+    .init(ItemsMove.self, ["ids": ["i1"], "before": nil, "depth": 1], "params.depth: unknown field; expected one of before, ids, list, parent"),
+    .init(ItemsMove.self, ["view": "v1", "version": 1, "from": 0, "to": 1, "parent": nil],
+          "params.parent: unknown field; expected one of count, depth, from, to, version, view"),
     .init(ItemsMove.self, ["view": "v1", "version": 1, "from": 0, "to": 1, "ids": ["i1"]],
-          "params.ids: unknown field; expected one of count, from, to, version, view"),
+          "params.ids: unknown field; expected one of count, depth, from, to, version, view"),
+    .init(ItemsMove.self, ["view": "v1", "version": 1, "from": 0, "to": 1, "depth": -1], "params.depth: must not be negative"),
+    .init(ItemsMove.self, ["view": "v1", "version": 1, "from": 0, "to": 1, "depth": "1"], "params.depth: expected an integer, got a string"),
+    .init(ItemsMove.self, ["view": "v1", "version": 1, "from": 0, "to": 1, "depth": nil], "params.depth: expected an integer, got null"),
+    .init(ItemsMove.self, ["view": "v1", "version": 1, "from": 0, "to": 1, "depth": 1.5],
+          "params.depth: expected an integer, got a number with a fraction or exponent"),
+    // `to` is read before `depth`.
+    .init(ItemsMove.self, ["view": "v1", "version": 1, "from": 0, "depth": -1], "params.to: missing"),
+
     .init(ItemsMove.self, ["view": nil, "version": 1, "from": 0, "to": 1], "params.view: expected a string, got null"),
     .init(ItemsMove.self, ["view": 5, "version": 1, "from": 0, "to": 1], "params.view: expected a string, got an integer"),
     .init(ItemsMove.self, ["view": "v1", "from": 0, "to": 1], "params.version: missing"),
@@ -180,6 +200,43 @@ private let items: [BadParams] = [
     .init(ItemsMove.self, ["view": "v1", "version": 1, "from": 0], "params.to: missing"),
     .init(ItemsMove.self, ["view": "v1", "version": 1, "to": 0, "count": "x"], "params.from: missing"),
 ]
+
+/// `items/indent` and `items/outdent` take the same params and refuse them alike.
+private let indents: [BadParams] = [ItemsIndent.self, ItemsOutdent.self].flatMap { (type: any ProtocolValue.Type) -> [BadParams] in [
+    .init(type, [:], "params.ids: missing"),
+    .init(type, ["ids": []], "params.ids: must not be empty"),
+    .init(type, ["ids": ["i1", "i2", "i1"]], "params.ids: lists an id twice"),
+    .init(type, ["ids": nil], "params.ids: expected an array, got null"),
+    .init(type, ["ids": "i1"], "params.ids: expected an array, got a string"),
+    .init(type, ["ids": ["i1", "l2"]], "params.ids[1]: 'l2' is not an item id"),
+    .init(type, ["ids": .array((1...100_001).map { .string("i\($0)") })], "params.ids: at most 100000 ids per request"),
+    .init(type, ["ids": ["i1"], "parent": "i2"], "params.parent: unknown field; expected one of ids"),
+    .init(type, ["ids": ["i1"], "view": "v1"], "params.view: unknown field; expected one of ids"),
+]}
+
+/// `view/collapse` and `view/expand` take the same params and refuse them alike.
+private let collapses: [BadParams] = [ViewCollapse.self, ViewExpand.self].flatMap { (type: any ProtocolValue.Type) -> [BadParams] in [
+    .init(type, ["view": "v1"], "params.ids: missing; give ids (items) or all: true (every item)"),
+    .init(type, ["ids": ["i1"]], "params.view: missing"),
+    .init(type, ["all": true], "params.view: missing"),
+    .init(type, ["view": "i1", "all": true], "params.view: 'i1' is not a view id"),
+    .init(type, ["view": "v1", "ids": ["i1"], "all": true], "params: give ids or all, not both"),
+    .init(type, ["view": "v1", "ids": ["i1"], "all": false], "params: give ids or all, not both"),
+    .init(type, ["view": "v1", "all": false], "params.all: must be true; to name items, give ids instead"),
+    .init(type, ["view": "v1", "all": nil], "params.all: expected a boolean, got null"),
+    .init(type, ["view": "v1", "all": "true"], "params.all: expected a boolean, got a string"),
+    .init(type, ["view": "v1", "all": 1], "params.all: expected a boolean, got an integer"),
+    .init(type, ["view": "v1", "ids": []], "params.ids: must not be empty"),
+    .init(type, ["view": "v1", "ids": ["i3", "i3"]], "params.ids: lists an id twice"),
+    .init(type, ["view": "v1", "ids": nil], "params.ids: expected an array, got null"),
+    .init(type, ["view": "v1", "ids": ["v1"]], "params.ids[0]: 'v1' is not an item id"),
+    .init(type, ["view": "v1", "ids": .array((1...100_001).map { .string("i\($0)") })], "params.ids: at most 100000 ids per request"),
+    .init(type, ["view": "v1", "all": true, "depth": 1], "params.depth: unknown field; expected one of all, ids, view"),
+    // Every member's type before the choice: a bad `all` beside good `ids` names `all`; the view first.
+    .init(type, ["view": "v1", "ids": ["i1"], "all": nil], "params.all: expected a boolean, got null"),
+    .init(type, ["view": 5, "ids": 5], "params.view: expected a string, got an integer"),
+    .init(type, ["view": "v1", "ids": [], "all": true], "params.ids: must not be empty"),
+]}
 
 private let views: [BadParams] = [
     .init(ListsOpen.self, ["list": "l1", "colour": 1], "params.colour: unknown field; expected one of filter, group, list, sections, sort, window"),
@@ -319,6 +376,39 @@ private let serverNotifications: [BadParams] = [
     .init(ListsChanged.self, ["lists": [], "groups": []], "params.revision: missing"),
 ]
 
+/// Items and rows as a client reads them: the tree's members are always present, counts and depths not negative.
+private let itemsAndRows: [BadParams] = [
+    .init(ItemRow.self, row(without: "parent"), "params.parent: missing"),
+    .init(ItemRow.self, row(without: "depth"), "params.depth: missing"),
+    .init(ItemRow.self, row(without: "context"), "params.context: missing"),
+    .init(ItemRow.self, row(with: "depth", -1), "params.depth: must not be negative"),
+    .init(ItemRow.self, row(with: "children", -2), "params.children: must not be negative"),
+    .init(ItemRow.self, row(with: "openChildren", "1"), "params.openChildren: expected an integer, got a string"),
+    .init(ItemRow.self, row(with: "parent", "l1"), "params.parent: 'l1' is not an item id"),
+    .init(ItemRow.self, row(with: "collapsed", nil), "params.collapsed: expected a boolean, got null"),
+    .init(ItemRow.self, row(with: "hasChildren", 1), "params.hasChildren: expected a boolean, got an integer"),
+    .init(ItemRow.self, row(with: "ancestors", []),
+          "params.ancestors: unknown field; expected one of children, collapsed, context, depth, done, due, dueLocal, hasChildren, hasNotes, id, kind, list, openChildren, parent, priority, revision, tags, title"),
+    .init(Item.self, item(without: "parent"), "params.parent: missing"),
+    .init(Item.self, item(without: "openChildren"), "params.openChildren: missing"),
+    .init(Item.self, item(with: "children", -1), "params.children: must not be negative"),
+    .init(Item.self, item(with: "parent", 7), "params.parent: expected a string, got an integer"),
+]
+
+private let fullRow = ItemRow(id: ItemID(2), list: ListID(1), parent: ItemID(1), depth: 1, title: "t", revision: 1).json
+private let fullItem = Item(id: ItemID(2), list: ListID(1), parent: ItemID(1), title: "t", created: "c", modified: "m", revision: 1).json
+
+private func replacing(_ object: JSON, _ key: String, _ value: JSON?) -> JSON {
+    guard case .object(var members) = object else { return object }
+    members[key] = value
+    return .object(members)
+}
+
+private func row(without key: String) -> JSON { replacing(fullRow, key, nil) }
+private func row(with key: String, _ value: JSON) -> JSON { replacing(fullRow, key, value) }
+private func item(without key: String) -> JSON { replacing(fullItem, key, nil) }
+private func item(with key: String, _ value: JSON) -> JSON { replacing(fullItem, key, value) }
+
 private let text: [BadParams] = [
     .init(TextParseItem.self, [:], "params.text: missing"),
     .init(TextParseItem.self, ["text": 3], "params.text: expected a string, got an integer"),
@@ -331,7 +421,7 @@ private let text: [BadParams] = [
     .init(TextParseFilter.self, ["text": "x", "list": "l1"], "params.list: unknown field; expected one of text"),
 ]
 
-private let everyTable = lifecycle + noParams + server + lists + items + views + text + lsp + serverNotifications
+private let everyTable = lifecycle + noParams + server + lists + items + indents + views + collapses + text + lsp + serverNotifications + itemsAndRows
 
 @Test(arguments: everyTable)
 func badParamsAreRefusedWithTodaysMessage(_ bad: BadParams) {

@@ -236,3 +236,49 @@ extension ViewWindow.Outcome {
         Issue.record("not applied: \(self)", sourceLocation: sourceLocation)
     }
 }
+
+/// A tree's rows as the server writes them: `i1` with subtasks `i2` (done) and `i3`, `i3` with `i4`; `i5` a context row.
+private let treeText = #"""
+{"view":"v1","version":1,"state":"ready","count":5,"window":{"start":0,"end":5},"sort":{"by":"manual","direction":"ascending"},"filter":{},"sections":"none","list":"l1","rows":[
+{"kind":"item","id":"i1","list":"l1","parent":null,"depth":0,"title":"Trip","done":false,"due":null,"priority":"none","tags":[],"hasNotes":false,"children":2,"openChildren":1,"hasChildren":true,"collapsed":false,"context":false,"revision":1},
+{"kind":"item","id":"i2","list":"l1","parent":"i1","depth":1,"title":"Book","done":true,"due":null,"priority":"none","tags":[],"hasNotes":false,"children":0,"openChildren":0,"hasChildren":false,"collapsed":false,"context":false,"revision":2},
+{"kind":"item","id":"i3","list":"l1","parent":"i1","depth":1,"title":"Pack","done":false,"due":null,"priority":"none","tags":[],"hasNotes":false,"children":1,"openChildren":1,"hasChildren":true,"collapsed":false,"context":false,"revision":1},
+{"kind":"item","id":"i4","list":"l1","parent":"i3","depth":2,"title":"Socks","done":false,"due":null,"priority":"none","tags":[],"hasNotes":false,"children":0,"openChildren":0,"hasChildren":false,"collapsed":false,"context":false,"revision":1},
+{"kind":"item","id":"i5","list":"l1","parent":null,"depth":0,"title":"Later","done":false,"due":null,"priority":"none","tags":[],"hasNotes":false,"children":3,"openChildren":3,"hasChildren":false,"collapsed":false,"context":true,"revision":1}]}
+"""#
+
+/// Collapsing `i1`: its subtree's rows leave (bottom up), the row after the window enters, `i1` says it is collapsed.
+private let collapseText = #"""
+{"view":"v1","version":2,"state":"ready","count":2,"window":{"start":0,"end":5},"ops":[
+{"op":"remove","index":3},{"op":"remove","index":2},{"op":"remove","index":1},
+{"op":"update","index":0,"row":{"kind":"item","id":"i1","list":"l1","parent":null,"depth":0,"title":"Trip","done":false,"due":null,"priority":"none","tags":[],"hasNotes":false,"children":2,"openChildren":1,"hasChildren":true,"collapsed":true,"context":false,"revision":1}}]}
+"""#
+
+@Test func treeRowsKeepEveryMemberThroughSnapshotsAndChanges() throws {
+    let snapshot = try ViewSnapshotResult(json: JSONParser.parse(treeText), path: "result")
+    var window = try ViewWindow(snapshot: snapshot)
+    // Each row reads and writes back byte for byte.
+    #expect(window.rows.map(\.json) == snapshot.rows.map(\.json))
+    #expect(try JSONParser.parse(snapshot.json.text) == JSONParser.parse(treeText))
+    guard case .item(let socks) = window.rows[3], case .item(let later) = window.rows[4] else {
+        Issue.record("not item rows: \(window.rows)")
+        return
+    }
+    #expect(socks.parent == ItemID(3) && socks.depth == 2 && !socks.hasChildren && !socks.context)
+    #expect(later.parent == nil && later.children == 3 && !later.hasChildren && later.context)
+
+    let change = try ViewChanged(json: JSONParser.parse(collapseText), path: "params")
+    try window.apply(change).isApplied()
+    #expect(ids(window) == ["i1", "i5"] && window.count == 2 && window.version == 2)
+    guard case .item(let trip) = window.rows[0] else {
+        Issue.record("not an item row: \(window.rows[0])")
+        return
+    }
+    #expect(trip.collapsed && trip.hasChildren && trip.children == 2 && trip.openChildren == 1)
+    // A client's window after the change is the snapshot the server would give.
+    var collapsed = snapshot
+    collapsed.version = 2
+    collapsed.count = 2
+    collapsed.rows = [.item(trip), snapshot.rows[4]]
+    #expect(window.difference(from: collapsed) == nil)
+}

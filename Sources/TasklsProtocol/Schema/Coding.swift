@@ -24,6 +24,13 @@ extension ObjectReader {
         return UInt64(value)
     }
 
+    /// A required integer that must not be negative (a count of subtasks, a depth).
+    func nonNegative(_ key: String) throws(ResponseError) -> Int {
+        let value: Int = try required(key)
+        guard value >= 0 else { throw .invalidParams("\(path(key)): must not be negative") }
+        return value
+    }
+
     /// A list of ids: a non-empty array, at most `ProtocolLimits.idsPerRequest` long, naming no id twice.
     func identifiers<ID: JSONDecodable & Hashable>(_ key: String) throws(ResponseError) -> [ID] {
         let ids: [ID] = try required(key)

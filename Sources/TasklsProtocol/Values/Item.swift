@@ -10,6 +10,8 @@ public struct Item: ProtocolValue, Hashable {
     public var id: ItemID
     /// The list it belongs to.
     public var list: ListID
+    /// The item it is a subtask of (an item of the same list); nil at the top level (written as `null`).
+    public var parent: ItemID?
     /// 1 to 1,000 characters, not only white space.
     public var title: String
     /// At most 100,000 characters.
@@ -27,6 +29,10 @@ public struct Item: ProtocolValue, Hashable {
     public var priority: Priority
     /// At most 50 tags, each 1 to 100 characters, trimmed, without repeats.
     public var tags: [String]
+    /// How many direct subtasks it has.
+    public var children: Int
+    /// How many of its direct subtasks are not done.
+    public var openChildren: Int
     /// When it was created (a UTC time).
     public var created: String
     /// When it last changed (a UTC time).
@@ -35,11 +41,12 @@ public struct Item: ProtocolValue, Hashable {
     public var revision: UInt64
 
     /// Makes an item.
-    public init(id: ItemID, list: ListID, title: String, notes: String = "", done: Bool = false, completed: String? = nil,
-                due: String? = nil, dueLocal: String? = nil, priority: Priority = .none, tags: [String] = [], created: String, modified: String,
-                revision: UInt64) {
+    public init(id: ItemID, list: ListID, parent: ItemID? = nil, title: String, notes: String = "", done: Bool = false,
+                completed: String? = nil, due: String? = nil, dueLocal: String? = nil, priority: Priority = .none, tags: [String] = [],
+                children: Int = 0, openChildren: Int = 0, created: String, modified: String, revision: UInt64) {
         self.id = id
         self.list = list
+        self.parent = parent
         self.title = title
         self.notes = notes
         self.done = done
@@ -48,6 +55,8 @@ public struct Item: ProtocolValue, Hashable {
         self.dueLocal = dueLocal
         self.priority = priority
         self.tags = tags
+        self.children = children
+        self.openChildren = openChildren
         self.created = created
         self.modified = modified
         self.revision = revision
@@ -58,6 +67,7 @@ public struct Item: ProtocolValue, Hashable {
         try fields.rejectUnknown(Self.schema)
         id = try fields.required("id")
         list = try fields.required("list")
+        parent = try fields.requiredNullable("parent")
         title = try fields.required("title")
         notes = try fields.required("notes")
         done = try fields.required("done")
@@ -66,6 +76,8 @@ public struct Item: ProtocolValue, Hashable {
         dueLocal = try fields.optional("dueLocal")
         priority = try fields.required("priority")
         tags = try fields.required("tags")
+        children = try fields.nonNegative("children")
+        openChildren = try fields.nonNegative("openChildren")
         created = try fields.required("created")
         modified = try fields.required("modified")
         revision = try fields.counter("revision")
@@ -73,12 +85,14 @@ public struct Item: ProtocolValue, Hashable {
 
     public var json: JSON {
         var object: JSONObject = [
-            "id": id.json, "list": list.json, "title": .string(title), "notes": .string(notes), "done": .bool(done),
+            "id": id.json, "list": list.json, "parent": parent.json, "title": .string(title), "notes": .string(notes), "done": .bool(done),
             "completed": completed.json, "due": due.json,
         ]
         object["dueLocal"] = dueLocal.map(JSON.string)
         object["priority"] = priority.json
         object["tags"] = tags.json
+        object["children"] = .integer(Int64(children))
+        object["openChildren"] = .integer(Int64(openChildren))
         object["created"] = .string(created)
         object["modified"] = .string(modified)
         object["revision"] = revision.json
@@ -88,6 +102,7 @@ public struct Item: ProtocolValue, Hashable {
     public static let schema = TypeSchema.object("Item", doc: "An item (a task) in full.", [
         .required("id", ItemID.schema.reference, "The item's id."),
         .required("list", ListID.schema.reference, "The list it belongs to."),
+        .required("parent", ItemID.schema.reference, nullable: true, "The item (of the same list) it is a subtask of; null: the top level."),
         .required("title", .string, "1 to 1,000 characters, not only white space."),
         .required("notes", .string, "At most 100,000 characters."),
         .required("done", .boolean, "Whether it is done."),
@@ -96,6 +111,8 @@ public struct Item: ProtocolValue, Hashable {
         .optional("dueLocal", .string, "Present exactly when due is an instant: its wall-clock reading in the client's time zone (given at initialize), YYYY-MM-DDThh:mm."),
         .required("priority", Priority.schema.reference, "Its priority."),
         .required("tags", .array(.string), "At most 50 tags, each 1 to 100 characters; trimmed, repeats dropped, order kept."),
+        .required("children", .integer, "How many direct subtasks it has."),
+        .required("openChildren", .integer, "How many of its direct subtasks are not done."),
         .required("created", .string, "When it was created (UTC, YYYY-MM-DDThh:mm:ss.fffZ)."),
         .required("modified", .string, "When it last changed (UTC, YYYY-MM-DDThh:mm:ss.fffZ)."),
         .required("revision", .integer, "Its own revision: 1 when created, +1 on every change to it."),

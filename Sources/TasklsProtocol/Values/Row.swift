@@ -33,12 +33,18 @@ public enum Row: ProtocolValue, Hashable {
 }
 
 /// An item as a row: what a pane renders. Leaves out `notes`, `completed`, `created` and `modified`
-/// (fetch them with `items/get`) and says `hasNotes` instead.
+/// (fetch them with `items/get`) and says `hasNotes` instead; says where it sits in the view's tree (`parent`,
+/// `depth`, `hasChildren`, `collapsed`) and whether it is there only as an ancestor of a matching item (`context`).
 public struct ItemRow: ProtocolValue, Hashable {
     /// The item's id (also the row's id).
     public var id: ItemID
     /// The list it belongs to.
     public var list: ListID
+    /// The item it is a subtask of; nil at the top level (written as `null`). That item is a row of the view too,
+    /// above this one (hidden when an ancestor is collapsed).
+    public var parent: ItemID?
+    /// How many ancestors it has: 0 at the top level, at most `ProtocolLimits.maxDepth` (15).
+    public var depth: Int
     /// Its title.
     public var title: String
     /// Whether it is done.
@@ -53,14 +59,27 @@ public struct ItemRow: ProtocolValue, Hashable {
     public var tags: [String]
     /// Whether its notes are not empty.
     public var hasNotes: Bool
+    /// How many direct subtasks the item has (in its list, whatever the view shows).
+    public var children: Int
+    /// How many of the item's direct subtasks are not done.
+    public var openChildren: Int
+    /// Whether rows below it exist in this view (its subtasks that are rows, shown or hidden by collapsing).
+    public var hasChildren: Bool
+    /// Whether the view hides the rows below it: true only when the view collapses it and `hasChildren`.
+    public var collapsed: Bool
+    /// Whether it is a row only as an ancestor of a matching item: it does not match the view's filter or smart group.
+    public var context: Bool
     /// The item's own revision.
     public var revision: UInt64
 
     /// Makes an item row.
-    public init(id: ItemID, list: ListID, title: String, done: Bool = false, due: String? = nil, dueLocal: String? = nil, priority: Priority = .none,
-                tags: [String] = [], hasNotes: Bool = false, revision: UInt64) {
+    public init(id: ItemID, list: ListID, parent: ItemID? = nil, depth: Int = 0, title: String, done: Bool = false, due: String? = nil,
+                dueLocal: String? = nil, priority: Priority = .none, tags: [String] = [], hasNotes: Bool = false, children: Int = 0,
+                openChildren: Int = 0, hasChildren: Bool = false, collapsed: Bool = false, context: Bool = false, revision: UInt64) {
         self.id = id
         self.list = list
+        self.parent = parent
+        self.depth = depth
         self.title = title
         self.done = done
         self.due = due
@@ -68,6 +87,11 @@ public struct ItemRow: ProtocolValue, Hashable {
         self.priority = priority
         self.tags = tags
         self.hasNotes = hasNotes
+        self.children = children
+        self.openChildren = openChildren
+        self.hasChildren = hasChildren
+        self.collapsed = collapsed
+        self.context = context
         self.revision = revision
     }
 
@@ -84,6 +108,8 @@ public struct ItemRow: ProtocolValue, Hashable {
         try fields.rejectUnknown(Self.schema)
         id = try fields.required("id")
         list = try fields.required("list")
+        parent = try fields.requiredNullable("parent")
+        depth = try fields.nonNegative("depth")
         title = try fields.required("title")
         done = try fields.required("done")
         due = try fields.requiredNullable("due")
@@ -91,17 +117,28 @@ public struct ItemRow: ProtocolValue, Hashable {
         priority = try fields.required("priority")
         tags = try fields.required("tags")
         hasNotes = try fields.required("hasNotes")
+        children = try fields.nonNegative("children")
+        openChildren = try fields.nonNegative("openChildren")
+        hasChildren = try fields.required("hasChildren")
+        collapsed = try fields.required("collapsed")
+        context = try fields.required("context")
         revision = try fields.counter("revision")
     }
 
     public var json: JSON {
         var object: JSONObject = [
-            "kind": "item", "id": id.json, "list": list.json, "title": .string(title), "done": .bool(done), "due": due.json,
+            "kind": "item", "id": id.json, "list": list.json, "parent": parent.json, "depth": .integer(Int64(depth)),
+            "title": .string(title), "done": .bool(done), "due": due.json,
         ]
         object["dueLocal"] = dueLocal.map(JSON.string)
         object["priority"] = priority.json
         object["tags"] = tags.json
         object["hasNotes"] = .bool(hasNotes)
+        object["children"] = .integer(Int64(children))
+        object["openChildren"] = .integer(Int64(openChildren))
+        object["hasChildren"] = .bool(hasChildren)
+        object["collapsed"] = .bool(collapsed)
+        object["context"] = .bool(context)
         object["revision"] = revision.json
         return .object(object)
     }
@@ -110,6 +147,9 @@ public struct ItemRow: ProtocolValue, Hashable {
         .required("kind", .constant("item"), "Says this is an item row."),
         .required("id", ItemID.schema.reference, "The item's id, also the row's."),
         .required("list", ListID.schema.reference, "The list it belongs to."),
+        .required("parent", ItemID.schema.reference, nullable: true,
+                  "The item it is a subtask of (a row of the view above it, maybe hidden by collapsing); null: the top level."),
+        .required("depth", .integer, "How many ancestors it has: 0 (top level) to 15."),
         .required("title", .string, "Its title."),
         .required("done", .boolean, "Whether it is done."),
         .required("due", .string, nullable: true, "When it is due, as Item.due; null: none."),
@@ -117,6 +157,12 @@ public struct ItemRow: ProtocolValue, Hashable {
         .required("priority", Priority.schema.reference, "Its priority."),
         .required("tags", .array(.string), "Its tags."),
         .required("hasNotes", .boolean, "Whether its notes are not empty (fetch them with items/get)."),
+        .required("children", .integer, "How many direct subtasks the item has, whatever the view shows."),
+        .required("openChildren", .integer, "How many of the item's direct subtasks are not done."),
+        .required("hasChildren", .boolean, "Whether rows below it exist in this view (shown, or hidden by collapsing it)."),
+        .required("collapsed", .boolean, "Whether this view hides the rows below it: true only when collapsed here and hasChildren."),
+        .required("context", .boolean,
+                  "Whether it is a row only as an ancestor of a matching item (it does not match the filter or smart group)."),
         .required("revision", .integer, "The item's own revision."),
     ])
 }

@@ -3,8 +3,10 @@
 import Wire
 
 /// `items/create` params: `{"list": LIST_ID, "title": TITLE, "notes"?, "done"?, "due"?: DUE | null,
-/// "priority"?, "tags"?, "before"?: ITEM_ID | null}`. Absent members take their defaults (no notes,
-/// not done, no due, priority none, no tags, last).
+/// "priority"?, "tags"?, "before"?: ITEM_ID | null, "parent"?: ITEM_ID | null}`. Absent members take their defaults
+/// (no notes, not done, no due, priority none, no tags, last at the top level). With `before`, the item goes before
+/// it as its sibling (`parent`, if given, must be `before`'s parent); without, it is the last subtask of `parent`,
+/// or last at the top level.
 public struct ItemsCreate: RequestMessage, Hashable {
     public typealias Result = ItemsCreateResult
     public static let method = "items/create"
@@ -24,12 +26,16 @@ public struct ItemsCreate: RequestMessage, Hashable {
     public var priority: Priority?
     /// Its tags; nil: none.
     public var tags: [String]?
-    /// The item (of the same list) to go before; nil (absent or `null`): last.
+    /// The item (of the same list) to go before, as its sibling; nil (absent or `null`): last among the subtasks of
+    /// `parent` (at the top level when there is none).
     public var before: ItemID?
+    /// Whose subtask it is: `.unspecified` (absent) is `before`'s parent, or the top level without `before`;
+    /// `.topLevel` (`null`) the top level; `.item` that item (of `list`).
+    public var parent: ParentChoice
 
     /// Makes the params.
     public init(list: ListID, title: String, notes: String? = nil, done: Bool? = nil, due: String? = nil,
-                priority: Priority? = nil, tags: [String]? = nil, before: ItemID? = nil) {
+                priority: Priority? = nil, tags: [String]? = nil, before: ItemID? = nil, parent: ParentChoice = .unspecified) {
         self.list = list
         self.title = title
         self.notes = notes
@@ -38,6 +44,7 @@ public struct ItemsCreate: RequestMessage, Hashable {
         self.priority = priority
         self.tags = tags
         self.before = before
+        self.parent = parent
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
@@ -51,6 +58,7 @@ public struct ItemsCreate: RequestMessage, Hashable {
         priority = try fields.optional("priority")
         tags = try fields.optional("tags")
         before = try fields.nullable("before")
+        parent = try ParentChoice(fields, "parent")
     }
 
     public var json: JSON {
@@ -61,6 +69,7 @@ public struct ItemsCreate: RequestMessage, Hashable {
         object["priority"] = priority?.json
         object["tags"] = tags?.json
         object["before"] = before?.json
+        parent.write("parent", into: &object)
         return .object(object)
     }
 
@@ -72,7 +81,10 @@ public struct ItemsCreate: RequestMessage, Hashable {
         .optional("due", .string, nullable: true, "YYYY-MM-DD or YYYY-MM-DDThh:mm[:ss[.fff]](Z|±hh:mm); null: none."),
         .optional("priority", Priority.schema.reference, "Default none."),
         .optional("tags", .array(.string), "At most 50, each 1 to 100 characters; default []."),
-        .optional("before", ItemID.schema.reference, nullable: true, "The item of the same list to go before; null: last."),
+        .optional("before", ItemID.schema.reference, nullable: true,
+                  "The item of the same list to go before, as its sibling; null: last among parent's subtasks (or at the top level)."),
+        .optional("parent", ItemID.schema.reference, nullable: true,
+                  "The item (of list) whose subtask it is; null: the top level; absent: before's parent, or the top level without before."),
     ])
 }
 

@@ -7,14 +7,17 @@ public enum ItemsMove: RequestMessage, Hashable {
     public typealias Result = ItemsMoveResult
     public static let method = "items/move"
 
-    /// By id: `{"ids": [ITEM_ID, ...], "before": ITEM_ID | null, "list"?: LIST_ID}`. The items move as a
-    /// block in their current order before `before` (nil, written as `null`: the end of the list), into
-    /// `list` if given, else the list of `before`, else their own list.
-    case ids(_ ids: [ItemID], before: ItemID?, list: ListID? = nil)
-    /// By view index: `{"view": V, "version": N, "from": F, "count"?: C, "to": T}`: the `count` rows (nil:
-    /// 1) at `from` of the view at `version` move so that the first is at `to` (counted in the view
-    /// without them). A negative `version` on the wire reads as 0, which no view ever has.
-    case view(_ view: ViewID, version: UInt64, from: Int, count: Int? = nil, to: Int)
+    /// By id: `{"ids": [ITEM_ID, ...], "before": ITEM_ID | null, "list"?: LIST_ID, "parent"?: ITEM_ID | null}`. The
+    /// items (ids inside another moved item's subtree ride along with it) move with their subtrees as a block, in
+    /// their current order, under the destination parent (`parent` when given, else `before`'s parent, else the
+    /// top level): before `before`, or last among that parent's subtasks when `before` is nil (written as `null`).
+    /// The destination list is `list` if given, else the parent's, else `before`'s, else their own.
+    case ids(_ ids: [ItemID], before: ItemID?, list: ListID? = nil, parent: ParentChoice = .unspecified)
+    /// By view index: `{"view": V, "version": N, "from": F, "count"?: C, "to": T, "depth"?: D}`: the `count` rows
+    /// (nil: 1) at `from` of the view at `version`, with the rows of their subtrees shown right after them, move so
+    /// that the first is at `to` (counted in the view without them), at depth `depth` (nil: the default depth
+    /// there; never negative). A negative `version` on the wire reads as 0, which no view ever has.
+    case view(_ view: ViewID, version: UInt64, from: Int, count: Int? = nil, to: Int, depth: Int? = nil)
 
     public init(json: JSON, path: String) throws(ResponseError) {
         let fields = try ObjectReader(json: json, path: path)
@@ -26,7 +29,9 @@ public enum ItemsMove: RequestMessage, Hashable {
             let from: Int = try fields.required("from")
             let count: Int? = try fields.optional("count")
             let to: Int = try fields.required("to")
-            self = .view(view, version: UInt64(max(0, version)), from: from, count: count, to: to)
+            let depth: Int? = try fields.optional("depth")
+            if let depth, depth < 0 { throw .invalidParams("\(fields.path("depth")): must not be negative") }
+            self = .view(view, version: UInt64(max(0, version)), from: from, count: count, to: to, depth: depth)
         } else {
             try fields.rejectUnknown(Self.byIDsSchema)
             let ids: [ItemID] = try fields.identifiers("ids")
@@ -34,20 +39,23 @@ public enum ItemsMove: RequestMessage, Hashable {
                 throw .invalidParams("\(fields.path("before")): missing; give an item id, or null for the end of the list")
             }
             let list: ListID? = try fields.optional("list")
-            self = .ids(ids, before: try fields.nullable("before"), list: list)
+            let before: ItemID? = try fields.nullable("before")
+            self = .ids(ids, before: before, list: list, parent: try ParentChoice(fields, "parent"))
         }
     }
 
     public var json: JSON {
         switch self {
-        case .ids(let ids, let before, let list):
+        case .ids(let ids, let before, let list, let parent):
             var object: JSONObject = ["ids": ids.json, "before": before.json]
             object["list"] = list?.json
+            parent.write("parent", into: &object)
             return .object(object)
-        case .view(let view, let version, let from, let count, let to):
+        case .view(let view, let version, let from, let count, let to, let depth):
             var object: JSONObject = ["view": view.json, "version": version.json, "from": .integer(Int64(from))]
             object["count"] = count.map { .integer(Int64($0)) }
             object["to"] = .integer(Int64(to))
+            object["depth"] = depth.map { .integer(Int64($0)) }
             return .object(object)
         }
     }
@@ -57,15 +65,20 @@ public enum ItemsMove: RequestMessage, Hashable {
         .required("view", ViewID.schema.reference, "The view."),
         .required("version", .integer, "The view version the client saw; not current: -32801 and nothing changes."),
         .required("from", .integer, "The index of the first row to move, in the whole view."),
-        .optional("count", .integer, "How many rows to move; default 1."),
-        .required("to", .integer, "Where the first of them ends up, counted in the view without them."),
+        .optional("count", .integer, "How many rows to move; default 1. The rows of their subtrees shown right after them move too."),
+        .required("to", .integer, "Where the first of them ends up, counted in the view without them (and their subtrees' rows)."),
+        .optional("depth", .integer,
+                  "The depth the block lands at, within the range the rows around to allow; default: the next row's depth, else 0."),
     ])
 
     /// The form by id.
     public static let byIDsSchema = TypeSchema.object("ItemsMoveByIDs", doc: "items/move by id.", [
         .required("ids", .array(ItemID.schema.reference), "The items, moved as a block in their current order: not empty, no repeats, at most 100000."),
-        .required("before", ItemID.schema.reference, nullable: true, "The item to go before (in the destination list, not moved); null: the end of the list."),
-        .optional("list", ListID.schema.reference, "The destination list; default: the list of before, else the items' own list."),
+        .required("before", ItemID.schema.reference, nullable: true,
+                  "The item to go before (in the destination list, not moved, a subtask of parent when given); null: last among the destination parent's subtasks."),
+        .optional("list", ListID.schema.reference, "The destination list; default: the parent's, else the list of before, else the items' own list."),
+        .optional("parent", ItemID.schema.reference, nullable: true,
+                  "The item whose subtasks they become; null: the top level; absent: before's parent, else the top level."),
     ])
 
     public static let schema = TypeSchema(
@@ -73,11 +86,12 @@ public enum ItemsMove: RequestMessage, Hashable {
         shape: .alternatives(.presence(of: "view"), [byViewSchema, byIDsSchema]))
 }
 
-/// What `items/move` answers (both forms): the store's revision, and whether anything changed.
+/// What `items/move` (both forms), `items/indent` and `items/outdent` answer: the store's revision, and whether
+/// anything changed.
 public struct ItemsMoveResult: ProtocolValue, Hashable {
     /// The store's revision after the request.
     public var revision: UInt64
-    /// false when the destination list's order stayed as it was (the revision stayed).
+    /// false when the tree stayed as it was (the revision stayed).
     public var changed: Bool
 
     /// Makes the result.
@@ -95,8 +109,8 @@ public struct ItemsMoveResult: ProtocolValue, Hashable {
 
     public var json: JSON { ["revision": revision.json, "changed": .bool(changed)] }
 
-    public static let schema = TypeSchema.object("ItemsMoveResult", doc: "items/move's result.", [
+    public static let schema = TypeSchema.object("ItemsMoveResult", doc: "The result of items/move, items/indent and items/outdent.", [
         .required("revision", .integer, "The store's revision after the request."),
-        .required("changed", .boolean, "false when the order stayed as it was: the revision, items and views stayed."),
+        .required("changed", .boolean, "false when the tree and its order stayed as they were: the revision, items and views stayed."),
     ])
 }
