@@ -5,7 +5,7 @@ struct ChangeLog {
     enum Entry {
         case item(ItemID, old: Item?, new: Item?)
         case list(ListID, old: TaskList?, new: TaskList?)
-        case emptied(ListID, order: OrderedIndex<OrderKey>, items: [Item], openCount: Int)
+        case emptied(ListID, order: TreeOrder, items: [Item], openCount: Int)
     }
 
     /// `TaskState.nextIdentifier` before the group.

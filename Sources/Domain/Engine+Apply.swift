@@ -45,9 +45,7 @@ extension Engine {
             if !orders.contains(where: { $0.spec == spec }) {
                 // Time moving on changes no key of an order that does not depend on the day.
                 let affected = (builds.isEmpty || builds[spec] == nil) && (contentChanged || spec.dependsOnDay)
-                let touched = affected && update(spec, with: items, listMoves: listMoves, oldParent: { id in
-                    oldParents[id] ?? state.item(id)?.parent
-                })
+                let touched = affected && update(spec, with: items, listMoves: listMoves, oldParents: oldParents)
                 orders.append(orderNow(spec, touched: touched))
             }
         }
@@ -154,15 +152,18 @@ extension Engine {
     /// - Complexity: O(k × depth × log n) for k item changes, plus O(m log n) for the m top-level items of
     ///   `listMoves` when `spec` uses list positions.
     private mutating func update(_ spec: IndexSpec, with items: [KeyChange], listMoves: [ListMove],
-                                 oldParent: (ItemID) -> ItemID?) -> Bool {
+                                 oldParents: [ItemID: ItemID?]) -> Bool {
         guard !spec.isManualOrder else {
             return items.contains { change in
                 change.old.map { spec.inScope($0.item) } ?? false || change.new.map { spec.inScope($0.item) } ?? false
             }
         }
-        let changes = treeChanges(items, in: spec, oldParent: oldParent)
+        let changes = treeChanges(items, in: spec, oldParent: { id in oldParents[id] ?? state.item(id)?.parent })
         var touched = !changes.isEmpty
-        indexes[spec]!.apply(changes, place: place(in: spec))
+        // Taken out while it changes: the closure reads the state beside it.
+        var order = indexes.removeValue(forKey: spec)!
+        order.apply(changes, place: place(in: spec))
+        indexes[spec] = order
         // An order that does not use list positions (a list's own view, mostly) keys nothing by them.
         guard spec.usesListPosition else { return touched }
         for move in listMoves where spec.source.list.map({ $0 == move.list }) ?? true {
@@ -177,14 +178,16 @@ extension Engine {
     private mutating func rekey(_ spec: IndexSpec, _ move: ListMove) -> Bool {
         guard let manual = state.manualOrders[move.list] else { return false }
         var touched = false
+        var order = indexes.removeValue(forKey: spec)!
+        let newBytes = move.new.bytes
         TreeOrder.forEachKey(of: manual.top) { key in
             let item = key.record!.item
-            let status = day.status(of: item)
-            let oldKey = spec.entryKey(Keyed(item: item, status: status, listPosition: move.old))
+            let oldKey = spec.entryKey(Keyed(item: item, status: day.status(of: item), listPosition: move.old))
             var newKey = oldKey
-            newKey.listPosition = move.new.bytes
-            touched = indexes[spec]!.rekeyTop(oldKey, to: newKey) || touched
+            newKey.listPosition = newBytes
+            touched = order.rekeyTop(oldKey, to: newKey) || touched
         }
+        indexes[spec] = order
         return touched
     }
 

@@ -6,27 +6,23 @@ extension Engine {
     /// the view then keeps its own order (`IndexSpec.owner`), and keeps it while open.
     /// - Returns: the view's change (a new `count` and window operations bounded by the window), nil when its
     ///   rows stay as they were (the items were already so, or have nothing below them).
-    /// - Throws: `unknownView`; `refused` with reason `viewLoading` while its order is being built; `notFound`
-    ///   naming every unknown id; `refused` with reason `notInView` for an item that is not a row of the view.
+    /// - Throws: `unknownView`; `refused` with reason `notInView` for the first id (in `ids`' order) that is not
+    ///   an item of the view (a row, or hidden by collapsing), one that names no item included; while the view's
+    ///   order is being built it has no items (`ids` is refused, nil changes nothing).
     /// - Complexity: O(k × depth × log n) for k items, plus O(entries with subtasks) for the first collapse of a
     ///   view (its copy of the shared order's dictionary) and for `ids` nil.
     public mutating func setCollapsed(_ view: ViewID, ids: [ItemID]?, collapse: Bool) throws(DomainError) -> ViewChange? {
         guard let open = views[view] else { throw .unknownView(view) }
-        guard var order = index(open.spec) else {
-            throw .refused(reason: "viewLoading", message: "view \(view) is still loading; its rows cannot be collapsed yet")
-        }
+        let built = index(open.spec)
         let locate = place(in: open.spec)
-        let targets: [ItemID]
         if let ids {
             let ids = try Validation.identifiers(ids, field: "ids")
-            _ = try state.existingItems(ids)
-            for id in ids where locate(id).flatMap(order.entry(at:)) == nil {
+            for id in ids where built == nil || locate(id).flatMap(built!.entry(at:)) == nil {
                 throw .refused(reason: "notInView", message: "ids: item \(id) is not a row of view \(view)")
             }
-            targets = ids
-        } else {
-            targets = collapse ? order.parents : Array(order.collapsed)
         }
+        guard var order = built else { return nil }
+        let targets = ids ?? (collapse ? order.parents : Array(order.collapsed))
         var changed = false
         for id in targets { changed = order.setCollapsed(id, collapse, place: locate) || changed }
         var spec = open.spec

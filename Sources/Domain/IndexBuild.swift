@@ -68,10 +68,14 @@ public struct IndexBuild: Sendable {
             keptMatches.append(matches[slot])
         }
         progress(0.6)
-        // Sibling positions were unique in the state the orders come from: no tie can be found.
-        var order = (try? TreeOrder(building: keys, parents: parents, matches: keptMatches,
-                                    grouped: spec.grouping != .none) { _ in .invalidField(field: "position", problem: "tie") })
-            ?? TreeOrder(grouped: spec.grouping != .none)
+        // The orders come from a state that holds: every parent is among the entries, no cycle, no depth past the
+        // limit, so nothing is refused.
+        var order: TreeOrder
+        do {
+            order = try TreeOrder(building: keys, parents: parents, matches: keptMatches, grouping: spec.grouping)
+        } catch {
+            preconditionFailure("an order built from a consistent state was refused: \(error.message)")
+        }
         if !collapsed.isEmpty {
             let places = Dictionary(uniqueKeysWithValues: keys.indices.map { (keys[$0].item, TreePlace(parent: parents[$0], key: keys[$0])) })
             for id in collapsed { _ = order.setCollapsed(id, true, place: { places[$0] }) }

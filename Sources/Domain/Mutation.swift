@@ -17,9 +17,10 @@ public enum Mutation: Hashable, Sendable {
     /// it jumps over, gets new positions (decided by the state alone, so every replay decides alike).
     case moveLists(ids: [ListID], before: ListID?)
     /// Creates an item with a fresh id in `list`, before the item `before` (which must be in that list), as its
-    /// sibling, or last among the subtasks of `parent` (nil: at the top level). With both, `before` must be a
-    /// subtask of `parent`.
-    case createItem(id: ItemID, list: ListID, fields: ItemFields, before: ItemID?, parent: ItemID? = nil, at: Timestamp)
+    /// sibling, or last among the subtasks of `parent` (`.clear` or nil: at the top level). With `before` and a
+    /// `parent` (`.clear` included), `before` must be a subtask of `parent` (at the top level for `.clear`).
+    case createItem(id: ItemID, list: ListID, fields: ItemFields, before: ItemID?, parent: Clearable<ItemID>? = nil,
+                    at: Timestamp)
     /// Changes fields of items. An item the patch leaves unchanged is not touched (its revision stays). Marking an
     /// item done marks its open descendants done too.
     case updateItems(ids: [ItemID], patch: ItemPatch, at: Timestamp)

@@ -16,7 +16,7 @@ extension TaskState {
             let fields = ItemFields(title: original.title, notes: original.notes, done: false, due: original.due,
                                     priority: original.priority, tags: original.tags)
             mutations.append(.createItem(id: ItemID(firstIdentifier + UInt64(offset)), list: original.list, fields: fields,
-                                         before: item(after: original)?.id, parent: original.parent, at: time))
+                                         before: item(after: original)?.id, parent: original.parent.map { .set($0) }, at: time))
         }
         return mutations
     }

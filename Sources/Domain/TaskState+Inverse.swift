@@ -195,6 +195,37 @@ extension TaskState {
         }
         return Position.between(lower, wanted)
     }
+
+    /// `wanted` when no entry that stays in an order has it; else a position just below that entry, above
+    /// every staying entry below it and above `floor` (the last position given out in this order).
+    /// `rank` is the rank of the first entry at or after `wanted`; `entry` gives an entry's position and
+    /// whether it stays.
+    /// - Complexity: O(log n), plus O(log n) per entry that does not stay next to `wanted`.
+    private static func unclaimed(_ wanted: Position, floor: Position?, from rank: Int, count: Int,
+                                  entry: (Int) -> (position: Position, stays: Bool)) -> Position {
+        var above = rank
+        var taken = false
+        while above < count, !taken {
+            let (position, stays) = entry(above)
+            guard position == wanted else { break }
+            taken = stays
+            above += 1
+        }
+        // Two restored entries wanting one position (changes not recorded from one state): let the restore refuse.
+        guard taken, floor.map({ $0 < wanted }) ?? true else { return wanted }
+        var lower = floor
+        var below = rank - 1
+        while below >= 0 {
+            let (position, stays) = entry(below)
+            if let floor, position <= floor { break }
+            if stays {
+                lower = position
+                break
+            }
+            below -= 1
+        }
+        return Position.between(lower, wanted)
+    }
 }
 
 /// The subtasks of one parent (nil: the top level) in one list: the items whose positions must differ.

@@ -1,22 +1,24 @@
 // Item mutations: create, update, delete and move items, each validating everything before it changes anything.
 
 extension TaskState {
-    mutating func createItem(_ id: ItemID, in list: ListID, _ fields: ItemFields, before: ItemID?, parent: ItemID?,
-                             at time: Timestamp, log: inout ChangeLog) throws(DomainError) {
+    mutating func createItem(_ id: ItemID, in list: ListID, _ fields: ItemFields, before: ItemID?,
+                             parent choice: Clearable<ItemID>?, at time: Timestamp, log: inout ChangeLog) throws(DomainError) {
+        let parent: ItemID? = if case .set(let id)? = choice { id } else { nil }
         let fields = try Validation.fields(fields)
         _ = try existingList(list)
         let anchor = try before.map { id throws(DomainError) in try existingRecord(id) }
-        if let anchor, anchor.item.list != list {
-            throw .refused(reason: "beforeInOtherList", message: "before: item \(anchor.item.id) is not in list \(list)")
-        }
         let parentRecord = try parent.map { id throws(DomainError) in try existingRecord(id) }
         if let parentRecord, parentRecord.item.list != list {
             throw .refused(reason: "parentInOtherList", message: "parent: item \(parentRecord.item.id) is not in list \(list)")
         }
-        if let anchor, let parent, anchor.item.parent != parent {
-            throw .refused(reason: "beforeNotChild", message: "before: item \(anchor.item.id) is not a subtask of \(parent)")
+        if let anchor, anchor.item.list != list {
+            throw .refused(reason: "beforeInOtherList", message: "before: item \(anchor.item.id) is not in list \(list)")
         }
-        let destination = parent ?? anchor?.item.parent
+        if let anchor, choice != nil, anchor.item.parent != parent {
+            throw .refused(reason: "beforeNotChild", message: parent.map {
+                "before: item \(anchor.item.id) is not a subtask of \($0)" } ?? "before: item \(anchor.item.id) is not at the top level")
+        }
+        let destination = choice == nil ? anchor?.item.parent : parent
         try checkDepth(under: destination, height: 0)
         try claim(id.rawValue, field: "id")
         let (lower, upper) = manualGap(in: list, under: destination, before: anchor)
@@ -66,20 +68,11 @@ extension TaskState {
         let movedIDs = Set(moved.map(\.id))
         if let toList { _ = try existingList(toList) }
         let anchor = try before.map { id throws(DomainError) in try existingRecord(id) }
-        if let anchor, named.contains(anchor.item.id) || hasAncestor(of: anchor.item, in: movedIDs) {
-            throw .refused(reason: "beforeInBlock", message: "before: item \(anchor.item.id) is one of the items moved")
-        }
         let parentRecord: ItemRecord?
         switch parent {
         case .set(let id)?: parentRecord = try existingRecord(id)
         case .clear?: parentRecord = nil
         case nil: parentRecord = anchor.flatMap { $0.item.parent.flatMap { items[$0] } }
-        }
-        if let parentRecord, movedIDs.contains(parentRecord.item.id) || hasAncestor(of: parentRecord.item, in: movedIDs) {
-            let top = movedIDs.contains(parentRecord.item.id) ? parentRecord.item.id : ancestor(of: parentRecord.item, in: movedIDs)!
-            throw .refused(reason: "cycle", message: parentRecord.item.id == top
-                ? "parent: item \(top) is one of the items moved; an item cannot be its own subtask"
-                : "parent: item \(parentRecord.item.id) is inside the subtree of \(top), which is moved")
         }
         let destination: ListID
         if let toList {
@@ -92,6 +85,15 @@ extension TaskState {
             destination = moved[0].list
         } else {
             throw .refused(reason: "ambiguousList", message: "list: the items are in several lists; name the destination list")
+        }
+        if let anchor, named.contains(anchor.item.id) || hasAncestor(of: anchor.item, in: movedIDs) {
+            throw .refused(reason: "beforeInBlock", message: "before: item \(anchor.item.id) is one of the items moved")
+        }
+        if let parentRecord, movedIDs.contains(parentRecord.item.id) || hasAncestor(of: parentRecord.item, in: movedIDs) {
+            let top = movedIDs.contains(parentRecord.item.id) ? parentRecord.item.id : ancestor(of: parentRecord.item, in: movedIDs)!
+            throw .refused(reason: "cycle", message: parentRecord.item.id == top
+                ? "parent: item \(top) is one of the items moved; an item cannot be its own subtask"
+                : "parent: item \(parentRecord.item.id) is inside the subtree of \(top), which is moved")
         }
         if let parentRecord, parentRecord.item.list != destination {
             throw .refused(reason: "parentInOtherList", message: "parent: item \(parentRecord.item.id) is not in list \(destination)")

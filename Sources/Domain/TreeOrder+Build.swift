@@ -5,12 +5,13 @@ extension TreeOrder {
     /// matching when `matches` says so, or when it is nil; the others context), none collapsed: each sibling group
     /// sorted (already sorted ones are taken as they are) and weighted by its subtree's size. Every parent must be
     /// among the entries.
-    /// - Throws: `positionTaken` when two siblings tie (`tied` names the message), and what `depths` throws.
+    /// - Throws: what `tie` makes of two siblings at one position, when it is given (a list's own order; siblings of
+    ///   several lists, in a smart group, may share positions), and what `depths` throws.
     /// - Complexity: O(n) when each sibling group comes sorted (as a snapshot stores them, in tree order), else
     ///   O(n log n).
-    init(building keys: [OrderKey], parents: [ItemID?], matches: [Bool]? = nil, grouped: Bool = false,
-         tie: (OrderKey) -> DomainError) throws(DomainError) {
-        self.init(grouped: grouped)
+    init(building keys: [OrderKey], parents: [ItemID?], matches: [Bool]? = nil, grouping: Grouping = .none,
+         tie: ((OrderKey) -> DomainError)? = nil) throws(DomainError) {
+        self.init(grouping: grouping)
         let matchCount = matches.map { $0.reduce(0) { $0 + ($1 ? 1 : 0) } } ?? keys.count
         guard parents.contains(where: { $0 != nil }) else {
             // No subtasks: one sibling group, every weight 1.
@@ -62,7 +63,7 @@ extension TreeOrder {
 
     /// Counts a built top-level entry in its section's tally.
     private mutating func tallyBuilt(_ key: OrderKey) {
-        let slot = SectionSlot(key)
+        let slot = slot(key)
         var tally = sections[slot] ?? SectionTally()
         tally.rows += Int(key.weight)
         tally.matching += (key.context ? 0 : 1) + (matchingBelow[key.item] ?? 0)
@@ -70,11 +71,13 @@ extension TreeOrder {
     }
 
     /// An index of `keys`, sorted unless they already are; refuses two keys at one position.
-    private static func sortedIndex(_ keys: [OrderKey], tie: (OrderKey) -> DomainError) throws(DomainError) -> OrderedIndex<OrderKey> {
+    private static func sortedIndex(_ keys: [OrderKey], tie: ((OrderKey) -> DomainError)?) throws(DomainError) -> OrderedIndex<OrderKey> {
         var keys = keys
         if !keys.indices.dropFirst().allSatisfy({ keys[$0 - 1] < keys[$0] }) { keys.sort() }
-        for index in keys.indices.dropFirst() where keys[index - 1].position == keys[index].position && keys[index - 1].manual {
-            throw tie(keys[index])
+        if let tie {
+            for index in keys.indices.dropFirst() where keys[index - 1].position == keys[index].position {
+                throw tie(keys[index])
+            }
         }
         return OrderedIndex.build(sorted: keys)
     }

@@ -142,3 +142,64 @@ extension TreeOrder {
         return deepest
     }
 }
+
+extension TreeOrder {
+    /// Every entry in tree order (for tests and diagnostics).
+    /// - Complexity: O(n).
+    var allKeys: [OrderKey] {
+        var keys: [OrderKey] = []
+        keys.reserveCapacity(entryCount)
+        forEachEntry { keys.append($0) }
+        return keys
+    }
+
+    /// Checks every structural invariant (for tests): each index's own, each entry's weight (1, plus the weights
+    /// below it unless collapsed), the entry and matching counts, no empty index below an entry, no index below an
+    /// item that has no entry, no context entry without entries below, and the sections' tallies.
+    /// - Complexity: O(n).
+    func checkInvariants() {
+        var entries = 0
+        var matching = 0
+        var reached = Set<ItemID>()
+        var tallies: [SectionSlot: SectionTally] = [:]
+        func check(_ index: OrderedIndex<OrderKey>) -> (rows: Int, matching: Int) {
+            index.checkInvariants()
+            var rows = 0
+            var matched = 0
+            TreeOrder.forEachKey(of: index) { key in
+                entries += 1
+                reached.insert(key.item)
+                if !key.context { matching += 1 }
+                var weight = 1
+                var subtree = key.context ? 0 : 1
+                if let under = below[key.item] {
+                    let inner = check(under)
+                    if !collapsed.contains(key.item) { weight += inner.rows }
+                    subtree += inner.matching
+                    precondition((matchingBelow[key.item] ?? 0) == inner.matching, "matchingBelow of \(key.item) is wrong")
+                } else {
+                    precondition(!key.context, "context entry \(key.item) has nothing below it")
+                    precondition(matchingBelow[key.item] == nil, "matchingBelow of a leaf \(key.item)")
+                }
+                precondition(key.weight == weight, "entry \(key.item) weighs \(key.weight), not \(weight)")
+                rows += weight
+                matched += subtree
+            }
+            return (rows, matched)
+        }
+        _ = check(top)
+        for (parent, index) in below { precondition(!index.isEmpty, "an empty index below \(parent)") }
+        if grouped {
+            TreeOrder.forEachKey(of: top) { key in
+                var tally = tallies[slot(key)] ?? SectionTally()
+                tally.rows += key.weight
+                tally.matching += (key.context ? 0 : 1) + (matchingBelow[key.item] ?? 0)
+                tallies[slot(key)] = tally
+            }
+            precondition(tallies == sections, "section tallies \(sections) differ from the entries' \(tallies)")
+        }
+        precondition(entries == entryCount, "entryCount \(entryCount), entries \(entries)")
+        precondition(matching == matchingCount, "matchingCount \(matchingCount), matching entries \(matching)")
+        for parent in below.keys { precondition(reached.contains(parent), "entries below \(parent), which has no entry") }
+    }
+}

@@ -28,9 +28,9 @@ struct SectionSlot: Hashable, Sendable {
     var rank: Int32
     var listPosition: [UInt8]?
 
-    init(_ key: OrderKey) {
-        rank = key.section
-        listPosition = key.listLeads ? key.listPosition : nil
+    init(rank: Int32, listPosition: [UInt8]?) {
+        self.rank = rank
+        self.listPosition = listPosition
     }
 
     func precedes(_ other: SectionSlot) -> Bool {
@@ -54,26 +54,34 @@ struct SectionTally: Sendable, Equatable {
 /// descending: O(depth × log n).
 ///
 /// A value: copying it is O(entries with subtasks) (the dictionary), and the indexes are shared copy-on-write.
+/// Its stored properties are changed only by its own methods (here and in `TreeOrder+Build.swift`).
 struct TreeOrder: Sendable {
     /// The top-level entries.
-    private(set) var top = OrderedIndex<OrderKey>()
+    var top = OrderedIndex<OrderKey>()
     /// The entries below each entry that has some, among themselves.
-    private(set) var below: [ItemID: OrderedIndex<OrderKey>] = [:]
+    var below: [ItemID: OrderedIndex<OrderKey>] = [:]
     /// The entries whose rows below are hidden.
-    private(set) var collapsed: Set<ItemID> = []
+    var collapsed: Set<ItemID> = []
     /// The number of matching entries strictly below each entry that has some.
-    private(set) var matchingBelow: [ItemID: Int] = [:]
+    var matchingBelow: [ItemID: Int] = [:]
     /// Each section's rows and matching items, when the order is grouped.
-    private(set) var sections: [SectionSlot: SectionTally] = [:]
+    var sections: [SectionSlot: SectionTally] = [:]
+    /// How the order's top-level entries are divided into sections (`sections` is kept unless `.none`).
+    let grouping: Grouping
     /// Whether the order keeps `sections`.
-    let grouped: Bool
+    var grouped: Bool { grouping != .none }
     /// The number of entries, at every depth, shown or collapsed.
-    private(set) var entryCount = 0
+    var entryCount = 0
     /// The number of matching entries.
-    private(set) var matchingCount = 0
+    var matchingCount = 0
 
-    init(grouped: Bool = false) {
-        self.grouped = grouped
+    init(grouping: Grouping = .none) {
+        self.grouping = grouping
+    }
+
+    /// The section of a top-level entry: its rank, and its list's position in sections by list.
+    func slot(_ key: OrderKey) -> SectionSlot {
+        SectionSlot(rank: key.section, listPosition: grouping == .list ? key.listPosition : nil)
     }
 
     /// The number of rows (collapsed entries' rows below left out).
@@ -147,9 +155,15 @@ struct TreeOrder: Sendable {
     /// Collapses (hides the rows below) or expands an entry; nothing when it already is.
     /// - Returns: whether the order's rows changed.
     /// - Complexity: O(depth × log n).
+    /// An entry with nothing below it is not collapsed (it stays as it is).
     mutating func setCollapsed(_ id: ItemID, _ isCollapsed: Bool, place: (ItemID) -> TreePlace?) -> Bool {
         guard isCollapsed != collapsed.contains(id) else { return false }
-        if isCollapsed { collapsed.insert(id) } else { collapsed.remove(id) }
+        if isCollapsed {
+            guard below[id] != nil else { return false }
+            collapsed.insert(id)
+        } else {
+            collapsed.remove(id)
+        }
         guard below[id] != nil, let at = place(id) else { return false }
         refreshWeight(at, place: place)
         return true
@@ -203,7 +217,7 @@ struct TreeOrder: Sendable {
     /// Adds (`sign` 1) or takes away (-1) `rows` and `matching` to the tally of the section of top-level `key`.
     private mutating func tally(_ key: OrderKey, rows: Int, matching: Int, sign: Int) {
         guard grouped else { return }
-        let slot = SectionSlot(key)
+        let slot = slot(key)
         var tally = sections[slot] ?? SectionTally()
         tally.rows += sign * rows
         tally.matching += sign * matching

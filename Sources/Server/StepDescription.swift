@@ -7,7 +7,8 @@ import TasklsProtocol
 /// The words for a step: a verb and what it touched, counted.
 enum StepDescription {
     /// The words for a request of `method` that changed `changes`: `add 1 task`, `delete 3 tasks`, `complete 2
-    /// tasks`, `reopen 1 task`, `edit 2 tasks`, `move 2 tasks`, `move 2 tasks to another list`, `duplicate 1 task`,
+    /// tasks`, `reopen 1 task`, `edit 2 tasks`, `move 2 tasks`, `move 2 tasks to another list`, `indent 1 task`,
+    /// `outdent 2 tasks`, `duplicate 1 task`,
     /// `create a list`, `rename a list`, `edit a list`, `delete a list and its 4 tasks`, `reorder lists`; the method
     /// itself for anything else.
     /// - Complexity: O(changes).
@@ -24,6 +25,10 @@ enum StepDescription {
             if !items.isEmpty && items.allSatisfy({ $0.old?.done == false && $0.new?.done == true }) { return "complete " + tasks(items.count) }
             if !items.isEmpty && items.allSatisfy({ $0.old?.done == true && $0.new?.done == false }) { return "reopen " + tasks(items.count) }
             return "edit " + tasks(items.count)
+        case ItemsIndent.method, ItemsOutdent.method:
+            // The tops: their subtrees ride along unchanged.
+            let tops = items.filter { $0.old != nil && $0.new != nil && $0.old?.parent != $0.new?.parent }.count
+            return (method == ItemsIndent.method ? "indent " : "outdent ") + tasks(tops)
         case ListsCreate.method: return "create a list"
         case ListsUpdate.method:
             let renamed = changes.lists.contains { $0.old?.name != $0.new?.name }

@@ -240,7 +240,7 @@ private struct NoOpRun: EngineRun {
 
     /// What protocol.md says a move of items by id does.
     func judge(_ mutation: Mutation) -> Judged? {
-        guard case .moveItems(let ids, let toList, let before, _) = mutation else { return nil }
+        guard case .moveItems(let ids, let toList, let before, _, _) = mutation else { return nil }
         let sources = Set(ids.map { engine.item($0)!.list })
         guard let destination = toList ?? before.map({ engine.item($0)!.list }) ?? (sources.count == 1 ? sources.first : nil) else {
             return nil

@@ -306,7 +306,7 @@ private struct OracleRun {
             let shown = snapshot.rows.map { row in
                 switch row {
                 case .header(let header): "\(header.section)×\(header.count)"
-                case .item(let item): "\(item.id)"
+                case .item(let item, _): "\(item.id)"
                 }
             }
             #expect(shown == expected, "rows of \(view): \(spec)")

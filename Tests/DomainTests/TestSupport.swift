@@ -147,12 +147,12 @@ struct ClientSet {
 
 /// Item ids of a snapshot's rows.
 func ids(_ rows: [Row]) -> [UInt64] {
-    rows.map { if case .item(let item) = $0 { item.id.rawValue } else { 0 } }
+    rows.map { if case .item(let item, _) = $0 { item.id.rawValue } else { 0 } }
 }
 
 /// Titles of a snapshot's rows.
 func titles(_ rows: [Row]) -> [String] {
-    rows.map { if case .item(let item) = $0 { item.title } else { "" } }
+    rows.map { if case .item(let item, _) = $0 { item.title } else { "" } }
 }
 
 extension Engine {
@@ -182,7 +182,7 @@ extension Engine {
         let lists = state.orderedLists.map { "\($0) \(state.itemCount(in: $0.id)) \(state.openItemCount(in: $0.id))" }
         let orders = state.manualOrders.keys.sorted().map { "\($0): \(state.manualOrders[$0]!.allKeys.map(\.item))" }
         let indexed = indexes.keys.map { "\($0): \(indexes[$0]!.allKeys.map(\.item))" }.sorted()
-        let open = views.keys.sorted().map { "\($0) v\(views[$0]!.version) \(views[$0]!.keys.map(\.item))" }
+        let open = views.keys.sorted().map { "\($0) v\(views[$0]!.version) \(views[$0]!.rows.map(\.item))" }
         return ([items] + lists + orders + indexed + open + ["\(state.nextIdentifier) \(state.revision)"]).joined(separator: "\n")
     }
 }
@@ -194,4 +194,9 @@ extension Engine {
                       at time: Timestamp) throws(DomainError) -> Mutation? {
         try moveMutation(view: view, from: rows.lowerBound, count: rows.count, to: target, seenVersion: seenVersion, at: time)
     }
+}
+
+extension Row {
+    /// An item's row in a view without subtasks (depth 0, nothing below it), as most tests expect it.
+    static func item(_ item: Item) -> Row { .item(item, TreeFacts()) }
 }

@@ -189,7 +189,7 @@ struct ViewChangeTests {
         }
         let expected = try fresh.openView(source: .list(freshList), sort: Sort(.title), window: Window(start: 0, end: 100))
         #expect(engine.indexes.values.first?.allKeys.map(\.item) == expected.snapshot.rows.map {
-            if case .item(let item) = $0 { item.id } else { ItemID(0) }
+            if case .item(let item, _) = $0 { item.id } else { ItemID(0) }
         })
         #expect(engine.install(built).isEmpty)
     }

@@ -79,6 +79,15 @@ private let bases: [(method: String, params: JSON)] = [
     ("items/duplicate", ["ids": ["$item1"]]),
     ("items/move", ["ids": ["$item1"], "before": "$item2", "list": "$listA"]),
     ("items/move", ["view": "$view", "version": 1, "from": 0, "count": 1, "to": 1]),
+    ("items/create", ["list": "$listA", "title": "t", "parent": "$item2"]),
+    ("items/move", ["ids": ["$item1"], "before": .null, "parent": "$item2"]),
+    ("items/move", ["view": "$view", "version": 1, "from": 0, "count": 1, "to": 1, "depth": 0]),
+    ("items/indent", ["ids": ["$item2"]]),
+    ("items/outdent", ["ids": ["$item1"]]),
+    ("view/collapse", ["view": "$view", "ids": ["$item1"]]),
+    ("view/collapse", ["view": "$view", "all": true]),
+    ("view/expand", ["view": "$view", "ids": ["$item1"]]),
+    ("view/expand", ["view": "$view", "all": true]),
     ("view/setWindow", ["view": "$view", "window": ["start": 0, "end": 5]]),
     ("view/sort", ["view": "$view", "sort": ["by": "due", "direction": "ascending"]]),
     ("view/filter", ["view": "$view", "filter": fullFilter]),
@@ -112,6 +121,11 @@ private let meanings: [String: @Sendable (Fixture, JSON) throws -> Bool] = [
     "lists/move params.before": { fixture, _ in try fixture.listOrder().last == fixture.ids["$listA"] },
     "items/create params.before": { fixture, result in try fixture.itemOrder().last == result["item"]?["id"] },
     "items/move params.before": { fixture, _ in try fixture.itemOrder().last == fixture.ids["$item1"] },
+    // `parent: null`: the top level.
+    "items/create params.parent": { _, result in result["item"]?["parent"] == .null },
+    "items/move params.parent": { fixture, _ in
+        try fixture.client.request("items/get", ["id": fixture.ids["$item1"] ?? .null]).get()["parent"] == .null
+    },
     // `due: null`: a new item without a due; on update, clears it.
     "items/create params.due": { _, result in result["item"]?["due"] == .null },
     "items/update params.due": { _, result in

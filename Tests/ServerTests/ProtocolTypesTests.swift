@@ -46,6 +46,16 @@ import Wire
     let current = try session.send(ViewSnapshot(view: view.view))
     try session.send(ItemsMove.view(view.view, version: current.version, from: 0, to: 1))
     try session.send(ItemsMove.ids([milk.id], before: nil))
+    // The tree: a subtask, indented, outdented, moved by id and by index with a depth, collapsed and expanded.
+    let step = try session.send(ItemsCreate(list: inbox.id, title: "Step", parent: .item(milk.id))).item
+    #expect(step.parent == milk.id)
+    try session.send(ItemsIndent(ids: [milk.id]))
+    try session.send(ItemsOutdent(ids: [milk.id]))
+    try session.send(ItemsMove.ids([step.id], before: nil, parent: .topLevel))
+    let tree = try session.send(ViewSnapshot(view: view.view))
+    try session.send(ItemsMove.view(view.view, version: tree.version, from: 2, to: 2, depth: 1))
+    #expect(try session.send(ViewCollapse(view: view.view, .all)).changed)
+    try session.send(ViewExpand(view: view.view, .ids([milk.id])))
     try session.send(ViewSetWindow(view: view.view, window: Window(start: 1, end: 3)))
     try session.send(ViewSort(view: group.view, sort: .manual))
     try session.send(ViewFilter(view: group.view, filter: nil))

@@ -1,4 +1,5 @@
-/// `items/create`, `items/get`, `items/update`, `items/move`, `items/delete`, `items/duplicate`.
+/// `items/create`, `items/get`, `items/update`, `items/move`, `items/indent`, `items/outdent`, `items/delete`,
+/// `items/duplicate`.
 
 import Domain
 import TasklsProtocol
@@ -9,7 +10,8 @@ enum ItemMethods {
         table.writing(ItemsCreate.self) { context, params throws(ResponseError) in
             let id = ItemID(context.freshIdentifier())
             let mutation = Mutation.createItem(id: id, list: ListID(params.list), fields: try ItemFields(params),
-                                               before: params.before.map(ItemID.init), at: context.now)
+                                               before: params.before.map(ItemID.init), parent: Clearable(params.parent),
+                                               at: context.now)
             let applied = try context.apply([mutation])
             return ItemsCreateResult(item: try item(context.engine, id, in: context.calendar), revision: applied.revision)
         }
@@ -40,17 +42,36 @@ enum ItemMethods {
         table.writing(ItemsMove.self) { context, params throws(ResponseError) in
             let mutation: Mutation?
             switch params {
-            case .view(let view, let version, let from, let count, let to):
-                // The engine checks the version, then the sort, then the ranges.
+            case .view(let view, let version, let from, let count, let to, let depth):
+                // The engine checks the version, then the sort, then the ranges, then the depth.
                 mutation = try context.reading.domain { () throws(DomainError) in
-                    try context.engine.moveMutation(view: ViewID(view), from: from, count: count ?? 1, to: to, seenVersion: version,
-                                                    at: context.now)
+                    try context.engine.moveMutation(view: ViewID(view), from: from, count: count ?? 1, to: to, depth: depth,
+                                                    seenVersion: version, at: context.now)
                 }
-            case .ids(let ids, let before, let list):
+            case .ids(let ids, let before, let list, let parent):
                 mutation = .moveItems(ids: ids.map(ItemID.init), toList: list.map(ListID.init), before: before.map(ItemID.init),
-                                      at: context.now)
+                                      parent: Clearable(parent), at: context.now)
             }
             guard let mutation else { return ItemsMoveResult(revision: context.engine.revision, changed: false) }
+            let applied = try context.apply([mutation])
+            return ItemsMoveResult(revision: applied.revision, changed: !applied.changes.isEmpty)
+        }
+        registerTreeMoves(in: &table)
+    }
+
+    /// `items/indent` and `items/outdent`: the move the state resolves them to, applied.
+    private static func registerTreeMoves(in table: inout MethodTable) {
+        table.writing(ItemsIndent.self) { context, params throws(ResponseError) in
+            let mutation = try context.reading.domain { () throws(DomainError) in
+                try context.engine.state.indentMutation(params.ids.map(ItemID.init), at: context.now)
+            }
+            let applied = try context.apply([mutation])
+            return ItemsMoveResult(revision: applied.revision, changed: !applied.changes.isEmpty)
+        }
+        table.writing(ItemsOutdent.self) { context, params throws(ResponseError) in
+            let mutation = try context.reading.domain { () throws(DomainError) in
+                try context.engine.state.outdentMutation(params.ids.map(ItemID.init), at: context.now)
+            }
             let applied = try context.apply([mutation])
             return ItemsMoveResult(revision: applied.revision, changed: !applied.changes.isEmpty)
         }
@@ -61,6 +82,6 @@ enum ItemMethods {
         guard let item = engine.item(id) else {
             throw DomainError.notFound(kind: .item, ids: [id.rawValue]).responseError
         }
-        return TasklsProtocol.Item(item, in: calendar)
+        return TasklsProtocol.Item(item, subtasks: engine.state.subtaskCount(of: id), in: calendar)
     }
 }

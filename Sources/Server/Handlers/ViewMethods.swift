@@ -1,4 +1,5 @@
-/// `lists/open`, `view/setWindow`, `view/sort`, `view/filter`, `view/sections`, `view/snapshot`, `view/close`.
+/// `lists/open`, `view/setWindow`, `view/sort`, `view/filter`, `view/sections`, `view/collapse`, `view/expand`,
+/// `view/snapshot`, `view/close`.
 ///
 /// Each answers from the engine while the store can serve, and from the waiting views (no rows, the store's
 /// state) while it loads or has failed.
@@ -37,6 +38,16 @@ enum ViewMethods {
         } waiting: { context, params throws(ResponseError) in
             waitingSnapshot(try context.view(ViewID(params.view)), context)
         }
+        table.reading(ViewCollapse.self) { context, params throws(ResponseError) in
+            CollapseResult(changed: try context.setCollapsed(ViewID(params.view), ids: params.target.itemIDs, collapse: true))
+        } waiting: { context, params throws(ResponseError) in
+            try collapseWhileWaiting(params.view, params.target, context)
+        }
+        table.reading(ViewExpand.self) { context, params throws(ResponseError) in
+            CollapseResult(changed: try context.setCollapsed(ViewID(params.view), ids: params.target.itemIDs, collapse: false))
+        } waiting: { context, params throws(ResponseError) in
+            try collapseWhileWaiting(params.view, params.target, context)
+        }
         table.reading(ViewClose.self) { context, params throws(ResponseError) in
             try context.closeView(ViewID(params.view))
             return NullResult()
@@ -74,6 +85,17 @@ enum ViewMethods {
         }
     }
 
+    /// `view/collapse` or `view/expand` while the store loads or has failed: the view has no items, so an id is not
+    /// one of them and `all` changes nothing.
+    private static func collapseWhileWaiting(_ view: TasklsProtocol.ViewID, _ target: CollapseTarget,
+                                             _ context: WaitingContext) throws(ResponseError) -> CollapseResult {
+        _ = try context.view(ViewID(view))
+        if case .ids(let ids) = target, let first = ids.first {
+            throw DomainError.refused(reason: "notInView", message: "ids: item \(ItemID(first)) is not a row of view \(ViewID(view))").responseError
+        }
+        return CollapseResult(changed: false)
+    }
+
     /// The snapshot of a view waiting for the store: no rows, no count, the store's state.
     private static func waitingSnapshot(_ view: DetachedView, _ context: WaitingContext) -> ViewSnapshotResult {
         ViewSnapshotResult(ViewSnapshot(view: view.id, version: view.version, state: context.state, count: nil, window: view.window,
@@ -105,5 +127,15 @@ protocol ViewAddressed {
 }
 
 extension ViewSort: ViewAddressed {}
+
+extension CollapseTarget {
+    /// The items named, nil for all.
+    var itemIDs: [Domain.ItemID]? {
+        switch self {
+        case .ids(let ids): ids.map(Domain.ItemID.init)
+        case .all: nil
+        }
+    }
+}
 extension ViewFilter: ViewAddressed {}
 extension ViewSections: ViewAddressed {}

@@ -130,6 +130,17 @@ struct ReadingContext {
         return changed.change.version
     }
 
+    /// Collapses or expands items of a view (nil: all); publishes the view's change.
+    /// - Returns: whether the view's rows changed.
+    func setCollapsed(_ view: ViewID, ids: [ItemID]?, collapse: Bool) throws(ResponseError) -> Bool {
+        let change = try domain { () throws(DomainError) in
+            try workspace.engine.setCollapsed(view, ids: ids, collapse: collapse)
+        }
+        guard let change else { return false }
+        workspace.publish([change])
+        return true
+    }
+
     /// A view's snapshot.
     func snapshot(_ view: ViewID) throws(ResponseError) -> ViewSnapshot {
         try domain { () throws(DomainError) in try workspace.engine.snapshot(view) }

@@ -55,6 +55,17 @@ extension Clearable {
     }
 }
 
+extension Clearable where Value == Domain.ItemID {
+    /// The parent a request chose: nil when it named none (`before` decides), `.clear` for the top level.
+    init?(_ choice: ParentChoice) {
+        switch choice {
+        case .unspecified: return nil
+        case .topLevel: self = .clear
+        case .item(let id): self = .set(Domain.ItemID(id))
+        }
+    }
+}
+
 extension DebugSetClock {
     /// The instant `now` names: `-32602` unless it is an instant with its offset.
     func instant() throws(ResponseError) -> Timestamp {

@@ -5,24 +5,29 @@ import TasklsProtocol
 import Wire
 
 extension TasklsProtocol.Item {
-    /// `item` in full, as `items/get` and the mutation results give it; a due time read in `calendar`'s zone too.
-    init(_ item: Domain.Item, in calendar: ClientCalendar) {
+    /// `item` in full, as `items/get` and the mutation results give it, with its subtasks' counts; a due time read
+    /// in `calendar`'s zone too.
+    init(_ item: Domain.Item, subtasks: SubtaskCount, in calendar: ClientCalendar) {
         self.init(
-            id: TasklsProtocol.ItemID(item.id), list: TasklsProtocol.ListID(item.list), title: item.title, notes: item.notes,
+            id: TasklsProtocol.ItemID(item.id), list: TasklsProtocol.ListID(item.list),
+            parent: item.parent.map(TasklsProtocol.ItemID.init), title: item.title, notes: item.notes,
             done: item.done, completed: item.completedAt?.iso8601, due: item.due?.iso8601, dueLocal: calendar.localReading(of: item.due),
-            priority: TasklsProtocol.Priority(item.priority), tags: item.tags, created: item.createdAt.iso8601,
+            priority: TasklsProtocol.Priority(item.priority), tags: item.tags,
+            children: subtasks.total, openChildren: subtasks.open, created: item.createdAt.iso8601,
             modified: item.modifiedAt.iso8601, revision: item.revision)
     }
 }
 
 extension ItemRow {
-    /// `item` as a row of a view: without its notes (a window's size does not depend on them); a due time read in
-    /// `calendar`'s zone too.
-    init(_ item: Domain.Item, in calendar: ClientCalendar) {
+    /// `item` as a row of a view, where `facts` place it: without its notes (a window's size does not depend on
+    /// them); a due time read in `calendar`'s zone too.
+    init(_ item: Domain.Item, _ facts: TreeFacts, in calendar: ClientCalendar) {
         self.init(
-            id: TasklsProtocol.ItemID(item.id), list: TasklsProtocol.ListID(item.list), title: item.title, done: item.done,
+            id: TasklsProtocol.ItemID(item.id), list: TasklsProtocol.ListID(item.list),
+            parent: item.parent.map(TasklsProtocol.ItemID.init), depth: facts.depth, title: item.title, done: item.done,
             due: item.due?.iso8601, dueLocal: calendar.localReading(of: item.due), priority: TasklsProtocol.Priority(item.priority), tags: item.tags,
-            hasNotes: !item.notes.isEmpty, revision: item.revision)
+            hasNotes: !item.notes.isEmpty, children: facts.children, openChildren: facts.openChildren,
+            hasChildren: facts.hasChildren, collapsed: facts.collapsed, context: facts.context, revision: item.revision)
     }
 }
 
@@ -37,7 +42,7 @@ extension TasklsProtocol.Row {
     /// `row` as the wire shows it.
     init(_ row: Domain.Row, in calendar: ClientCalendar) {
         switch row {
-        case .item(let item): self = .item(ItemRow(item, in: calendar))
+        case .item(let item, let facts): self = .item(ItemRow(item, facts, in: calendar))
         case .header(let header): self = .header(HeaderRow(header))
         }
     }
