@@ -60,8 +60,10 @@ enum WindowDiff {
     }
 
     /// Operations turning `old` into `new`: removals (from the bottom up), moves of the rows outside a
-    /// longest increasing subsequence, insertions (top down, at their final index), then updates of rows
-    /// that stayed in place but whose content changed (`changed`). Moves carry the row exactly when it changed;
+    /// heaviest increasing subsequence (the rows that stay keep as many unchanged rows in place as can be, then as
+    /// many changed ones: a changed row needs an operation anyway, so moving it costs nothing more), insertions
+    /// (top down, at their final index), then updates of rows that stayed in place but whose content changed
+    /// (`changed`). Moves carry the row exactly when it changed;
     /// a row that neither changed nor moved gets no operation, so equal windows of unchanged rows give none.
     /// - Complexity: O(w log w) for windows of w rows.
     static func operations<ID: Hashable>(old: [ID], new: [ID], changed: (ID) -> Bool,
@@ -91,7 +93,9 @@ enum WindowDiff {
         var currentIndex: [ID: Int] = [:]
         currentIndex.reserveCapacity(current.count)
         for (index, id) in current.enumerated() { currentIndex[id] = index }
-        let stable = longestIncreasingSubsequence(target.map { currentIndex[$0]! }).reduce(into: Set<ID>()) {
+        let heavy = target.count + 1
+        let stable = heaviestIncreasingSubsequence(target.map { currentIndex[$0]! },
+                                                   weights: target.map { changed($0) ? 1 : heavy }).reduce(into: Set<ID>()) {
             $0.insert(current[$1])
         }
         var moved = Set<ID>()
@@ -113,23 +117,33 @@ enum WindowDiff {
         return operations
     }
 
-    /// The values (not indexes) of one longest strictly increasing subsequence of `values`.
-    /// - Complexity: O(n log n).
-    static func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
-        var tails: [Int] = []          // index into values of the smallest tail of each length
-        var previous = [Int](repeating: -1, count: values.count)
+    /// The values (not indexes) of one strictly increasing subsequence of `values` (a permutation of
+    /// `0..<values.count`) whose `weights` sum the most.
+    /// - Complexity: O(n log n), with a Fenwick tree of prefix maxima over the values.
+    static func heaviestIncreasingSubsequence(_ values: [Int], weights: [Int]) -> [Int] {
+        let count = values.count
+        // tree[i]: the best (sum, index into values) among the values in i's Fenwick range.
+        var tree = [(sum: Int, index: Int)](repeating: (0, -1), count: count + 1)
+        var previous = [Int](repeating: -1, count: count)
+        var best = (sum: 0, index: -1)
         for (index, value) in values.enumerated() {
-            var low = 0
-            var high = tails.count
-            while low < high {
-                let middle = (low + high) / 2
-                if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+            var before = (sum: 0, index: -1)
+            var position = value
+            while position > 0 {
+                if tree[position].sum > before.sum { before = tree[position] }
+                position -= position & -position
             }
-            if low > 0 { previous[index] = tails[low - 1] }
-            if low == tails.count { tails.append(index) } else { tails[low] = index }
+            let here = (sum: before.sum + weights[index], index: index)
+            previous[index] = before.index
+            if here.sum > best.sum { best = here }
+            position = value + 1
+            while position <= count {
+                if here.sum > tree[position].sum { tree[position] = here }
+                position += position & -position
+            }
         }
         var result: [Int] = []
-        var index = tails.last ?? -1
+        var index = best.index
         while index >= 0 {
             result.append(values[index])
             index = previous[index]
