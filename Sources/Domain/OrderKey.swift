@@ -7,7 +7,7 @@
 /// Made for the comparisons a tree search makes: the primary value, or the first 8 bytes of it, is one
 /// number already adjusted for direction, and the position's first 8 bytes are inline too, so most
 /// comparisons compare integers and never read the byte arrays.
-struct OrderKey: Comparable, Sendable {
+struct OrderKey: IndexKey {
     /// The primary value, ordered so that smaller sorts first: for numeric sorts the value (negated when
     /// descending; `Int64.max` for an item without a due date, last in either direction); for title and
     /// manual sorts the first 8 bytes of the title or position (complemented when descending).
@@ -40,9 +40,18 @@ struct OrderKey: Comparable, Sendable {
     /// Whether a leading `listPosition` runs largest first: a smart group in manual descending order, not
     /// grouped by list (the whole manual order reversed; sections by list keep the lists' order).
     var listDescending = false
+    /// The rows this key stands for (`weight`), stored in 32 bits where it fits beside the fields above. Not
+    /// part of `<` or `==`.
+    private var storedWeight: Int32 = 1
     /// The item itself, in the keys of `TaskState`'s manual orders (so a snapshot of an order carries its
     /// items); nil in other indexes and in keys built to search. Not part of the key's identity.
     var record: ItemRecord?
+
+    /// The rows this key stands for in its index: 1 unless set. Not part of `<` or `==`.
+    var weight: Int {
+        get { Int(storedWeight) }
+        set { storedWeight = Int32(newValue) }
+    }
 
     /// The key of `item` in `sort`.
     /// - Complexity: O(1) (the title's folded key is precomputed on the item).

@@ -1,23 +1,26 @@
-// Bulk loading of OrderedIndex: builds the tree bottom-up from sorted keys in O(n).
+// Bulk loading of OrderedIndex: builds the tree bottom-up from sorted, weighted keys in O(n).
 
 extension OrderedIndex {
     /// Builds a tree of keys sorted ascending and unique, level by level: the keys are dealt evenly into
     /// leaves about three quarters full, then those leaves into parents the same way, and so on up to a
-    /// single root.
+    /// single root; each node's count is the sum of the weights under it. Precondition: every weight is at
+    /// least 1, exactly 1 when `Key.hasUnitWeights` (checked as the leaves take them).
     /// - Complexity: O(n)
     static func build(sorted keys: [Key]) -> OrderedIndex {
         var index = OrderedIndex()
         index.count = keys.count
         guard keys.count > leafCapacity else {
             index.root = Node.leaf(keys)
+            index.totalWeight = index.root.totalWeight(height: 0)
             return index
         }
         var level: [Node] = []
         var counts: [Int] = []
         var firstKeys: [Key] = []
         for range in deal(keys.count, capacity: leafCapacity) {
-            level.append(Node.leaf(keys[range]))
-            counts.append(range.count)
+            let leaf = Node.leaf(keys[range])
+            level.append(leaf)
+            counts.append(leaf.totalWeight(height: 0))
             firstKeys.append(keys[range.lowerBound])
         }
         var height = 0
@@ -42,6 +45,7 @@ extension OrderedIndex {
         }
         index.root = level[0]
         index.height = height
+        index.totalWeight = counts[0]
         return index
     }
 

@@ -2,18 +2,23 @@
 
 extension OrderedIndex {
     /// Traps unless the tree is well formed: leaves all at `height`, keys strictly ascending, separators
-    /// between their neighbouring subtrees, recorded counts equal to actual subtree sizes, the total
-    /// equal to `count`, and every node within its fill limits (the root may hold fewer, but an internal
-    /// root has at least two children).
+    /// between their neighbouring subtrees, every key's weight at least 1 (exactly 1 when
+    /// `Key.hasUnitWeights`) and, in a leaf that keeps weights, its heavy keys counted and their weights
+    /// recorded as the keys' (see `Node.checkWeights`), every recorded count equal to the sum of the
+    /// weights of the keys below it, `totalWeight` equal to the sum of all weights and `count` to the
+    /// number of keys, and every node within its fill limits (the root may hold fewer, but an internal root
+    /// has at least two children).
     /// - Complexity: O(n)
     func checkInvariants() {
         let summary = Self.check(root, height: height, isRoot: true)
-        precondition(summary.count == count, "count \(count) but the tree holds \(summary.count)")
+        precondition(summary.count == count, "count \(count) but the tree holds \(summary.count) keys")
+        precondition(summary.weight == totalWeight, "totalWeight \(totalWeight) but the tree's keys weigh \(summary.weight)")
     }
 
-    /// What a subtree holds: its size and its smallest and largest keys (nil when empty).
+    /// What a subtree holds: its number of keys, their weight, and its smallest and largest keys (nil when empty).
     private struct Summary {
         var count: Int
+        var weight: Int
         var first: Key?
         var last: Key?
     }
@@ -23,30 +28,37 @@ extension OrderedIndex {
             precondition(node.childCount == 0, "leaf with children")
             precondition(node.keyCount <= leafCapacity, "leaf over capacity")
             precondition(isRoot || node.keyCount >= leafMinimum, "leaf under minimum")
+            node.checkWeights()
             return node.withKeys { keys in
-                for index in keys.indices.dropFirst() {
-                    precondition(keys[index - 1] < keys[index], "leaf keys out of order")
+                var weight = 0
+                for (index, key) in keys.enumerated() {
+                    precondition(index == 0 || keys[index - 1] < key, "leaf keys out of order")
+                    precondition(Key.hasUnitWeights ? key.weight == 1 : key.weight >= 1, "key weight out of range")
+                    weight += key.weight
                 }
-                return Summary(count: keys.count, first: keys.first, last: keys.last)
+                precondition(node.weightBefore(keys.count) == weight, "leaf weight differs from its keys'")
+                return Summary(count: keys.count, weight: weight, first: keys.first, last: keys.last)
             }
         }
         precondition(node.keyCount == node.childCount - 1, "separators do not sit between children")
         precondition(node.childCount <= branchCapacity, "internal node over capacity")
         precondition(node.childCount >= (isRoot ? 2 : branchMinimum), "internal node under minimum")
-        var total = 0
+        var count = 0
+        var weight = 0
         var first: Key?
         var previousLast: Key?
         for (index, child) in node.children.enumerated() {
             let summary = check(child, height: height - 1, isRoot: false)
-            precondition(summary.count == node.counts[index], "recorded count differs from subtree size")
+            precondition(summary.weight == node.counts[index], "recorded count differs from the weight below it")
             if index > 0, let childFirst = summary.first, let last = previousLast {
                 let separator = node.key(at: index - 1)
                 precondition(last < separator && separator <= childFirst, "separator out of place")
             }
-            total += summary.count
+            count += summary.count
+            weight += summary.weight
             first = first ?? summary.first
             previousLast = summary.last ?? previousLast
         }
-        return Summary(count: total, first: first, last: previousLast)
+        return Summary(count: count, weight: weight, first: first, last: previousLast)
     }
 }

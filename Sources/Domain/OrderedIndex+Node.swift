@@ -1,5 +1,5 @@
-// The node of OrderedIndex's counted B+tree: one allocation holding its keys, counts and children; fan-out,
-// fill limits, searching inside a node and copy-on-write.
+// The node of OrderedIndex's counted B+tree: one allocation holding its keys, counts (or a leaf's weights) and
+// children; fan-out, fill limits, searching inside a node and copy-on-write. A leaf's weights: OrderedIndex+Weights.swift.
 
 extension OrderedIndex {
     /// Most keys a leaf holds; a leaf that would hold more splits in two.
@@ -11,30 +11,51 @@ extension OrderedIndex {
     /// Fewest children an internal node other than the root holds.
     static var branchMinimum: Int { branchCapacity / 2 }
 
-    /// What a node records besides its keys, children and counts.
+    /// What a node records besides its keys, children and counts: 32 bytes.
     struct NodeHeader {
         /// Number of keys stored: a leaf's keys, or an internal node's separators.
         var count: Int
-        /// Number of keys there is room for.
-        let room: Int
         /// Number of children stored; 0 in a leaf.
         var childCount: Int
+        /// `room`, in 32 bits, so that `heavyCount` fits beside it.
+        private let storedRoom: Int32
+        /// `childRoom`, in 32 bits.
+        private let storedChildRoom: Int32
+        /// In a leaf that keeps weights, the number of its keys that weigh more than 1 (see
+        /// OrderedIndex+Weights.swift); 0 otherwise. Here, beside `count`, a search reads it at no cost.
+        var heavyCount: Int32 = 0
+
+        /// Number of keys there is room for.
+        var room: Int { Int(storedRoom) }
         /// Number of children (and counts) there is room for; 0 in a leaf.
-        let childRoom: Int
+        var childRoom: Int { Int(storedChildRoom) }
+
+        init(room: Int, childRoom: Int) {
+            count = 0
+            childCount = 0
+            storedRoom = Int32(room)
+            storedChildRoom = Int32(childRoom)
+        }
     }
 
     /// One node of the tree. The tree knows its height, so a node does not record whether it is a leaf:
     /// nodes at height 0 are leaves and have no children.
     ///
-    /// A leaf's keys are the index's keys, ascending. An internal node has `children` with their subtree
-    /// sizes in `counts`, and its keys are the separators: key `i` is greater than every key under
-    /// `children[i]` and at most every key under `children[i + 1]`, so `keyCount == childCount - 1`.
-    /// Removal can leave a separator above its right subtree's smallest key; the bounds still hold, and
-    /// descent never needs more than them.
+    /// A leaf's keys are the index's keys, ascending; unless `Key.hasUnitWeights`, it keeps the number of
+    /// them weighing more than 1 and, while that is not 0, each one's weight (see OrderedIndex+Weights.swift),
+    /// so that weighing a leaf reads one small array rather than every key, and a leaf whose keys all weigh
+    /// 1 reads none. An internal node has `children` with the sum of the weights under each in `counts`
+    /// (its number of keys, when every key weighs 1), and its keys are the separators: key `i` is greater
+    /// than every key under `children[i]` and at most every key under `children[i + 1]`, so
+    /// `keyCount == childCount - 1`. Removal can leave a separator above its right subtree's smallest key;
+    /// the bounds still hold, and descent never needs more than them.
     ///
     /// Layout: a node is one allocation (a `ManagedBuffer`): the header, then room for the keys, then,
-    /// in an internal node, room for the counts and the children, each up to where the node splits. In
-    /// a large index a node is usually not cached when a descent reaches it. Inline, the header, the keys
+    /// in an internal node, room for the counts and the children, each up to where the node splits; in a
+    /// leaf that keeps weights, room for them, 32 bits each, where an internal node's counts are (see
+    /// OrderedIndex+Weights.swift). The keys start at the same place in every node, so a search computes
+    /// their addresses without waiting for the header. In a large index a node is usually not cached when
+    /// a descent reaches it. Inline, the header, the keys
     /// a search compares, the counts and the child references are all at addresses known from the node's
     /// alone, so the processor can fetch them together; in arrays of their own each would be fetched only
     /// after the node, each after a reference count update. For the same reason descents hold the nodes
@@ -46,24 +67,32 @@ extension OrderedIndex {
     /// it owns alone, and owning the index value exclusively (Swift's `inout` rule) means owning those
     /// nodes exclusively. That is why `OrderedIndex` can be `@unchecked Sendable`.
     final class Node: ManagedBuffer<NodeHeader, Key> {
-        /// An empty node with room for `keyRoom` keys and `childRoom` children.
+        /// An empty node with room for `keyRoom` keys and `childRoom` children (a leaf when 0).
         /// - Complexity: O(1).
         private static func make(keyRoom: Int, childRoom: Int) -> Node {
+            let weightRoom = Key.hasUnitWeights || childRoom > 0 ? 0 : keyRoom
             let bytes = childrenOffset(keyRoom: keyRoom, childRoom: childRoom) + childRoom * MemoryLayout<Node>.stride
+                + weightRoom * MemoryLayout<Int32>.stride
             let slots = (bytes + MemoryLayout<Key>.stride - 1) / MemoryLayout<Key>.stride
             let node = unsafeDowncast(create(minimumCapacity: slots) { _ in
-                NodeHeader(count: 0, room: keyRoom, childCount: 0, childRoom: childRoom)
+                NodeHeader(room: keyRoom, childRoom: childRoom)
             }, to: Node.self)
             node.withUnsafeMutablePointerToElements { keys in
                 let raw = UnsafeMutableRawPointer(keys)
-                (raw + countsOffset(keyRoom: keyRoom)).bindMemory(to: Int.self, capacity: childRoom)
-                (raw + childrenOffset(keyRoom: keyRoom, childRoom: childRoom)).bindMemory(to: Node.self, capacity: childRoom)
+                if weightRoom > 0 {
+                    (raw + countsOffset(keyRoom: keyRoom)).bindMemory(to: Int32.self, capacity: weightRoom)
+                }
+                if childRoom > 0 {
+                    (raw + countsOffset(keyRoom: keyRoom)).bindMemory(to: Int.self, capacity: childRoom)
+                    (raw + childrenOffset(keyRoom: keyRoom, childRoom: childRoom)).bindMemory(to: Node.self, capacity: childRoom)
+                }
             }
             return node
         }
 
-        /// Where the counts start, in bytes from the first key: after the room for keys, 8-byte aligned.
-        private static func countsOffset(keyRoom: Int) -> Int {
+        /// Where an internal node's counts (a leaf's weights) start, in bytes from the first key: after the
+        /// room for keys, 8-byte aligned.
+        static func countsOffset(keyRoom: Int) -> Int {
             let alignment = MemoryLayout<Int>.alignment
             return (keyRoom * MemoryLayout<Key>.stride + alignment - 1) / alignment * alignment
         }
@@ -73,7 +102,7 @@ extension OrderedIndex {
             countsOffset(keyRoom: keyRoom) + childRoom * MemoryLayout<Int>.stride
         }
 
-        /// An empty leaf with room for as many keys as make it split.
+        /// An empty leaf with room for as many keys (and, unless `Key.hasUnitWeights`, their weights) as make it split.
         static func leaf() -> Node { make(keyRoom: leafCapacity + 1, childRoom: 0) }
 
         /// A leaf holding keys. Precondition: there are at most `leafCapacity + 1`.
@@ -112,7 +141,8 @@ extension OrderedIndex {
         /// - Complexity: O(fan-out).
         func copy() -> Node {
             let copy = fields.childRoom == 0 ? Node.leaf() : Node.branch()
-            withKeys { copy.append(contentsOf: $0) }
+            withKeys { _ = copy.appendKeys($0) }
+            if keepsWeights { copy.copyWeights(of: self) }
             for (child, count) in zip(children, counts) {
                 copy.appendChild(child, count: count)
             }
@@ -134,6 +164,12 @@ extension OrderedIndex {
         /// Number of children; 0 in a leaf.
         var childCount: Int { fields.childCount }
 
+        /// In a leaf that keeps weights, the number of its keys that weigh more than 1 (see OrderedIndex+Weights.swift).
+        var heavyCount: Int32 {
+            get { fields.heavyCount }
+            set { fields.heavyCount = newValue }
+        }
+
         /// The children, in place; empty in a leaf. Valid while the node lives and no child is inserted or removed.
         var children: UnsafeMutableBufferPointer<Node> {
             withUnsafeMutablePointers { header, keys in
@@ -143,8 +179,8 @@ extension OrderedIndex {
             }
         }
 
-        /// `counts[i]` is the number of keys under `children[i]`, in place; empty in a leaf. Valid while the
-        /// node lives and no child is inserted or removed.
+        /// `counts[i]` is the sum of the weights of the keys under `children[i]`, in place; empty in a leaf.
+        /// Valid while the node lives and no child is inserted or removed.
         var counts: UnsafeMutableBufferPointer<Int> {
             withUnsafeMutablePointers { header, keys in
                 let start = (UnsafeMutableRawPointer(keys) + Node.countsOffset(keyRoom: header.pointee.room))
@@ -153,7 +189,11 @@ extension OrderedIndex {
             }
         }
 
-        /// Inserts child, with `count` keys under it, at index. Precondition: there is room.
+        /// Whether this node keeps its keys' weights: a leaf, unless every key weighs 1.
+        @inline(__always)
+        private var keepsWeights: Bool { !Key.hasUnitWeights && fields.childRoom == 0 }
+
+        /// Inserts child, with `count` weight under it, at index. Precondition: there is room.
         /// - Complexity: O(childCount - index).
         func insertChild(_ child: Node, count: Int, at index: Int) {
             let (children, counts) = (self.children, self.counts)
@@ -168,12 +208,12 @@ extension OrderedIndex {
             fields.childCount = total + 1
         }
 
-        /// Appends child, with `count` keys under it. Precondition: there is room.
+        /// Appends child, with `count` weight under it. Precondition: there is room.
         func appendChild(_ child: Node, count: Int) {
             insertChild(child, count: count, at: childCount)
         }
 
-        /// Removes and returns the child at index and the number of keys under it.
+        /// Removes and returns the child at index and the weight under it.
         /// - Complexity: O(childCount - index).
         @discardableResult
         func removeChild(at index: Int) -> (node: Node, count: Int) {
@@ -216,10 +256,11 @@ extension OrderedIndex {
             return withKeys { $0[index] }
         }
 
-        /// Replaces the key at index. Precondition: `0 <= index < keyCount`.
+        /// Replaces the key at index (in a leaf, its weight too). Precondition: `0 <= index < keyCount`.
         func setKey(_ key: Key, at index: Int) {
             precondition(index >= 0 && index < keyCount, "OrderedIndex.Node: key index out of range")
             withKeys { $0[index] = key }
+            if keepsWeights { weightReplaced(by: key.weight, at: index) }
         }
 
         /// Whether the key at index exists and equals key.
@@ -227,7 +268,8 @@ extension OrderedIndex {
             index < keyCount && withKeys { $0[index] == key }
         }
 
-        /// Inserts key at index, moving the keys from index on up by one. Precondition: there is room.
+        /// Inserts key at index, moving the keys (in a leaf, and their weights) from index on up by one.
+        /// Precondition: there is room.
         /// - Complexity: O(keyCount - index).
         func insertKey(_ key: Key, at index: Int) {
             withUnsafeMutablePointers { header, keys in
@@ -237,13 +279,18 @@ extension OrderedIndex {
                 (keys + index).initialize(to: key)
                 header.pointee.count = count + 1
             }
+            if keepsWeights { weightInserted(key.weight, at: index) }
         }
 
-        /// Removes and returns the key at index, moving the keys after it down by one.
+        /// Removes and returns the key at index, moving the keys (in a leaf, and their weights) after it down by one.
         /// - Complexity: O(keyCount - index).
         @discardableResult
         func removeKey(at index: Int) -> Key {
-            withUnsafeMutablePointers { header, keys in
+            if keepsWeights {
+                precondition(index >= 0 && index < keyCount, "OrderedIndex.Node: key index out of range")
+                weightRemoved(at: index)
+            }
+            return withUnsafeMutablePointers { header, keys in
                 let count = header.pointee.count
                 precondition(index >= 0 && index < count, "OrderedIndex.Node: key index out of range")
                 let removed = (keys + index).move()
@@ -258,25 +305,46 @@ extension OrderedIndex {
             insertKey(key, at: keyCount)
         }
 
-        /// Appends copies of keys. Precondition: there is room.
+        /// Appends copies of keys (in a leaf, and their weights). Precondition: there is room; every key's
+        /// weight is valid (see `OrderedIndex.checkWeight`; checked).
         /// - Complexity: O(keys.count).
         func append(contentsOf keys: some Collection<Key>) {
+            let start = keyCount
+            let heavy = appendKeys(keys)
+            if keepsWeights { weightsAppended(from: start, heavy: heavy) }
+        }
+
+        /// Appends copies of keys, not recording their weights; returns how many weigh more than 1, having
+        /// checked each weight (see `OrderedIndex.checkWeight`). Precondition: there is room.
+        /// - Complexity: O(keys.count).
+        private func appendKeys(_ keys: some Collection<Key>) -> Int32 {
             withUnsafeMutablePointers { header, stored in
                 let count = header.pointee.count
                 precondition(count + keys.count <= header.pointee.room, "OrderedIndex.Node: no room to append")
                 var slot = stored + count
+                var heavy: Int32 = 0
                 for key in keys {
                     slot.initialize(to: key)
+                    // Removed by the compiler for a type whose weight is the constant 1.
+                    let weight = slot.pointee.weight
+                    OrderedIndex.checkWeight(weight)
+                    if weight > 1 { heavy &+= 1 }
                     slot += 1
                 }
                 header.pointee.count = count + keys.count
+                return heavy
             }
         }
 
-        /// Moves the keys of `source` from `start` on to the end of this node's keys, leaving `source` with
-        /// its first `start` keys. Precondition: there is room.
+        /// Moves the keys (in leaves, and their weights) of `source` from `start` on to the end of this node's
+        /// keys, leaving `source` with its first `start` keys. Precondition: there is room; both nodes are
+        /// leaves or both are internal.
         /// - Complexity: O(source.keyCount - start).
         func moveKeys(from source: Node, startingAt start: Int) {
+            if keepsWeights {
+                precondition(start <= source.keyCount && keyCount + source.keyCount - start <= fields.room, "OrderedIndex.Node: no room to move")
+                weightsMoved(from: source, startingAt: start)
+            }
             source.withUnsafeMutablePointers { sourceHeader, sourceKeys in
                 withUnsafeMutablePointers { header, keys in
                     let moved = sourceHeader.pointee.count - start
@@ -346,13 +414,19 @@ extension OrderedIndex {
             return low
         }
 
-        /// Sum of `counts[0..<end]`: the number of keys under the children before `end`.
+        /// Sum of `counts[0..<end]`: the weight under the children before `end`.
         /// - Complexity: O(fan-out).
         func countBefore(_ end: Int) -> Int {
             let counts = self.counts
             var sum = 0
             for index in 0..<end { sum &+= counts[index] }
             return sum
+        }
+
+        /// The weight under this node, which is at `height` (0 for a leaf).
+        /// - Complexity: O(fan-out), or O(1) for a leaf whose keys all weigh 1.
+        func totalWeight(height: Int) -> Int {
+            height == 0 ? weightBefore(keyCount) : countBefore(childCount)
         }
     }
 }

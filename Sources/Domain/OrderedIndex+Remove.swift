@@ -1,7 +1,8 @@
-// Removal from OrderedIndex: descend with path copying, remove from a leaf, refill underfull nodes on the way up.
+// Removal from OrderedIndex: descend with path copying, remove from a leaf, subtract its weight and refill underfull nodes on the way up.
 
 extension OrderedIndex {
-    /// Removes key; returns the rank it had, or nil if absent.
+    /// Removes key (whatever weight the argument carries, the stored key's weight goes with it); returns the
+    /// rank it had (the sum of the weights of the keys before it), or nil if absent.
     /// - Complexity: O(log n). Nodes on the path that are shared with a copy of the index are copied
     ///   first, O(fan-out) each, even when key turns out to be absent.
     @discardableResult
@@ -10,8 +11,9 @@ extension OrderedIndex {
             root = root.copy()
         }
         var rank = 0
-        guard Self.remove(key, from: root, height: height, rank: &rank) else { return nil }
+        guard let weight = Self.remove(key, from: root, height: height, rank: &rank) else { return nil }
         count -= 1
+        totalWeight -= weight
         if height > 0 && root.childCount == 1 {
             root = root.children[0]
             height -= 1
@@ -19,27 +21,29 @@ extension OrderedIndex {
         return rank
     }
 
-    /// Removes key from under node, which the caller owns alone, adding to rank the number of keys under
-    /// node less than key. Returns whether key was there. Node may be left underfull; its parent refills it.
+    /// Removes key from under node, which the caller owns alone, adding to rank the weight of the keys
+    /// under node less than key. Returns the removed key's weight, nil if key was not there. Node may be
+    /// left underfull; its parent refills it.
     /// - Complexity: O(height × fan-out)
-    private static func remove(_ key: Key, from node: Node, height: Int, rank: inout Int) -> Bool {
+    private static func remove(_ key: Key, from node: Node, height: Int, rank: inout Int) -> Int? {
         if height == 0 {
             let position = node.lowerBound(key)
-            guard node.hasKey(key, at: position) else { return false }
+            guard node.hasKey(key, at: position) else { return nil }
+            let weight = node.weight(at: position)
+            rank &+= node.weightBefore(position)
             node.removeKey(at: position)
-            rank &+= position
-            return true
+            return weight
         }
         let index = node.upperBound(key)
         rank &+= node.countBefore(index)
         unowned(unsafe) let child = node.uniqueChild(at: index)
-        guard remove(key, from: child, height: height - 1, rank: &rank) else { return false }
-        node.counts[index] &-= 1
+        guard let weight = remove(key, from: child, height: height - 1, rank: &rank) else { return nil }
+        node.counts[index] &-= weight
         let minimum = height == 1 ? leafMinimum : branchMinimum
         if child.fill(height: height - 1) < minimum {
             refill(childAt: index, of: node, childHeight: height - 1)
         }
-        return true
+        return weight
     }
 
     /// Brings the child at index, one entry short of the minimum, back to it: borrows an entry from a
@@ -64,9 +68,9 @@ extension OrderedIndex {
         let child = node.children[index]
         let moved: Int
         if childHeight == 0 {
+            moved = left.weight(at: left.keyCount - 1)
             child.insertKey(left.removeKey(at: left.keyCount - 1), at: 0)
             node.setKey(child.key(at: 0), at: index - 1)
-            moved = 1
         } else {
             child.insertKey(node.key(at: index - 1), at: 0)
             node.setKey(left.removeKey(at: left.keyCount - 1), at: index - 1)
@@ -84,9 +88,9 @@ extension OrderedIndex {
         let child = node.children[index]
         let moved: Int
         if childHeight == 0 {
+            moved = right.weight(at: 0)
             child.appendKey(right.removeKey(at: 0))
             node.setKey(right.key(at: 0), at: index)
-            moved = 1
         } else {
             child.appendKey(node.key(at: index))
             node.setKey(right.removeKey(at: 0), at: index)

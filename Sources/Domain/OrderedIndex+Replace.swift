@@ -1,49 +1,58 @@
-// Replacing one key of OrderedIndex by another: in place, in one descent, when the new key takes the old one's rank.
+// Replacing one key of OrderedIndex by another, perhaps of another weight: in place, in one descent, when the new key takes the old one's place.
 
 extension OrderedIndex {
-    /// Replaces `old` with `new`; returns the rank `old` had and the rank `new` has.
+    /// Replaces `old` with `new`, which may weigh differently; returns the rank `old` had and the rank `new`
+    /// has (ranks are sums of the weights before, as everywhere).
     ///
-    /// When `new` sorts between `old`'s neighbours (so its rank is `old`'s: a field outside the order
-    /// changed, or the key moved less than one place) it overwrites `old` where it is, in one descent
-    /// and without reshaping the tree. Otherwise this is `remove(old)` then `insert(new)`; the descent
-    /// that found the neighbours then stopped as soon as `new` left `old`'s path, usually at the root.
-    /// Precondition: `old` is present, and `new` is not unless it equals `old`.
+    /// When `new` sorts between `old`'s neighbours (a field outside the order changed, or the key moved
+    /// less than one place) it overwrites `old` where it is, in one descent and without reshaping the
+    /// tree, adding the change in weight to the counts on the path; both ranks are then `old`'s. Otherwise
+    /// this is `remove(old)` then `insert(new)`; the descent that found the neighbours then stopped as soon
+    /// as `new` left `old`'s path, usually at the root. Precondition: `old` is present, and `new` is not
+    /// unless it equals `old`; `new`'s weight is at least 1 (exactly 1 when `Key.hasUnitWeights`; checked).
     /// - Complexity: O(log n); the shared nodes on the path are copied first, O(fan-out) each.
     @discardableResult
     public mutating func replace(_ old: Key, with new: Key) -> (from: Int, to: Int) {
+        Self.checkWeight(new.weight)
         if !isKnownUniquelyReferenced(&root) {
             root = root.copy()
         }
-        if let rank = Self.replaceInPlace(old, with: new, under: root, height: height) {
+        var weightChange = 0
+        if let rank = Self.replaceInPlace(old, with: new, under: root, height: height, weightChange: &weightChange) {
+            totalWeight += weightChange
             return (rank, rank)
         }
         guard let from = remove(old) else { preconditionFailure("OrderedIndex.replace: key not present") }
         return (from, insert(new))
     }
 
-    /// Overwrites `old` with `new` under `root`, which the caller owns alone, when `new` sorts between
-    /// `old`'s neighbours; returns `old`'s rank, or nil (changing nothing but the copies of shared nodes
-    /// on the path) when `new` belongs elsewhere or `old` is absent.
+    /// Overwrites `old` with `new` under `node`, which the caller owns alone, when `new` sorts between
+    /// `old`'s neighbours, adding `new`'s weight less `old`'s to the counts on the path and setting
+    /// `weightChange` to it; returns `old`'s rank under `node`, or nil (changing nothing but the copies of
+    /// shared nodes on the path) when `new` belongs elsewhere or `old` is absent.
     ///
     /// At each level `new` must fall between the separators around the child `old` is under: every key
     /// left of that child is below the left separator and every key right of it at least the right one,
     /// so in the leaf comparing `new` with `old`'s neighbours there suffices.
     /// - Complexity: O(height × fan-out)
-    private static func replaceInPlace(_ old: Key, with new: Key, under root: Node, height: Int) -> Int? {
-        unowned(unsafe) var node = root
-        var rank = 0
-        for _ in 0..<height {
-            let child = node.upperBound(old)
-            guard node.admits(new, after: child - 1, orEqual: true, before: child) else { return nil }
-            rank &+= node.countBefore(child)
-            node = node.uniqueChild(at: child)
+    private static func replaceInPlace(_ old: Key, with new: Key, under node: Node, height: Int, weightChange: inout Int) -> Int? {
+        if height == 0 {
+            let position = node.lowerBound(old)
+            guard node.hasKey(old, at: position), node.admits(new, after: position - 1, orEqual: false, before: position + 1) else {
+                return nil
+            }
+            weightChange = new.weight - node.weight(at: position)
+            node.setKey(new, at: position)
+            return node.weightBefore(position)
         }
-        let position = node.lowerBound(old)
-        guard node.hasKey(old, at: position), node.admits(new, after: position - 1, orEqual: false, before: position + 1) else {
+        let child = node.upperBound(old)
+        guard node.admits(new, after: child - 1, orEqual: true, before: child) else { return nil }
+        unowned(unsafe) let next = node.uniqueChild(at: child)
+        guard let rank = replaceInPlace(old, with: new, under: next, height: height - 1, weightChange: &weightChange) else {
             return nil
         }
-        node.setKey(new, at: position)
-        return rank &+ position
+        node.counts[child] &+= weightChange
+        return rank &+ node.countBefore(child)
     }
 }
 

@@ -1,14 +1,18 @@
-// OrderedIndex: an ordered set of unique keys with O(log n) insert, remove, rank and select (a counted B+tree).
+// OrderedIndex: an ordered set of unique weighted keys with O(log n) insert, remove, rank and select by weight (a counted B+tree).
 
-/// An ordered set of unique keys with O(log n) rank and select (a counted B+tree).
+/// An ordered set of unique keys, each standing for `weight` rows, with O(log n) rank and select in rows
+/// (a counted B+tree).
 ///
-/// Every view's row order lives in one: the rank of a key is its row.
+/// Every view's row order lives in one: the rank of a key is its first row, the sum of the weights of the
+/// keys before it. A key weighing w covers the rows `[rank, rank + w)` (its span); when every key weighs 1
+/// (`Key.hasUnitWeights`, or weights that happen to be 1), ranks are plain positions.
 ///
 /// Layout: leaves hold up to 32 keys (small leaves move fewer keys per insert or remove, and a search
-/// touches fewer memory pages); internal nodes hold up to 64 children, the number of keys under each
-/// child, and separator keys to descend by; each node is one allocation (see `Node`). All leaves are at
-/// the same depth, so a million keys sit four levels deep. Leaves are not linked to each other (a link
-/// would have to be rewritten whenever its target is copied), so `keys(in:)` walks down from the root.
+/// touches fewer memory pages), and, unless every key weighs 1, each key's weight; internal nodes hold up
+/// to 64 children, the sum of the weights under each child, and separator keys to descend by; each node is
+/// one allocation (see `Node`). All leaves are at the same depth, so a million keys sit four levels deep.
+/// Leaves are not linked to each other (a link would have to be rewritten whenever its target is copied),
+/// so `keys(in:)` walks down from the root.
 ///
 /// Value semantics: nodes are class instances shared between copies of an index. A mutation first
 /// copies the nodes on its own root-to-leaf path that are shared (checked with
@@ -18,27 +22,34 @@
 ///
 /// Speed: the code is generic, and fast only where the compiler specializes it for the key type, as it
 /// does within this module (with whole-module optimization, as in release builds). Used from another
-/// module it runs unspecialized, several times slower; wrap it in a Domain type instead.
+/// module it runs unspecialized, several times slower; wrap it in a Domain type instead. A key type with
+/// unit weights pays nothing for weights: its leaves keep none and no search reads one.
 ///
 /// `@unchecked Sendable` because its nodes, `ManagedBuffer`s, cannot be `Sendable`: a node reachable from
 /// more than one index value is never mutated (see `Node`), so values on different threads share only
 /// nodes that no longer change.
-public struct OrderedIndex<Key: Comparable & Sendable>: @unchecked Sendable {
+public struct OrderedIndex<Key: IndexKey>: @unchecked Sendable {
     /// The root: a leaf when `height` is 0.
     var root: Node
     /// Levels below the root: 0 when the root is a leaf.
     var height: Int
-    /// Number of keys.
+    /// The number of keys.
+    /// - Complexity: O(1)
     public internal(set) var count: Int
+    /// The sum of the keys' weights: the number of rows they stand for (`count` when every key weighs 1).
+    /// - Complexity: O(1)
+    public internal(set) var totalWeight: Int
 
     /// An empty index.
     public init() {
         root = Node.leaf()
         height = 0
         count = 0
+        totalWeight = 0
     }
 
-    /// Builds from keys already sorted ascending and unique. Precondition: they are (checked).
+    /// Builds from keys already sorted ascending and unique, with their weights. Precondition: they are
+    /// (checked), and every weight is at least 1 (exactly 1 when `Key.hasUnitWeights`; checked).
     /// Nodes are filled to about three quarters, leaving room for inserts.
     /// - Complexity: O(n)
     public init(sorted keys: [Key]) {
@@ -57,39 +68,62 @@ public struct OrderedIndex<Key: Comparable & Sendable>: @unchecked Sendable {
         rank(of: key) != nil
     }
 
-    /// Rank (0-based position) of key if present.
+    /// The rank of key if present: the sum of the weights of the keys before it (its position, when every
+    /// key weighs 1).
     /// - Complexity: O(log n)
     public func rank(of key: Key) -> Int? {
         let (rank, found) = search(key)
         return found ? rank : nil
     }
 
-    /// Number of keys strictly less than key (the rank key would have if inserted).
+    /// The rank key would have if inserted: the sum of the weights of the keys strictly less than key.
     /// - Complexity: O(log n)
     public func insertionRank(of key: Key) -> Int {
         search(key).rank
     }
 
-    /// The key at rank. Precondition: 0 <= rank < count.
+    /// The key whose span `[rank(of: key), rank(of: key) + key.weight)` holds `rank` (the key at position
+    /// `rank`, when every key weighs 1). Precondition: `0 <= rank < totalWeight`.
     /// - Complexity: O(log n)
     public func key(at rank: Int) -> Key {
-        precondition(rank >= 0 && rank < count, "OrderedIndex.key(at:) rank out of range")
-        unowned(unsafe) var node = root
-        var remaining = rank
-        for _ in 0..<height {
-            let counts = node.counts
-            var child = 0
-            while remaining >= counts[child] {
-                remaining &-= counts[child]
-                child &+= 1
-            }
-            node = node.children[child]
+        precondition(rank >= 0 && rank < totalWeight, "OrderedIndex.key(at:) rank out of range")
+        return locate(rank) { leaf, index, _ in leaf.key(at: index) }
+    }
+
+    /// The key whose span holds `rank`, as `key(at:)`, and the span's start (the key's rank, at most `rank`).
+    /// Precondition: `0 <= rank < totalWeight`.
+    /// - Complexity: O(log n)
+    public func entry(covering rank: Int) -> (key: Key, start: Int) {
+        precondition(rank >= 0 && rank < totalWeight, "OrderedIndex.entry(covering:) rank out of range")
+        return locate(rank) { leaf, index, start in (leaf.key(at: index), start) }
+    }
+
+    /// The key right after `key` in key order, nil if `key` is the last. Precondition: `key` is present.
+    /// - Complexity: O(log n): one descent, a second when `key` ends its leaf.
+    public func key(after key: Key) -> Key? {
+        let (next, end) = descend(to: key) { leaf, position, leafStart, leafWeight -> (Key?, Int) in
+            precondition(leaf.hasKey(key, at: position), "OrderedIndex.key(after:) key not present")
+            if position + 1 < leaf.keyCount { return (leaf.key(at: position + 1), 0) }
+            return (nil, leafStart + leafWeight)
         }
-        return node.key(at: remaining)
+        if let next { return next }
+        return end < totalWeight ? self.key(at: end) : nil
+    }
+
+    /// The key right before `key` in key order, nil if `key` is the first. Precondition: `key` is present.
+    /// - Complexity: O(log n): one descent, a second when `key` starts its leaf.
+    public func key(before key: Key) -> Key? {
+        let (previous, leafStart) = descend(to: key) { leaf, position, leafStart, _ -> (Key?, Int) in
+            precondition(leaf.hasKey(key, at: position), "OrderedIndex.key(before:) key not present")
+            return (position > 0 ? leaf.key(at: position - 1) : nil, leafStart)
+        }
+        if let previous { return previous }
+        return leafStart > 0 ? self.key(at: leafStart - 1) : nil
     }
 
     /// The value `transform` gives for the nearest key below `bound` (nil: below no key, so starting
-    /// from the last) for which it gives one, nil if none does.
+    /// from the last) for which it gives one, nil if none does. Keys are tried one by one in descending
+    /// key order, whatever their weights.
     ///
     /// One descent finds `bound`'s place, and the keys below it in the same leaf are read where they are
     /// stored; only further keys cost a descent each.
@@ -110,49 +144,97 @@ public struct OrderedIndex<Key: Comparable & Sendable>: @unchecked Sendable {
             return nil
         }
         if let inLeaf { return inLeaf }
-        for rank in stride(from: leafStart - 1, through: 0, by: -1) {
-            if let value = transform(key(at: rank)) { return value }
+        var end = leafStart
+        while end > 0 {
+            let (key, start) = entry(covering: end - 1)
+            if let value = transform(key) { return value }
+            end = start
         }
         return nil
     }
 
-    /// Keys with ranks in range, in order. Precondition: the range lies within 0..<count.
-    /// - Complexity: O(log n + range.count)
+    /// The keys whose spans meet `range`, a range of rows, in order (the keys at the positions in range,
+    /// when every key weighs 1). An empty range meets no span. Precondition: the range lies within
+    /// `0..<totalWeight`.
+    /// - Complexity: O(log n + k) for the k keys returned.
     public func keys(in range: Range<Int>) -> [Key] {
-        precondition(range.lowerBound >= 0 && range.upperBound <= count, "OrderedIndex.keys(in:) range out of bounds")
+        precondition(range.lowerBound >= 0 && range.upperBound <= totalWeight, "OrderedIndex.keys(in:) range out of bounds")
         var result: [Key] = []
-        result.reserveCapacity(range.count)
+        result.reserveCapacity(Swift.min(range.count, count))
         if !range.isEmpty {
-            Self.append(from: root, height: height, range: range, to: &result)
+            Self.append(from: root, weight: totalWeight, height: height, range: range, to: &result)
         }
         return result
     }
 
     /// All keys in order (for tests and snapshots).
     /// - Complexity: O(n)
-    public var allKeys: [Key] { keys(in: 0..<count) }
+    public var allKeys: [Key] { keys(in: 0..<totalWeight) }
 
-    /// Descends to key's leaf: the number of keys less than key, and whether key is present.
-    /// - Complexity: O(log n)
-    private func search(_ key: Key) -> (rank: Int, found: Bool) {
-        unowned(unsafe) var node = root
-        var rank = 0
-        for _ in 0..<height {
-            let child = node.upperBound(key)
-            rank &+= node.countBefore(child)
-            node = node.children[child]
-        }
-        let position = node.lowerBound(key)
-        return (rank &+ position, node.hasKey(key, at: position))
+    /// Traps unless a key's weight is at least 1 and fits in 32 bits (leaves store weights so), and is
+    /// exactly 1 when `Key.hasUnitWeights` (a check the compiler removes for a type whose weight is the
+    /// constant 1).
+    @inline(__always)
+    static func checkWeight(_ weight: Int) {
+        precondition(Key.hasUnitWeights ? weight == 1 : weight >= 1 && weight <= Int(Int32.max),
+                     "OrderedIndex: a key's weight must be at least 1 and below 2^31 (exactly 1 for a type with unit weights)")
     }
 
-    /// Appends the keys under node whose ranks (counted from the node's first key) are in range.
-    /// Children wholly outside range are skipped by their counts, so only the two boundary paths
-    /// are visited partially.
-    /// - Complexity: O(height × fan-out + range.count)
-    private static func append(from node: Node, height: Int, range: Range<Int>, to result: inout [Key]) {
+    /// Descends to key's leaf: the weight of the keys less than key, and whether key is present.
+    /// - Complexity: O(log n)
+    @inline(__always)
+    private func search(_ key: Key) -> (rank: Int, found: Bool) {
+        descend(to: key) { leaf, position, leafStart, _ in
+            (leafStart &+ leaf.weightBefore(position), leaf.hasKey(key, at: position))
+        }
+    }
+
+    /// Descends to key's leaf and gives body the leaf, the position of the first key in it not less than
+    /// key, the weight under the leaves before it and the weight of the leaf's keys.
+    /// - Complexity: O(log n)
+    @inline(__always)
+    private func descend<Result>(to key: Key, _ body: (Node, Int, Int, Int) -> Result) -> Result {
+        unowned(unsafe) var node = root
+        var leafStart = 0
+        var leafWeight = totalWeight
+        for _ in 0..<height {
+            let child = node.upperBound(key)
+            leafStart &+= node.countBefore(child)
+            leafWeight = node.counts[child]
+            node = node.children[child]
+        }
+        return body(node, node.lowerBound(key), leafStart, leafWeight)
+    }
+
+    /// Descends to the leaf holding the key whose span holds `rank` and gives body that leaf, the key's
+    /// index in it and the span's start. Precondition (unchecked): `0 <= rank < totalWeight`.
+    /// - Complexity: O(log n)
+    @inline(__always)
+    private func locate<Result>(_ rank: Int, _ body: (Node, Int, Int) -> Result) -> Result {
+        unowned(unsafe) var node = root
+        var remaining = rank
+        for _ in 0..<height {
+            let counts = node.counts
+            var child = 0
+            while remaining >= counts[child] {
+                remaining &-= counts[child]
+                child &+= 1
+            }
+            node = node.children[child]
+        }
+        let (index, start) = node.entry(covering: remaining)
+        return body(node, index, rank &- remaining &+ start)
+    }
+
+    /// Appends the keys under node, whose keys weigh `weight`, whose spans (counted from the node's first
+    /// row) meet range, which is not empty. Children wholly outside range are skipped by their counts, so
+    /// only the two boundary paths are visited partially.
+    /// - Complexity: O(height × fan-out + keys appended)
+    private static func append(from node: Node, weight: Int, height: Int, range: Range<Int>, to result: inout [Key]) {
         if height == 0 {
-            node.withKeys { result.append(contentsOf: $0[range]) }
+            let first = range.lowerBound == 0 ? 0 : node.entry(covering: range.lowerBound).index
+            let end = range.upperBound == weight ? node.keyCount : node.entry(covering: range.upperBound - 1).index + 1
+            node.withKeys { result.append(contentsOf: $0[first..<end]) }
             return
         }
         var start = 0
@@ -161,7 +243,7 @@ public struct OrderedIndex<Key: Comparable & Sendable>: @unchecked Sendable {
             if end > range.lowerBound {
                 let lower = max(range.lowerBound, start) - start
                 let upper = min(range.upperBound, end) - start
-                append(from: child, height: height - 1, range: lower..<upper, to: &result)
+                append(from: child, weight: count, height: height - 1, range: lower..<upper, to: &result)
             }
             if end >= range.upperBound { return }
             start = end

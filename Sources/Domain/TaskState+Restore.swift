@@ -60,7 +60,7 @@ extension TaskState {
     }
 
     /// Whether the entry just before or just after `rank` in `order` has `position` too.
-    private static func neighbourShares<Key>(_ position: Position, rank: Int, in order: OrderedIndex<Key>,
+    private static func neighbourShares<Key: IndexKey>(_ position: Position, rank: Int, in order: OrderedIndex<Key>,
                                              position keyPosition: (Key) -> Position) -> Bool {
         (rank > 0 && keyPosition(order.key(at: rank - 1)) == position)
             || (rank + 1 < order.count && keyPosition(order.key(at: rank + 1)) == position)

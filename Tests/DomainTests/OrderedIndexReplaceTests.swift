@@ -4,9 +4,10 @@ import Testing
 @testable import Domain
 
 /// A key ordered by `value` alone, carrying a `tag` that equality ignores, like Domain's OrderKey and its record.
-private struct TaggedKey: Comparable, Sendable {
+private struct TaggedKey: IndexKey {
     var value: Int
     var tag: Int
+    var weight: Int { 1 }
 
     static func < (left: TaggedKey, right: TaggedKey) -> Bool { left.value < right.value }
     static func == (left: TaggedKey, right: TaggedKey) -> Bool { left.value == right.value }

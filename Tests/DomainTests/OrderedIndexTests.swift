@@ -4,10 +4,12 @@ import Testing
 @testable import Domain
 import TestSupport
 
-/// A key whose comparison reads out-of-line bytes, like Domain's OrderKey in a title sort.
-private struct TitleKey: Comparable, Sendable {
+/// A key whose comparison reads out-of-line bytes, like Domain's OrderKey in a title sort. Its weights are all
+/// 1 but its type does not say so, so its index keeps and reads weights, and ranks must still be positions.
+private struct TitleKey: IndexKey {
     var title: [UInt8]
     var id: UInt64
+    var weight: Int { 1 }
 
     static func < (left: TitleKey, right: TitleKey) -> Bool {
         left.title.lexicographicallyPrecedes(right.title) || (left.title == right.title && left.id < right.id)
@@ -20,9 +22,10 @@ private struct TitleKey: Comparable, Sendable {
 }
 
 /// Checks everything an index can report against the sorted, unique keys it should hold.
-private func expectMatches<Key: Comparable & Sendable>(_ index: OrderedIndex<Key>, _ expected: [Key], sourceLocation: SourceLocation = #_sourceLocation) {
+private func expectMatches<Key: IndexKey>(_ index: OrderedIndex<Key>, _ expected: [Key], sourceLocation: SourceLocation = #_sourceLocation) {
     index.checkInvariants()
     #expect(index.count == expected.count, sourceLocation: sourceLocation)
+    #expect(index.totalWeight == expected.count, "every key weighs 1", sourceLocation: sourceLocation)
     #expect(index.isEmpty == expected.isEmpty, sourceLocation: sourceLocation)
     #expect(index.allKeys == expected, sourceLocation: sourceLocation)
     for (rank, key) in expected.enumerated() {
@@ -34,11 +37,11 @@ private func expectMatches<Key: Comparable & Sendable>(_ index: OrderedIndex<Key
 /// Sizes around the points where nodes split, merge and collapse. A leaf splits past 32 keys and refills
 /// below 16. Ascending inserts leave leaves of 16, so the root splits past 64 × 16 = 1024 keys; a bulk
 /// load fills leaves to 24, so its root is one level higher from 65 × 24 = 1560 keys on.
-private let boundarySizes = [0, 1, 2, 15, 16, 17, 31, 32, 33, 34, 64, 65, 1023, 1024, 1025, 1536, 1559, 1560, 2049, 6000]
+let boundarySizes = [0, 1, 2, 15, 16, 17, 31, 32, 33, 34, 64, 65, 1023, 1024, 1025, 1536, 1559, 1560, 2049, 6000]
 
 /// Random operations against a sorted array, growing the index past two levels and shrinking it back,
 /// with copies taken along the way that must keep their contents.
-private func runRandomized<Key: Comparable & Sendable>(seed: UInt64, key makeKey: (Int) -> Key) {
+private func runRandomized<Key: IndexKey>(seed: UInt64, key makeKey: (Int) -> Key) {
     var generator = SplitMix64(seed: seed)
     var index = OrderedIndex<Key>()
     var reference: [Key] = []
@@ -67,9 +70,15 @@ private func runRandomized<Key: Comparable & Sendable>(seed: UInt64, key makeKey
         case 7:
             #expect(index.rank(of: key) == (present ? position : nil))
             #expect(index.insertionRank(of: key) == position)
+            if present {
+                #expect(index.key(after: key) == (position + 1 < reference.count ? reference[position + 1] : nil))
+                #expect(index.key(before: key) == (position > 0 ? reference[position - 1] : nil))
+            }
         case 8 where !reference.isEmpty:
             let rank = Int.random(in: 0..<reference.count, using: &generator)
             #expect(index.key(at: rank) == reference[rank])
+            let entry = index.entry(covering: rank)
+            #expect(entry.key == reference[rank] && entry.start == rank)
         case 9 where present:
             let ranks = index.replace(key, with: key)
             #expect(ranks.from == position && ranks.to == position)
@@ -114,7 +123,7 @@ private func runRandomized<Key: Comparable & Sendable>(seed: UInt64, key makeKey
 
 extension Array {
     /// Index of the first element not in the first part, the array being partitioned by isInFirstPart.
-    fileprivate func partitionPoint(_ isInFirstPart: (Element) -> Bool) -> Int {
+    func partitionPoint(_ isInFirstPart: (Element) -> Bool) -> Int {
         var low = 0
         var high = count
         while low < high {
