@@ -4,10 +4,10 @@ extension OrderedIndex {
     /// Traps unless the tree is well formed: leaves all at `height`, keys strictly ascending, separators
     /// between their neighbouring subtrees, every key's weight at least 1 (exactly 1 when
     /// `Key.hasUnitWeights`) and, in a leaf that keeps weights, its heavy keys counted and their weights
-    /// recorded as the keys' (see `Node.checkWeights`), every recorded
-    /// count equal to the sum of the weights of the keys below it, `totalWeight` equal to the sum of all
-    /// weights and `count` to the number of keys, and every node within its fill limits (the root may hold
-    /// fewer, but an internal root has at least two children).
+    /// recorded as the keys' (see `Node.checkWeights`), every recorded count equal to the sum of the
+    /// weights of the keys below it, `totalWeight` equal to the sum of all weights and `count` to the
+    /// number of keys, and every node within its fill limits (the root may hold fewer, but an internal root
+    /// has at least two children).
     /// - Complexity: O(n)
     func checkInvariants() {
         let summary = Self.check(root, height: height, isRoot: true)

@@ -54,8 +54,8 @@ extension OrderedIndex {
     /// in an internal node, room for the counts and the children, each up to where the node splits; in a
     /// leaf that keeps weights, room for them, 32 bits each, where an internal node's counts are (see
     /// OrderedIndex+Weights.swift). The keys start at the same place in every node, so a search computes
-    /// their addresses without waiting for the header. In
-    /// a large index a node is usually not cached when a descent reaches it. Inline, the header, the keys
+    /// their addresses without waiting for the header. In a large index a node is usually not cached when
+    /// a descent reaches it. Inline, the header, the keys
     /// a search compares, the counts and the child references are all at addresses known from the node's
     /// alone, so the processor can fetch them together; in arrays of their own each would be fetched only
     /// after the node, each after a reference count update. For the same reason descents hold the nodes

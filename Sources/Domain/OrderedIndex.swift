@@ -153,8 +153,8 @@ public struct OrderedIndex<Key: IndexKey>: @unchecked Sendable {
         return nil
     }
 
-    /// The keys whose spans meet `range` (a range of rows), in order: every key when every key weighs 1
-    /// and range is `0..<count`. An empty range meets no span. Precondition: the range lies within
+    /// The keys whose spans meet `range`, a range of rows, in order (the keys at the positions in range,
+    /// when every key weighs 1). An empty range meets no span. Precondition: the range lies within
     /// `0..<totalWeight`.
     /// - Complexity: O(log n + k) for the k keys returned.
     public func keys(in range: Range<Int>) -> [Key] {
@@ -184,7 +184,7 @@ public struct OrderedIndex<Key: IndexKey>: @unchecked Sendable {
     /// - Complexity: O(log n)
     @inline(__always)
     private func search(_ key: Key) -> (rank: Int, found: Bool) {
-        descend(to: key) { leaf, position, leafStart, leafWeight in
+        descend(to: key) { leaf, position, leafStart, _ in
             (leafStart &+ leaf.weightBefore(position), leaf.hasKey(key, at: position))
         }
     }
