@@ -99,19 +99,19 @@ extension Engine {
             var anchor = after
             for _ in 0..<(previous.depth - depth) { anchor = state.item(anchor.parent!)! }
             return .moveItems(ids: ids, toList: anchor.list, before: successor(of: anchor, skipping: moving),
-                              parent: anchor.parent.map { .set($0) } ?? .clear, at: time)
+                              parent: anchor.parent.map { .set($0) }, at: time)
         }
         if let next {
             let anchor = state.item(next.item)!
             return .moveItems(ids: ids, toList: anchor.list, before: anchor.id,
-                              parent: anchor.parent.map { .set($0) } ?? .clear, at: time)
+                              parent: anchor.parent.map { .set($0) }, at: time)
         }
         if case .list(let list)? = layout.sections.indices.contains(section) ? layout.sections[section].section : nil {
-            return .moveItems(ids: ids, toList: list, before: nil, parent: .clear, at: time)
+            return .moveItems(ids: ids, toList: list, before: nil, at: time)
         }
         let last = state.item(block.compactMap { $0.rank }.map { order.row(at: $0) }.last { $0.depth == shallowest }!.item)!
         return .moveItems(ids: ids, toList: last.list, before: successor(of: last, skipping: moving),
-                          parent: last.parent.map { .set($0) } ?? .clear, at: time)
+                          parent: last.parent.map { .set($0) }, at: time)
     }
 
     /// The sibling after `item` in its list's manual order that is not in `skipped`; nil at the end of its siblings.

@@ -183,6 +183,12 @@ public struct OrderedIndex<Key: IndexKey>: @unchecked Sendable {
     /// Descends to key's leaf: the weight of the keys less than key, and whether key is present.
     /// - Complexity: O(log n)
     @inline(__always)
+    /// The stored key equal to `key` (with its weight and whatever else `==` does not compare), nil when absent.
+    /// - Complexity: O(log n), one descent.
+    public func member(equalTo key: Key) -> Key? {
+        descend(to: key) { leaf, position, _, _ in leaf.hasKey(key, at: position) ? leaf.key(at: position) : nil }
+    }
+
     private func search(_ key: Key) -> (rank: Int, found: Bool) {
         descend(to: key) { leaf, position, leafStart, _ in
             (leafStart &+ leaf.weightBefore(position), leaf.hasKey(key, at: position))

@@ -177,7 +177,15 @@ public struct TaskState: Sendable {
         let oldPlace = old.map { TreePlace(parent: $0.parent, key: OrderKey(manual: $0)) }
         let newPlace = new.map { TreePlace(parent: $0.parent, key: OrderKey(manual: $0, record: record)) }
         // The key changes even when the position does not (it holds the record).
-        if let old, let new, old.list == new.list {
+        if let old, let new, old.list == new.list, old.parent == new.parent {
+            // Among the same siblings: its weight and every ancestor's stay as they are.
+            manualOrders[new.list]!.replaceAmongSiblings(oldPlace!, with: newPlace!.key)
+        } else if old == nil, let new, new.parent == nil {
+            // A new top-level item: nothing below it, no ancestor.
+            manualOrders[new.list]!.insertTopLeaf(newPlace!.key)
+        } else if let old, new == nil, old.parent == nil, manualOrders[old.list]!.siblings(under: old.id) == nil {
+            manualOrders[old.list]!.removeTopLeaf(oldPlace!.key)
+        } else if let old, let new, old.list == new.list {
             manualOrders[new.list]!.apply([TreeChange(id: id, old: oldPlace, oldDepth: 0, new: newPlace, newDepth: 0,
                                                       matches: true)], place: manualPlace)
         } else {

@@ -23,6 +23,19 @@ struct TreeChange: Sendable {
     var matches: Bool
 }
 
+/// The items a group changes, as `TreeOrder.apply` asks about them.
+enum Changing {
+    case one(ItemID)
+    case many(Set<ItemID>)
+
+    func contains(_ id: ItemID) -> Bool {
+        switch self {
+        case .one(let only): only == id
+        case .many(let ids): ids.contains(id)
+        }
+    }
+}
+
 /// A section's slot in a grouped tree order: its rank, and the list's position for sections by list.
 struct SectionSlot: Hashable, Sendable {
     var rank: Int32
@@ -100,8 +113,7 @@ struct TreeOrder: Sendable {
     /// The stored entry at `place`, nil when there is none.
     /// - Complexity: O(log n).
     func entry(at place: TreePlace) -> OrderKey? {
-        guard let siblings = siblings(under: place.parent), let rank = siblings.rank(of: place.key) else { return nil }
-        return siblings.entry(covering: rank).key
+        siblings(under: place.parent)?.member(equalTo: place.key)
     }
 
     /// The weight an entry for `id` has: itself, and the rows below it unless collapsed.
@@ -125,9 +137,8 @@ struct TreeOrder: Sendable {
     /// - Complexity: O(k × depth × log n) for k changes.
     mutating func apply(_ changes: [TreeChange], place: (ItemID) -> TreePlace?) {
         guard !changes.isEmpty else { return }
-        var changing = Set<ItemID>()
-        changing.reserveCapacity(changes.count)
-        for change in changes { changing.insert(change.id) }
+        // One change (the usual case, and every change the state's own orders see) needs no set.
+        let changing = changes.count == 1 ? Changing.one(changes[0].id) : .many(Set(changes.map(\.id)))
         let detaching = changes.count == 1 ? changes : changes.sorted { $0.oldDepth < $1.oldDepth }
         for change in detaching {
             guard let old = change.old, let removed = remove(at: old) else { continue }
@@ -167,6 +178,40 @@ struct TreeOrder: Sendable {
         guard below[id] != nil, let at = place(id) else { return false }
         refreshWeight(at, place: place)
         return true
+    }
+
+    /// Replaces the entry at `place` with `key` among the same siblings (an order where every entry matches,
+    /// like a list's manual order): its weight and context flag stay, so nothing above it changes.
+    /// - Complexity: O(log n).
+    mutating func replaceAmongSiblings(_ place: TreePlace, with key: OrderKey) {
+        guard let stored = entry(at: place) else { return }
+        var updated = key
+        updated.weight = stored.weight
+        updated.context = stored.context
+        replace(stored, with: updated, under: place.parent)
+        if place.parent == nil, grouped {
+            let matching = matchingSubtree(stored)
+            tally(stored, rows: stored.weight, matching: matching, sign: -1)
+            tally(updated, rows: updated.weight, matching: matching, sign: 1)
+        }
+    }
+
+    /// Inserts a matching top-level entry with nothing below it.
+    /// - Complexity: O(log n).
+    mutating func insertTopLeaf(_ key: OrderKey) {
+        var key = key
+        key.weight = 1
+        key.context = false
+        insert(key, under: nil)
+        tally(key, rows: 1, matching: 1, sign: 1)
+    }
+
+    /// Removes a top-level entry with nothing below it.
+    /// - Complexity: O(log n).
+    mutating func removeTopLeaf(_ key: OrderKey) {
+        guard let removed = remove(at: TreePlace(parent: nil, key: key)) else { return }
+        tally(removed, rows: removed.weight, matching: matchingSubtree(removed), sign: -1)
+        collapsed.remove(removed.item)
     }
 
     /// The entries that have entries below them.
@@ -228,7 +273,7 @@ struct TreeOrder: Sendable {
     /// through unchanged ancestors, fixing each one's weight and matching count, creating a context entry for
     /// an ancestor that has none and removing a context entry left with nothing below; stops at an ancestor
     /// that is itself changing (it is attached later, with its own counts), and where nothing more changes.
-    private mutating func propagate(from start: ItemID?, matchingDelta: Int, changing: Set<ItemID>,
+    private mutating func propagate(from start: ItemID?, matchingDelta: Int, changing: Changing,
                                     place: (ItemID) -> TreePlace?) {
         var current = start
         var delta = matchingDelta

@@ -81,7 +81,7 @@ import TestSupport
         let store = try CompactedStore(scratch)
         let journal = store.journal
         var version2 = journal
-        version2.replaceSubrange(8..<12, with: [3, 0, 0, 0])
+        version2.replaceSubrange(8..<12, with: [2, 0, 0, 0])
         var base7 = journal
         base7.replaceSubrange(16..<24, with: [7, 0, 0, 0, 0, 0, 0, 0])
         let cases: [(name: String, bytes: [UInt8], fragment: String)] = [
