@@ -69,9 +69,9 @@ enum StoreFormat {
         return bytes
     }
 
-    static func snapshotHeader(sequence: UInt64, payload: [UInt8]) -> [UInt8] {
+    static func snapshotHeader(sequence: UInt64, payload: [UInt8], version: UInt32 = snapshotVersion) -> [UInt8] {
         var bytes = snapshotMagic
-        append(snapshotVersion, to: &bytes)
+        append(version, to: &bytes)
         append(UInt32(0), to: &bytes)
         append(sequence, to: &bytes)
         append(UInt64(payload.count), to: &bytes)

@@ -114,7 +114,8 @@ import TestSupport
 
     @Test func unknownTagsAreRefused() {
         #expect(decodeGroup([1, 0, 0]) == .failure(CodecError(offset: 1, problem: "unknown mutation tag 0")))
-        #expect(decodeGroup([1, 11, 0]).isFailure)
+        #expect(decodeGroup([1, 14, 0]).isFailure)
+        #expect(decodeGroup([1, 0x0E]).isFailure, "the first tag past the subtasks' ones")
         #expect(decodeGroup([0xFF, 0xFF, 0xFF, 0x0F]).isFailure, "a huge count")
     }
 
@@ -236,6 +237,9 @@ private func sampleMutations() -> [Mutation] {
                     modifiedAt: time, revision: 7, position: Position(bytes: [128, 0, 1]))
     let plain = Item(id: ItemID(10), list: ListID(4), title: "x", notes: "", done: false, completedAt: nil, due: nil,
                      priority: .none, tags: [], createdAt: time, modifiedAt: time, revision: 1, position: Position.initial)
+    let subtask = Item(id: ItemID(13), list: ListID(4), title: "under", notes: "", done: false, completedAt: nil, due: nil,
+                       priority: .none, tags: [], createdAt: time, modifiedAt: time, revision: 2, position: Position.initial,
+                       parent: ItemID(9))
     return [
         .createList(id: ListID(1), fields: ListFields(name: "Inbox"), before: nil),
         .createList(id: ListID(2), fields: ListFields(name: "Zoë", color: "red", icon: "🙂"), before: ListID(1)),
@@ -264,6 +268,13 @@ private func sampleMutations() -> [Mutation] {
         .restoreLists(lists: [list, bare]),
         .restoreItems(items: []),
         .restoreItems(items: [item, plain]),
+        // Subtasks (tags 11 to 13): a creation under a parent or at the top level by name, moves with a parent or to
+        // the top level, and items restored with their parents.
+        .createItem(id: ItemID(11), list: ListID(1), fields: ItemFields(title: "sub"), before: nil, parent: .set(ItemID(6)), at: time),
+        .createItem(id: ItemID(12), list: ListID(1), fields: ItemFields(title: "top"), before: ItemID(6), parent: .clear, at: time),
+        .moveItems(ids: [ItemID(7)], toList: nil, before: nil, parent: .set(ItemID(UInt64.max)), at: time),
+        .moveItems(ids: [ItemID(7), ItemID(6)], toList: ListID(2), before: ItemID(8), parent: .clear, at: past),
+        .restoreItems(items: [subtask, item]),
     ]
 }
 

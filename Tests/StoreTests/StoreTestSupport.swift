@@ -123,6 +123,19 @@ func sampleGroup(_ index: Int, on state: TaskState) -> [Mutation] {
     switch index % 8 {
     case 0:
         return [.createList(id: ListID(fresh()), fields: ListFields(name: "List \(index)", color: "#00FF00"), before: lists.first)]
+    case 1 where !items.isEmpty:
+        // A subtask (the journal's createItem with a parent), as deep as the tree allows.
+        let parent = items[index % items.count]
+        guard state.depth(of: parent) < Limits.maxDepth else { return [create("Item \(index) é")] }
+        return [.createItem(id: ItemID(fresh()), list: state.item(parent)!.list, fields: ItemFields(title: "Sub \(index)"),
+                            before: nil, parent: .set(parent), at: time)]
+    case 2 where items.count >= 2:
+        // Indenting (a move with a parent) when the item has a previous sibling, else outdenting it, else a move to
+        // the top level (`parent: .clear`).
+        let item = items[index % items.count]
+        if let indent = try? state.indentMutation([item], at: time), applies(indent, on: state) { return [indent] }
+        if let outdent = try? state.outdentMutation([item], at: time) { return [outdent] }
+        return [.moveItems(ids: [item], toList: nil, before: nil, parent: .clear, at: time)]
     case 3 where !items.isEmpty:
         let before = items[index % items.count]
         return [.createItem(id: ItemID(fresh()), list: state.item(before)!.list, fields: ItemFields(title: "Before \(index) Zoë"),
@@ -144,6 +157,12 @@ func sampleGroup(_ index: Int, on state: TaskState) -> [Mutation] {
     default:
         return [create("Item \(index) é")]
     }
+}
+
+/// Whether `mutation` applies to `state` (a copy of it: the state is not changed).
+private func applies(_ mutation: Mutation, on state: TaskState) -> Bool {
+    var copy = state
+    return (try? copy.apply([mutation])) != nil
 }
 
 /// The state `groups` make when applied in order to an empty state.

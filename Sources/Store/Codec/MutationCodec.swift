@@ -19,8 +19,7 @@ import Domain
 ///   8 moveItems     varint count, ItemIDs | toList optional ListID | before optional ItemID | at Timestamp
 ///   9 restoreLists  varint count, TaskLists
 ///  10 restoreItems  varint count, Items (without parents: the layout before subtasks)
-///  11 createItem    as 5, then parent ItemID (a subtask; tag 5 is written for a top-level item, whose `.clear`
-///                   parent was checked when the group was applied)
+///  11 createItem    as 5, then parent Clearable ItemID (tag 5 is written when the creation names no parent)
 ///  12 moveItems     as 8, then parent Clearable ItemID (tag 8 is written when the move names no parent)
 ///  13 restoreItems  varint count, Items with their parents (tag 10 is written when none has a parent)
 /// Clearable  u8: 0 unchanged | 1 set, then the value | 2 clear
@@ -76,8 +75,7 @@ extension ByteWriter {
             write(ids: ids)
             writeOptional(before) { $0.write($1) }
         case .createItem(let id, let list, let fields, let before, let parent, let time):
-            let subtaskOf: ItemID? = if case .set(let id)? = parent { id } else { nil }
-            write(subtaskOf == nil ? 5 : 11)
+            write(parent == nil ? 5 : 11)
             write(id)
             write(list)
             writeString(fields.title)
@@ -88,7 +86,7 @@ extension ByteWriter {
             write(tags: fields.tags)
             writeOptional(before) { $0.write($1) }
             write(time)
-            if let subtaskOf { write(subtaskOf) }
+            if parent != nil { writeClearable(parent) { $0.write($1) } }
         case .updateItems(let ids, let patch, let time):
             write(6)
             write(ids: ids)
@@ -167,8 +165,11 @@ extension ByteReader {
             let before = try readOptional { reader throws(CodecError) in try reader.readItemID() }
             let fields = ItemFields(title: title, notes: notes, done: done, due: due, priority: priority, tags: tags)
             let time = try readTimestamp()
-            let parent = tag == 11 ? try readItemID() : nil
-            return .createItem(id: id, list: list, fields: fields, before: before, parent: parent.map { .set($0) }, at: time)
+            let parent = tag == 11 ? try readClearable { reader throws(CodecError) in try reader.readItemID() } : nil
+            if tag == 11, parent == nil {
+                throw CodecError(offset: offset - 1, problem: "a creation with a parent names none")
+            }
+            return .createItem(id: id, list: list, fields: fields, before: before, parent: parent, at: time)
         case 6:
             let ids = try readItemIDs()
             let title = try readOptional { reader throws(CodecError) in try reader.readString() }

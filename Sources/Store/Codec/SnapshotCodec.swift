@@ -22,7 +22,11 @@ public enum SnapshotCodec {
 
     /// The encoding of a state as `TaskState.stored` shares it (so it can run on another thread).
     /// - Complexity: O(n) for n lists and items.
-    public static func encode(_ state: StoredState) -> [UInt8] {
+    public static func encode(_ state: StoredState) -> [UInt8] { encode(state, version: 2) }
+
+    /// The encoding in format `version`: 2 (what is written), or 1 (items without parents: what taskls wrote before
+    /// subtasks, made only by the tests of the upgrade from it; precondition: no item has a parent).
+    static func encode(_ state: StoredState, version: UInt32) -> [UInt8] {
         var writer = ByteWriter()
         writer.bytes.reserveCapacity(64 + state.itemCount * 64)
         writer.writeVarint(state.nextIdentifier)
@@ -42,7 +46,8 @@ public enum SnapshotCodec {
             inChunk = 0
         }
         state.forEachItem { item in
-            chunk.write(item, withParent: true)
+            precondition(version >= 2 || item.parent == nil, "format 1 has no parents")
+            chunk.write(item, withParent: version >= 2)
             inChunk += 1
             if inChunk == chunkItems { endChunk() }
         }
