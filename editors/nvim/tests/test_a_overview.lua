@@ -30,7 +30,7 @@ return {
     local pane = require('taskls.pane').get()
     h.truthy(pane, 'a pane in the current buffer')
     h.wait(function() return pane.count == 2 end, 'the rows')
-    h.eq({ '[ ] Milk', '[ ] Eggs' }, h.lines(pane.buf), 'pane lines')
+    h.eq({ '  [ ] Milk', '  [ ] Eggs' }, h.lines(pane.buf), 'pane lines')
     h.truthy(api.nvim_buf_get_name(pane.buf):find('taskls://Groceries'), 'buffer name')
   end },
 
@@ -66,6 +66,6 @@ return {
     h.truthy(h.notified('exited with code', vim.log.levels.ERROR), 'the exit notified')
     api.nvim_set_current_buf(pane.buf)
     h.keys('r')
-    h.wait(function() return h.lines(pane.buf)[1]:find('^%[ %] One ') ~= nil end, 'the pane on a new server')
+    h.wait(function() return h.lines(pane.buf)[1]:find('^  %[ %] One ') ~= nil end, 'the pane on a new server')
   end },
 }

@@ -31,11 +31,12 @@ return {
       { title = 'Done thing', done = true, notes = 'x' },
     })
     local lines = h.lines(pane.buf)
-    -- 120 columns: the title column takes what the due (17), priority (3) and tags (12) leave.
-    h.eq(78, pane.width, 'the title column')
-    h.eq(('[ ] %-78s  %-17s  %-3s  #home'):format('Milk', 'today', '!!!'), lines[1], 'line 1')
-    h.eq(('[ ] %-78s  2 days ago'):format('Call Ann'), lines[2], 'line 2')
-    h.eq('[x] Done thing +', lines[3], 'line 3: the notes mark after the title')
+    -- 120 columns: the title column takes what the fold column (2), the check box (4), the due (17),
+    -- priority (3) and tags (12) leave.
+    h.eq(76, pane.width, 'the title column')
+    h.eq(('  [ ] %-76s  %-17s  %-3s  #home'):format('Milk', 'today', '!!!'), lines[1], 'line 1')
+    h.eq(('  [ ] %-76s  2 days ago'):format('Call Ann'), lines[2], 'line 2')
+    h.eq('  [x] Done thing +', lines[3], 'line 3: the notes mark after the title')
     local marks = api.nvim_buf_get_extmarks(pane.buf, require('taskls.pane').namespace, { 1, 0 }, { 1, -1 }, { details = true })
     local groups = {}
     for _, m in ipairs(marks) do groups[m[4].hl_group] = true end
@@ -53,7 +54,7 @@ return {
     h.answers = { 'Buy milk due:tomorrow !high #home' }
     h.keys('a')
     h.wait(function() return pane.count == 1 end, 'the new row')
-    h.eq({ ('[ ] %-78s  %-17s  !!!  #home'):format('Buy milk', 'tomorrow') }, h.lines(pane.buf))
+    h.eq({ ('  [ ] %-76s  %-17s  !!!  #home'):format('Buy milk', 'tomorrow') }, h.lines(pane.buf))
   end },
 
   { 'o and O add below and above the cursor; the cursor goes to the new task', function()
@@ -79,7 +80,7 @@ return {
     local written = pane.stats.lines_written
     h.keys('x')
     h.wait(function() return pane.rows[2].done end, 'B done')
-    h.eq('[x] B', h.lines(pane.buf)[2])
+    h.eq('  [x] B', h.lines(pane.buf)[2])
     h.eq(1, pane.stats.lines_written - written, 'one line written for a toggle')
     h.keys('x')
     h.wait(function() return not pane.rows[2].done end, 'B not done')

@@ -107,13 +107,48 @@ local function target_list(pane, row)
   return first and first.id
 end
 
---- Adds an item: `where` is 'end' (a), 'below' (o) or 'above' (O) the cursor's row. The text is
---- read by the server (`text/parseItem` in the pane's list); on a warning or a refusal nothing is
---- stored and the prompt opens again with the typed text, saying why.
+--- Where a new item goes, as `items/create` params (`parent`, `before`), for `where`: 'above'
+--- (O) the row, as its sibling; 'below' (o) the row, so that it is the row right below: the
+--- first subtask of a row whose subtasks are shown, else the row's next sibling (the last of its
+--- parent's subtasks when none follows); 'subtask' (go): the first subtask of the row. `row` is the
+--- row as it is now, at `line`; for another list than the row's, only a subtask's `parent` is set
+--- (which the server refuses: a subtask is in its parent's list).
+local function placement(pane, where, row, line, list)
+  local place = {}
+  if row == nil or row.kind ~= 'item' then return place end
+  if row.list ~= list then
+    if where == 'subtask' then place.parent = row.id end
+    return place
+  end
+  local next_row = pane:row_at_line(line + 1)
+  if next_row ~= nil and next_row.kind ~= 'item' then next_row = nil end
+  local first_child = next_row ~= nil and value(next_row.parent) == row.id and next_row or nil
+  if where == 'above' then
+    place.before = row.id
+  elseif where == 'subtask' or (where == 'below' and first_child ~= nil) then
+    place.parent = row.id
+    if first_child ~= nil then place.before = first_child.id end
+  elseif where == 'below' then
+    place.parent = value(row.parent) or vim.NIL
+    if next_row ~= nil and value(next_row.parent) == value(row.parent) and next_row.list == list then
+      place.before = next_row.id
+    end
+  end
+  return place
+end
+
+--- Adds an item: `where` is 'end' (a), 'below' (o), 'above' (O) the cursor's row, or 'subtask'
+--- (go: the first subtask of the row, expanded first when it is collapsed, so the new task is
+--- seen). The text is read by the server (`text/parseItem` in the pane's list); on a warning or
+--- a refusal nothing is stored and the prompt opens again with the typed text, saying why.
 function M.add(pane, where, title)
-  local line = cursor_line()
-  local row = pane:row_at_line(line)
+  local row = pane:row_at_line(cursor_line())
+  if where == 'subtask' and (row == nil or row.kind ~= 'item') then
+    client.notify('no task here to add a subtask to', levels.WARN)
+    return
+  end
   local list = target_list(pane, row)
+  if where == 'subtask' then list = row.list end
   local ask
   local function create(text)
     if text == nil or text:match('^%s*$') then return end
@@ -125,15 +160,24 @@ function M.add(pane, where, title)
     parse_item(text, list, function(fields)
       fields.list = value(fields.list) or list
       if fields.title == nil then return again('a task needs a title') end
+      local expanded = false
       local function send()
-        local before = nil
-        if where == 'above' and row ~= nil and row.kind == 'item' and row.list == fields.list then
-          before = row.id
-        elseif where == 'below' then
-          local next_row = pane:row_at_line(line + 1)
-          if next_row ~= nil and next_row.kind == 'item' and next_row.list == fields.list then before = next_row.id end
+        -- The row as it is now: the prompt and the parse took time, rows may have moved.
+        local line = row ~= nil and pane:line_of(row.id) or nil
+        local current = line ~= nil and pane:row_at_line(line) or row
+        if where == 'subtask' and current.collapsed == true and not expanded then
+          expanded = true
+          client.request('view/expand', { view = pane.view, ids = { row.id } }, function(err)
+            if err ~= nil then return false end
+            send()
+          end)
+          return
         end
-        if before ~= nil then fields.before = before end
+        if where == 'subtask' and line == nil then
+          fields.parent = row.id
+        elseif line ~= nil then
+          for key, v in pairs(placement(pane, where, current, line, fields.list)) do fields[key] = v end
+        end
         client.request('items/create', fields, function(err, result)
           if err ~= nil then
             again(tostring(value(err.message)))
@@ -227,8 +271,63 @@ function M.edit(pane)
   ask(original, nil)
 end
 
+-- The block a move by index takes (protocol.md "Moving in the tree"): window indexes `first` to
+-- `last` (1-based), plus the rows right after them deeper than the least depth among them (their
+-- shown subtrees). Returns the block's last window index and that least depth, or nil when the
+-- block may run on past the fetched rows.
+local function block_of(pane, first, last)
+  local least = math.huge
+  for i = first, last do
+    local row = pane.rows[i]
+    if row == nil then return nil end
+    if row.kind == 'item' then least = math.min(least, tonumber(row.depth) or 0) end
+  end
+  if least == math.huge then least = 0 end
+  local j = last
+  while true do
+    local after = pane.rows[j + 1]
+    if after == nil then
+      if pane.window.start + j < pane.count then return nil end
+      break
+    end
+    if after.kind ~= 'item' or (tonumber(after.depth) or 0) <= least then break end
+    j = j + 1
+  end
+  return j, least
+end
+
+--- The depth a block of tops at depth `depth` keeps when it lands at `to` (0-based, counted in
+--- the view without the block of `size` rows at `from`): its own depth when the rows around `to`
+--- allow it, else the nearest they allow (protocol.md "Allowed depths"), so `J` and `K` walk a
+--- task one row at a time through the tree and keep it at its level where they can. Nil when a
+--- row around `to` is not fetched (the server then takes its default).
+local function landing_depth(pane, from, size, to, depth)
+  local function without(index)
+    local at = index < from and index or index + size
+    return pane.rows[at - pane.window.start + 1]
+  end
+  local prev, next_row = nil, nil
+  if to > 0 then
+    prev = without(to - 1)
+    if prev == nil then return nil end
+  end
+  if to < pane.count - size then
+    next_row = without(to)
+    if next_row == nil then return nil end
+  end
+  local low = 0
+  if next_row ~= nil and next_row.kind == 'item' then low = tonumber(next_row.depth) or 0 end
+  local high = 0
+  if prev ~= nil and prev.kind == 'item' then
+    high = (tonumber(prev.depth) or 0) + (prev.collapsed == true and 0 or 1)
+  end
+  return math.max(low, math.min(depth, high))
+end
+
 --- Moves the rows of the range (the selection, or the cursor's row) by `delta` rows (`2J`: 2
---- down, `K`: 1 up), in manual order only; a move past either end stops at it.
+--- down, `K`: 1 up), in manual order only, each with its subtree (the server takes the rows of
+--- the subtrees shown below them along); a move past either end stops at it. The tasks keep their
+--- depth where the rows they land between allow it (`landing_depth`); the cursor stays on its task.
 function M.move(pane, delta, visual)
   local sort = pane.sort or {}
   if sort.by ~= 'manual' or sort.direction == 'descending' then
@@ -239,18 +338,98 @@ function M.move(pane, delta, visual)
   local first, last = range(visual)
   if pane.mode ~= 'rows' then return end
   local from, count = first - 1, last - first + 1
-  local to = math.max(0, math.min(from + delta, pane.count - count))
+  local params = { view = pane.view, version = pane.version, from = from, count = count }
+  local block_end, least = block_of(pane, first - pane.window.start, last - pane.window.start)
+  local size = block_end and (block_end - (first - pane.window.start) + 1) or count
+  local to = math.max(0, math.min(from + delta, pane.count - size))
   if to == from then return end
-  client.request('items/move', { view = pane.view, version = pane.version, from = from, count = count, to = to },
-    function(err)
-      if err == nil then return end
-      if err.code == -32801 then
-        pane:resync()
-        client.notify('the list changed meanwhile: nothing moved, try again', levels.WARN)
-        return true
+  params.to = to
+  if block_end ~= nil then params.depth = landing_depth(pane, from, size, to, least) end
+  client.request('items/move', params, function(err)
+    if err == nil then return end
+    if err.code == -32801 then
+      pane:resync()
+      client.notify('the list changed meanwhile: nothing moved, try again', levels.WARN)
+      return true
+    end
+    return false
+  end)
+end
+
+-- The tree: folding, indenting ------------------------------------------------------------------
+
+--- Collapses, expands or toggles (`how`: 'close', 'open', 'toggle') the rows of the range (the
+--- selection, or `count` rows from the cursor), as `zc`, `zo` and `za` do folds: on rows with
+--- subtasks shown or hidden below them (`hasChildren`); `za` collapses them all when any is
+--- expanded, else expands them. `zc` and `za` on rows without any (a leaf), and `zc` on collapsed
+--- rows, act on the fold they are in: they collapse the rows' parents, and the cursor goes to the
+--- parent's row, as it goes to a closed fold in Vim. The server hides the rows (`view/collapse`, `view/expand`), not Vim.
+function M.fold(pane, how, visual, count)
+  local rows = items_in(pane, range(visual, count))
+  if #rows == 0 or pane.view == nil then return end
+  local open, closed = {}, {}
+  for _, row in ipairs(rows) do
+    if row.hasChildren == true then
+      table.insert(row.collapsed == true and closed or open, row.id)
+    end
+  end
+  local method, targets = nil, nil
+  if how == 'open' then
+    method, targets = 'view/expand', closed
+  elseif #open > 0 then
+    method, targets = 'view/collapse', open
+  elseif how == 'toggle' and #closed > 0 then
+    method, targets = 'view/expand', closed
+  else
+    -- Leaves, or `zc` on collapsed rows: the fold they are in is their parent's.
+    method, targets = 'view/collapse', {}
+    local seen = {}
+    for _, row in ipairs(rows) do
+      local parent = value(row.parent)
+      if parent ~= nil and not seen[parent] then
+        seen[parent] = true
+        table.insert(targets, parent)
       end
-      return false
-    end)
+    end
+  end
+  if method == nil or #targets == 0 then return end
+  client.request(method, { view = pane.view, ids = targets })
+end
+
+--- Collapses (`zM`) or expands (`zR`) every row of the pane's view.
+function M.fold_all(pane, collapse)
+  if pane.view == nil or pane.mode ~= 'rows' then return end
+  client.request(collapse and 'view/collapse' or 'view/expand', { view = pane.view, all = true })
+end
+
+--- A refusal of `items/indent` or `items/outdent` in words, naming the task.
+local function indent_refusal(err, rows, outdent)
+  local title = '"' .. tostring(rows[1].title) .. '"'
+  local verb = outdent and 'outdent' or 'indent'
+  if err.reason == 'noPreviousSibling' then
+    return ('cannot indent %s: no task above it at its level to become a subtask of'):format(title)
+  elseif err.reason == 'topLevel' then
+    return ('cannot outdent %s: it is already at the top level'):format(title)
+  elseif err.reason == 'notSiblings' then
+    return ('cannot %s these tasks together: they are not subtasks of the same task'):format(verb)
+  elseif err.reason == 'tooDeep' then
+    return ('cannot indent %s: subtasks go at most 15 levels deep'):format(title)
+  end
+  return ('cannot %s: %s'):format(verb, tostring(value(err.message)))
+end
+
+--- Indents (`>>`: subtasks of the task above at their level) or outdents (`<<`: siblings of their
+--- parent, right after it) the tasks of the range (the selection, or `count` rows from the
+--- cursor), each with its subtree; a refusal is one warning in words. The cursor stays on its task.
+function M.indent(pane, outdent, visual, count)
+  local rows = items_in(pane, range(visual, count))
+  if #rows == 0 then return end
+  client.request(outdent and 'items/outdent' or 'items/indent', { ids = ids(rows) }, function(err)
+    if err == nil then return end
+    if err.code ~= -32803 then return false end
+    client.notify(indent_refusal(err, rows, outdent), levels.WARN)
+    return true
+  end)
 end
 
 -- Setting one field ---------------------------------------------------------------------------
@@ -556,6 +735,7 @@ function M.attach(pane)
   map('n', 'add', function() M.add(pane, 'end') end, 'add a task at the end')
   map('n', 'add_below', function() M.add(pane, 'below') end, 'add a task below')
   map('n', 'add_above', function() M.add(pane, 'above') end, 'add a task above')
+  map('n', 'add_subtask', function() M.add(pane, 'subtask') end, 'add a subtask below')
   map('n', 'toggle', function() M.toggle(pane, false, count()) end, 'toggle done ([count] tasks)')
   map('x', 'toggle', function() M.toggle(pane, true) end, 'toggle done')
   map('n', 'delete', function() M.delete(pane, false, count()) end, 'delete ([count] tasks)')
@@ -573,6 +753,16 @@ function M.attach(pane)
   map('n', 'move_up', function() M.move(pane, -count(), false) end, 'move up [count] rows')
   map('x', 'move_down', function() M.move(pane, count(), true) end, 'move the selection down')
   map('x', 'move_up', function() M.move(pane, -count(), true) end, 'move the selection up')
+  map('n', 'indent', function() M.indent(pane, false, false, count()) end, 'indent ([count] tasks)')
+  map('n', 'outdent', function() M.indent(pane, true, false, count()) end, 'outdent ([count] tasks)')
+  map('x', 'indent_visual', function() M.indent(pane, false, true) end, 'indent the selected tasks')
+  map('x', 'outdent_visual', function() M.indent(pane, true, true) end, 'outdent the selected tasks')
+  for name, how in pairs({ fold_toggle = 'toggle', fold_open = 'open', fold_close = 'close' }) do
+    map('n', name, function() M.fold(pane, how, false, count()) end, how .. ' the subtasks ([count] tasks)')
+    map('x', name, function() M.fold(pane, how, true) end, how .. ' the subtasks of the selected tasks')
+  end
+  map('n', 'fold_open_all', function() M.fold_all(pane, false) end, 'expand every task')
+  map('n', 'fold_close_all', function() M.fold_all(pane, true) end, 'collapse every task')
   map('n', 'sort', function() M.sort(pane) end, 'sort')
   map('n', 'filter', function() M.filter(pane) end, 'filter')
   map('n', 'group', function() M.group(pane) end, 'group into sections')

@@ -13,7 +13,7 @@ M.defaults = {
   -- How to show a pane: a command run before the buffer is shown ('edit' keeps the window).
   open = 'edit',
   -- Rendering.
-  icons = { todo = '[ ]', done = '[x]', notes = '+', placeholder = '~' },
+  icons = { todo = '[ ]', done = '[x]', notes = '+', placeholder = '~', collapsed = '▸', expanded = '▾' },
   -- Keys of list panes and of the overview; set one to false to leave it unmapped.
   keymaps = {
     open = '<CR>', -- overview: open the list or smart group under the cursor
@@ -21,6 +21,7 @@ M.defaults = {
     add = 'a',
     add_below = 'o',
     add_above = 'O',
+    add_subtask = 'go', -- a subtask of the row under the cursor, right below it
     toggle = 'x',
     delete = 'dd',
     delete_visual = 'd',
@@ -32,6 +33,15 @@ M.defaults = {
     set_tags = 'ct',
     move_down = 'J',
     move_up = 'K',
+    indent = '>>', -- a subtask of the task above ([count] tasks)
+    outdent = '<<', -- a sibling of its parent
+    indent_visual = '>',
+    outdent_visual = '<',
+    fold_toggle = 'za', -- collapse or expand the subtasks (the server hides them, not Vim folds)
+    fold_open = 'zo',
+    fold_close = 'zc',
+    fold_open_all = 'zR',
+    fold_close_all = 'zM',
     sort = 's',
     filter = 'F', -- not / : search stays search
     group = 'S',

@@ -140,12 +140,34 @@ function Pane:row_at_line(line)
   return self.rows[line - self.window.start]
 end
 
+--- The ids of the ancestors of the row at window index `i` that are rows of the window, nearest
+--- first (a parent is always a row above its subtasks).
+--- - Complexity: O(i).
+function Pane:ancestors_of(i)
+  local chain = {}
+  local row = self.rows[i]
+  local parent = row and value(row.parent)
+  for j = i - 1, 1, -1 do
+    if parent == nil then break end
+    local above = self.rows[j]
+    if above.id == parent then
+      table.insert(chain, above.id)
+      parent = value(above.parent)
+    end
+  end
+  return chain
+end
+
+--- Where each window on the pane stands: its line and column, the id of the row there and the
+--- ids of that row's ancestors (so a row hidden by collapsing hands the cursor to the row that
+--- now stands for it).
 function Pane:save_cursors()
   local saved = {}
   for _, win in ipairs(self:windows()) do
     local cursor = api.nvim_win_get_cursor(win)
     local row = self:row_at_line(cursor[1])
-    saved[win] = { line = cursor[1], col = cursor[2], id = row and row.id }
+    saved[win] = { line = cursor[1], col = cursor[2], id = row and row.id,
+                   ancestors = row and self:ancestors_of(cursor[1] - self.window.start) }
   end
   return saved
 end
@@ -158,12 +180,27 @@ function Pane:line_of(id)
   return nil
 end
 
+-- The line of a saved cursor after a change: its row's, wherever it went; else, when the row was
+-- hidden by collapsing (its nearest ancestor still shown is now collapsed), that ancestor's, as
+-- Vim puts the cursor on a closed fold; else the same line number (the row that took its place).
+function Pane:line_for(cursor, count)
+  local line = cursor.id and self:line_of(cursor.id)
+  if line ~= nil then return line end
+  for _, id in ipairs(cursor.ancestors or {}) do
+    local at = self:line_of(id)
+    if at ~= nil then
+      if self.rows[at - self.window.start].collapsed == true then return at end
+      break
+    end
+  end
+  return math.min(cursor.line, count)
+end
+
 function Pane:restore_cursors(saved)
   local count = api.nvim_buf_line_count(self.buf)
   for win, cursor in pairs(saved) do
     if api.nvim_win_is_valid(win) and api.nvim_win_get_buf(win) == self.buf then
-      local line = cursor.id and self:line_of(cursor.id) or math.min(cursor.line, count)
-      pcall(api.nvim_win_set_cursor, win, { line, cursor.col })
+      pcall(api.nvim_win_set_cursor, win, { self:line_for(cursor, count), cursor.col })
     end
   end
 end

@@ -25,6 +25,8 @@ M.groups = {
   TasklsState = 'Comment',
   TasklsError = 'ErrorMsg',
   TasklsCount = 'Number',
+  TasklsFold = 'Special',
+  TasklsContext = 'Comment',
 }
 
 function M.define_highlights()
@@ -191,12 +193,30 @@ local function check_cells()
   return math.max(vim.fn.strdisplaywidth(icons.todo), vim.fn.strdisplaywidth(icons.done))
 end
 
+--- The display cells of the fold column: the wider of the two markers (`▸` and `▾` are
+--- East Asian Ambiguous, two cells with 'ambiwidth' double).
+local function fold_cells()
+  local icons = config.options.icons
+  return math.max(vim.fn.strdisplaywidth(icons.collapsed), vim.fn.strdisplaywidth(icons.expanded))
+end
+
+--- The display cells before the check box of a row at `depth`: two per level, then the fold
+--- column and a space.
+function M.gutter_cells(depth)
+  return 2 * (depth or 0) + fold_cells() + 1
+end
+
+--- The fewest cells a title keeps however deep its row is: past that, the indentation pushes
+--- the columns after the title right rather than cutting the title to nothing.
+M.min_title_cells = 10
+
 --- The display cells a title column takes in a window whose text area is `cells` wide: what the
---- check box and the columns after the title leave, at least 20. `show_list`: the pane shows
---- each row's list (a smart group).
+--- fold column, the check box and the columns after the title leave, at least 20. `show_list`:
+--- the pane shows each row's list (a smart group). A row at depth d gives 2d of them to its
+--- indentation (`M.row`).
 function M.title_width(cells, show_list)
   local c = M.columns
-  local other = check_cells() + 1 + 2 + c.due + 2 + c.priority + 2 + c.tags
+  local other = fold_cells() + 1 + check_cells() + 1 + 2 + c.due + 2 + c.priority + 2 + c.tags
   if show_list then other = other + 2 + c.list end
   return math.max(20, cells - other)
 end
@@ -209,12 +229,17 @@ local function padded(text, width)
 end
 
 --- The line of a row and its highlights ({group, start column, end column}, end -1: to the end).
---- Stored text (titles, tags, list names) is shown through `displayed`. The title column takes
---- `context.title_width` display cells (the title, then the notes mark): a longer title is cut
---- with `…`, a shorter one padded, so the columns after it line up whatever the script (CJK and
---- emoji take two cells). Then the due, the priority, the list (`context.show_list`, with
---- `context.list_names` mapping ids; smart groups) and the tags, each in its column of
---- `M.columns`; nothing trails the last field a row has.
+--- Stored text (titles, tags, list names) is shown through `displayed`. An item row starts with
+--- its place in the tree: two spaces per level of `depth`, then the fold column (`icons.collapsed`
+--- or `icons.expanded` when the row `hasChildren`, else blank) and a space, then the check box. The
+--- title column takes `context.title_width` display cells less the indentation (never fewer than
+--- `M.min_title_cells`): the title, then its subtasks done out of `children` (`2/5`, when it has
+--- any), then the notes mark; a longer title is cut with `…`, a shorter one padded, so the
+--- columns after it line up whatever the depth and the script (CJK and emoji take two cells).
+--- Then the due, the priority, the list (`context.show_list`, with `context.list_names` mapping
+--- ids; smart groups) and the tags, each in its column of `M.columns`; nothing trails the last
+--- field a row has. A context row (in the view only as an ancestor of a match) is dimmed whole
+--- (TasklsContext) instead of its fields' own highlights.
 function M.row(row, context)
   context = context or {}
   local icons = config.options.icons
@@ -245,18 +270,37 @@ function M.row(row, context)
   local last = 0
   for i, column in ipairs(columns) do if column.text ~= '' then last = i end end
 
+  local depth = math.max(0, tonumber(nonnil(row.depth)) or 0)
+  local indent = (' '):rep(2 * depth)
+  local marker = ''
+  if row.hasChildren == true then marker = row.collapsed == true and icons.collapsed or icons.expanded end
+  local parts = { indent, padded(marker, fold_cells()), ' ' }
+  local highlights = {}
+  if marker ~= '' then table.insert(highlights, { 'TasklsFold', #indent, #indent + #marker }) end
+  local gutter = #table.concat(parts)
   local check = done and icons.done or icons.todo
-  local parts = { padded(check, check_cells()), ' ' }
-  local highlights = { { 'TasklsCheck', 0, #check } }
-  local col = #parts[1] + 1
-  local width = context.title_width or M.title_width(80, context.show_list)
+  table.insert(parts, padded(check, check_cells()) .. ' ')
+  table.insert(highlights, { 'TasklsCheck', gutter, gutter + #check })
+  local col = #table.concat(parts)
+  local width = math.max((context.title_width or M.title_width(80, context.show_list)) - 2 * depth, M.min_title_cells)
+  local children = tonumber(nonnil(row.children)) or 0
+  local tally = nil
+  if children > 0 then tally = ('%d/%d'):format(children - (tonumber(nonnil(row.openChildren)) or 0), children) end
   local notes = row.hasNotes == true and icons.notes or nil
-  local room = notes and width - vim.fn.strdisplaywidth(notes) - 1 or width
+  local room = width
+  if tally ~= nil then room = room - #tally - 1 end
+  if notes ~= nil then room = room - vim.fn.strdisplaywidth(notes) - 1 end
   local title = M.truncate(M.displayed(row.title or ''), math.max(room, 1))
   table.insert(parts, title)
   if done then table.insert(highlights, { 'TasklsDone', col, col + #title }) end
   col = col + #title
   local cells = vim.fn.strdisplaywidth(title)
+  if tally ~= nil then
+    table.insert(parts, ' ' .. tally)
+    table.insert(highlights, { 'TasklsCount', col + 1, col + 1 + #tally })
+    col = col + 1 + #tally
+    cells = cells + 1 + #tally
+  end
   if notes ~= nil then
     table.insert(parts, ' ' .. notes)
     table.insert(highlights, { 'TasklsNotes', col + 1, col + 1 + #notes })
@@ -274,6 +318,10 @@ function M.row(row, context)
     col = col + 2
     if column.text ~= '' then table.insert(highlights, { column.group, col, col + #column.text }) end
     col = col + #text
+  end
+  if row.context == true then
+    highlights = { { 'TasklsContext', gutter, -1 } }
+    if marker ~= '' then table.insert(highlights, 1, { 'TasklsFold', #indent, #indent + #marker }) end
   end
   return table.concat(parts), highlights
 end
