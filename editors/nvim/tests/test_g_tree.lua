@@ -358,4 +358,68 @@ return {
     settle(pane, function() return pane.count == 2 end, 'the context row collapsed')
     h.eq('▸ [ ] Groceries 0/2', h.lines(pane.buf)[1])
   end },
+
+  { 'collapsing and expanding more rows than the window holds, scrolled or not', function()
+    local list, seeded = h.seed('Long', { 'P' })
+    local p = seeded[1]
+    -- Sent at once (the server answers in order), then waited for.
+    local answered = 0
+    local function create(params)
+      require('taskls.client').request('items/create', params, function(err)
+        if err == nil then answered = answered + 1 end
+        return true
+      end)
+    end
+    for i = 1, 200 do create({ list = list, title = 'P' .. i, parent = p }) end
+    for i = 1, 50 do create({ list = list, title = 'Z' .. i }) end
+    h.wait(function() return answered == 250 end, '250 items')
+    local pane = h.open({ list = list, name = 'Long' })
+    api.nvim_set_current_buf(pane.buf)
+    h.truthy(pane.window['end'] < 251, 'the window holds part of the view: ' .. vim.inspect(pane.window))
+    local full = pane.stats.full_renders
+    api.nvim_win_set_cursor(0, { 1, 0 })
+    h.keys('zc')
+    settle(pane, function() return pane.count == 51 end, 'P collapsed')
+    h.eq('Z1', pane.rows[2].title, 'the rows below moved up into the window')
+    h.keys('zo')
+    settle(pane, function() return pane.count == 251 end, 'P expanded')
+    h.eq('P1', pane.rows[2].title)
+    -- Far below the first window: zM takes the task far above the window; the pane finds it.
+    vim.cmd('normal! G')
+    vim.cmd('doautocmd CursorMoved')
+    h.wait(function() return pane.window.start > 0 and pane:row_at_line(251) ~= nil end, 'the window at the bottom')
+    api.nvim_win_set_cursor(0, { 226, 0 })
+    h.eq('Z25', cursor_title(pane))
+    h.keys('zM')
+    h.wait(function() return pane.count == 51 and cursor_title(pane) == 'Z25' end, 'the cursor on Z25 after zM')
+    h.eq(26, api.nvim_win_get_cursor(0)[1], 'on its new line')
+    h.wait(function() return pane.window_request == nil end, 'the window settles')
+    h.check_buffer(pane)
+    h.keys('zR')
+    h.wait(function() return pane.count == 251 and cursor_title(pane) == 'Z25' end, 'the cursor on Z25 after zR')
+    h.eq(226, api.nvim_win_get_cursor(0)[1])
+    h.wait(function() return pane.window_request == nil end, 'the window settles')
+    h.check_buffer(pane)
+    -- A subtask hidden by zM far below: the cursor goes to its top-level ancestor.
+    vim.cmd('normal! gg')
+    vim.cmd('doautocmd CursorMoved')
+    h.wait(function() return pane:row_at_line(1) ~= nil end, 'the window at the top')
+    h.keys('zc')
+    settle(pane, function() return pane.count == 51 end, 'P collapsed')
+    local _, z50 = line_of(pane, 'Z50')
+    local child = h.request('items/create', { list = list, title = 'Z50 child', parent = z50.id }).item.id
+    h.request('items/create', { list = list, title = 'Z50 grandchild', parent = child })
+    h.keys('zR')
+    settle(pane, function() return pane.count == 253 end, 'zR')
+    vim.cmd('normal! G')
+    vim.cmd('doautocmd CursorMoved')
+    h.wait(function() return pane:row_at_line(253) ~= nil end, 'the window at the bottom')
+    h.eq('Z50 grandchild', cursor_title(pane))
+    h.keys('zM')
+    h.wait(function() return pane.count == 51 and cursor_title(pane) == 'Z50' end, 'the cursor on Z50 after zM')
+    h.eq(51, api.nvim_win_get_cursor(0)[1], 'on its line')
+    h.wait(function() return pane.window_request == nil end, 'the window settles')
+    h.check_buffer(pane)
+    h.eq(full, pane.stats.full_renders, 'no full redraw')
+  end },
 }

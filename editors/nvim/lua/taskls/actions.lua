@@ -393,13 +393,22 @@ function M.fold(pane, how, visual, count)
     end
   end
   if method == nil or #targets == 0 then return end
-  client.request(method, { view = pane.view, ids = targets })
+  local saved = pane:save_cursors()
+  client.request(method, { view = pane.view, ids = targets }, function(err)
+    if err ~= nil then return false end
+    pane:follow_cursor(saved, method == 'view/collapse')
+  end)
 end
 
---- Collapses (`zM`) or expands (`zR`) every row of the pane's view.
+--- Collapses (`zM`) or expands (`zR`) every row of the pane's view; the cursor keeps its task,
+--- wherever it went (`Pane:follow_cursor`).
 function M.fold_all(pane, collapse)
   if pane.view == nil or pane.mode ~= 'rows' then return end
-  client.request(collapse and 'view/collapse' or 'view/expand', { view = pane.view, all = true })
+  local saved = pane:save_cursors()
+  client.request(collapse and 'view/collapse' or 'view/expand', { view = pane.view, all = true }, function(err)
+    if err ~= nil then return false end
+    pane:follow_cursor(saved, collapse)
+  end)
 end
 
 --- A refusal of `items/indent` or `items/outdent` in words, naming the task.
