@@ -130,7 +130,8 @@ extension Engine {
             guard old != nil || new != nil else { continue }
             let matches = change.new.map(spec.matches) ?? false
             if let old, let new, old == new, matches == change.old.map(spec.matches) { continue }
-            changes.append(TreeChange(id: change.id, old: old, oldDepth: 0, new: new, newDepth: 0, matches: matches))
+            changes.append(TreeChange(id: change.id, old: old, oldDepth: 0, new: new, newDepth: 0, matches: matches,
+                                      deleted: change.new == nil))
         }
         guard changes.count > 1 else { return changes }
         for index in changes.indices {

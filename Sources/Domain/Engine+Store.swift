@@ -48,16 +48,11 @@ extension Engine {
         let saved = nextView
         nextView = id.rawValue
         defer { nextView = max(saved, id.rawValue + 1) }
-        var opened = try openView(source: source, sort: sort, filter: filter, grouping: grouping, window: window)
+        // The items it collapsed stay collapsed (those deleted meanwhile are forgotten).
+        var opened = try openView(source: source, sort: sort, filter: filter, grouping: grouping, window: window,
+                                  collapsed: collapsed.filter { state.item($0) != nil })
         views[id]!.version = version
-        // The items it collapsed that are still rows of it stay collapsed.
-        let locate = place(in: views[id]!.spec)
-        if let order = index(views[id]!.spec) {
-            let kept = collapsed.filter { locate($0).flatMap(order.entry(at:)) != nil }
-            if !kept.isEmpty { _ = try setCollapsed(id, ids: Array(kept), collapse: true) }
-            views[id]!.version = version
-        }
-        opened.snapshot = snapshot(of: views[id]!)
+        opened.snapshot.version = version
         return opened
     }
 

@@ -52,10 +52,17 @@ public struct Engine: Sendable {
     /// - Complexity: O(log n + window) when the order is indexed; O(n log n) to index a small source.
     public mutating func openView(source: ViewSource, sort: Sort, filter: Filter = .all, grouping: Grouping = .none,
                                   window: Window) throws(DomainError) -> OpenedView {
+        try openView(source: source, sort: sort, filter: filter, grouping: grouping, window: window, collapsed: [])
+    }
+
+    /// `openView`, with `collapsed` collapsed in the view's own order (a view reopened on a reloaded store).
+    mutating func openView(source: ViewSource, sort: Sort, filter: Filter, grouping: Grouping, window: Window,
+                           collapsed: Set<ItemID>) throws(DomainError) -> OpenedView {
         let window = try window.validated()
         if let list = source.list { _ = try state.existingList(list) }
-        let spec = IndexSpec(source: source, sort: sort, filter: filter, grouping: grouping)
-        let build = prepareIndex(spec)
+        var spec = IndexSpec(source: source, sort: sort, filter: filter, grouping: grouping)
+        if !collapsed.isEmpty { spec.owner = ViewID(nextView) }
+        let build = prepareIndex(spec, collapsed: collapsed)
         let id = ViewID(nextView)
         nextView += 1
         views[id] = OpenView(id: id, spec: spec, window: window, version: 1, rows: [], lastCount: count(of: spec))

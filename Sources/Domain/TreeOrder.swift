@@ -21,6 +21,8 @@ struct TreeChange: Sendable {
     var newDepth: Int
     /// Whether the item itself matches the order's filter and source after the change.
     var matches: Bool
+    /// Whether the item is deleted (it then leaves the collapsed set; an item that only leaves the order stays in it).
+    var deleted = false
 }
 
 /// The items a group changes, as `TreeOrder.apply` asks about them.
@@ -142,7 +144,7 @@ struct TreeOrder: Sendable {
         let detaching = changes.count == 1 ? changes : changes.sorted { $0.oldDepth < $1.oldDepth }
         for change in detaching {
             guard let old = change.old, let removed = remove(at: old) else { continue }
-            if change.new == nil { collapsed.remove(change.id) }
+            if change.deleted { collapsed.remove(change.id) }
             if old.parent == nil { tally(removed, rows: Int(removed.weight), matching: matchingSubtree(removed), sign: -1) }
             // Its subtree's matching entries leave the old ancestors.
             propagate(from: old.parent, matchingDelta: -matchingSubtree(removed), changing: changing, place: place)
@@ -166,11 +168,13 @@ struct TreeOrder: Sendable {
     /// Collapses (hides the rows below) or expands an entry; nothing when it already is.
     /// - Returns: whether the order's rows changed.
     /// - Complexity: O(depth × log n).
-    /// An entry with nothing below it is not collapsed (it stays as it is).
-    mutating func setCollapsed(_ id: ItemID, _ isCollapsed: Bool, place: (ItemID) -> TreePlace?) -> Bool {
+    /// An entry with nothing below it is not collapsed (it stays as it is), unless `evenIfLeaf` (an order rebuilt
+    /// with the collapsed items of the one it replaces, which keep their state whatever is below them now).
+    mutating func setCollapsed(_ id: ItemID, _ isCollapsed: Bool, evenIfLeaf: Bool = false,
+                               place: (ItemID) -> TreePlace?) -> Bool {
         guard isCollapsed != collapsed.contains(id) else { return false }
         if isCollapsed {
-            guard below[id] != nil else { return false }
+            guard below[id] != nil || evenIfLeaf else { return false }
             collapsed.insert(id)
         } else {
             collapsed.remove(id)
