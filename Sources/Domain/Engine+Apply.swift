@@ -45,8 +45,11 @@ extension Engine {
             if !orders.contains(where: { $0.spec == spec }) {
                 // Time moving on changes no key of an order that does not depend on the day.
                 let affected = (builds.isEmpty || builds[spec] == nil) && (contentChanged || spec.dependsOnDay)
-                let touched = affected && update(spec, with: items, listMoves: listMoves, oldParents: oldParents)
-                orders.append(orderNow(spec, touched: touched))
+                let changes = affected ? update(spec, with: items, listMoves: listMoves, oldParents: oldParents) : nil
+                var now = orderNow(spec, touched: changes != nil)
+                // Re-keyed lists are not among the changes: one change then does not stand for the whole group.
+                now.single = listMoves.isEmpty && changes?.count == 1 ? changes![0] : nil
+                orders.append(now)
             }
         }
         let rekeyed = listMoves.reduce(0) { $0 + $1.itemCount }
@@ -149,28 +152,25 @@ extension Engine {
 
     /// Brings `spec`'s order up to date (the manual order is already, in `state`): the item changes, then the
     /// top-level items of the moved lists when `spec` uses list positions.
-    /// - Returns: whether anything in the order may have changed.
+    /// - Returns: the order's changes (its items' old and new places), nil when nothing in the order may have changed.
     /// - Complexity: O(k × depth × log n) for k item changes, plus O(m log n) for the m top-level items of
     ///   `listMoves` when `spec` uses list positions.
     private mutating func update(_ spec: IndexSpec, with items: [KeyChange], listMoves: [ListMove],
-                                 oldParents: [ItemID: ItemID?]) -> Bool {
-        guard !spec.isManualOrder else {
-            return items.contains { change in
-                change.old.map { spec.inScope($0.item) } ?? false || change.new.map { spec.inScope($0.item) } ?? false
-            }
-        }
+                                 oldParents: [ItemID: ItemID?]) -> [TreeChange]? {
         let changes = treeChanges(items, in: spec, oldParent: { id in oldParents[id] ?? state.item(id)?.parent })
+        // The state keeps the manual order up to date; an item whose place stays changed only its row's content.
+        guard !spec.isManualOrder else { return changes.isEmpty ? nil : changes }
         var touched = !changes.isEmpty
         // Taken out while it changes: the closure reads the state beside it.
         var order = indexes.removeValue(forKey: spec)!
         order.apply(changes, place: place(in: spec))
         indexes[spec] = order
         // An order that does not use list positions (a list's own view, mostly) keys nothing by them.
-        guard spec.usesListPosition else { return touched }
+        guard spec.usesListPosition else { return touched ? changes : nil }
         for move in listMoves where spec.source.list.map({ $0 == move.list }) ?? true {
             touched = rekey(spec, move) || touched
         }
-        return touched
+        return touched ? changes : nil
     }
 
     /// Re-keys, in `spec`'s order (one that uses list positions), the top-level entries of a list that moved:
@@ -207,9 +207,39 @@ extension Engine {
         guard order.touched || contentTouched else {
             return order.isUnchanged(for: view) ? nil : bump(&view, order, operations: [])
         }
+        if let single = order.single, !contentTouched, isAfterWindow(single, of: view) {
+            // One change, all of it after the full window: only the count can have changed.
+            return order.isUnchanged(for: view) ? nil : bump(&view, order, operations: [])
+        }
         let operations = rediff(&view, changedContent: changedContent)
         guard !operations.isEmpty || !order.isUnchanged(for: view) else { return nil }
         return bump(&view, order, operations: operations)
+    }
+
+    /// Whether every row `change` touches (its item's rows before and after, and its ancestors') comes after the
+    /// view's window, which is full: the top-level ancestors of its old and new places both sort after the
+    /// top-level ancestor of the window's last row.
+    /// - Complexity: O(depth) key computations.
+    private func isAfterWindow(_ change: TreeChange, of view: OpenView) -> Bool {
+        guard let last = view.rows.last, view.rows.count == view.window.end - view.window.start,
+              let lastRoot = rootKey(of: last.item, in: view.spec) else { return false }
+        func after(_ place: TreePlace?) -> Bool {
+            guard let place else { return true }
+            let root = place.parent.flatMap { rootKey(of: $0, in: view.spec) } ?? (place.parent == nil ? place.key : nil)
+            return root.map { lastRoot < $0 } ?? false
+        }
+        return after(change.old) && after(change.new)
+    }
+
+    /// The key of the top-level ancestor of `id` (or of `id` itself at the top level) in `spec`'s order.
+    private func rootKey(of id: ItemID, in spec: IndexSpec) -> OrderKey? {
+        guard var item = state.item(id) else { return nil }
+        var steps = 0
+        while let parent = item.parent, steps <= Limits.maxDepth, let above = state.item(parent) {
+            item = above
+            steps += 1
+        }
+        return item.parent == nil ? spec.entryKey(keyed(item)) : nil
     }
 
     /// The operations that bring an ungrouped view's window from the rows its client holds to its order's rows
@@ -251,6 +281,8 @@ struct OrderNow {
     let spec: IndexSpec
     /// Whether the group may have changed anything in the order.
     let touched: Bool
+    /// The group's one change of the order, when it made exactly one (and re-keyed no list).
+    var single: TreeChange?
     /// Whether the order's index is being built.
     let isLoading: Bool
     /// The ready index (`Engine.index(_:)`).
