@@ -32,6 +32,7 @@ nnoremap <silent> <Plug>(taskls-details) <ScriptCmd>call details.Details()<CR>
 nnoremap <silent> <Plug>(taskls-add) <ScriptCmd>call actions.Add('end')<CR>
 nnoremap <silent> <Plug>(taskls-add-below) <ScriptCmd>call actions.Add('below')<CR>
 nnoremap <silent> <Plug>(taskls-add-above) <ScriptCmd>call actions.Add('above')<CR>
+nnoremap <silent> <Plug>(taskls-add-subtask) <ScriptCmd>call actions.Add('subtask')<CR>
 nnoremap <silent> <Plug>(taskls-toggle) <ScriptCmd>call actions.Toggle(0, v:count1)<CR>
 xnoremap <silent> <Plug>(taskls-toggle) <Esc><ScriptCmd>call actions.Toggle(1)<CR>
 nnoremap <silent> <Plug>(taskls-delete) <ScriptCmd>call actions.Delete(0, v:count1)<CR>
@@ -48,6 +49,18 @@ nnoremap <silent> <Plug>(taskls-move-down) <ScriptCmd>call actions.Move(v:count1
 nnoremap <silent> <Plug>(taskls-move-up) <ScriptCmd>call actions.Move(-v:count1)<CR>
 xnoremap <silent> <Plug>(taskls-move-down) <Esc><ScriptCmd>call actions.Move(v:count1, 1)<CR>
 xnoremap <silent> <Plug>(taskls-move-up) <Esc><ScriptCmd>call actions.Move(-v:count1, 1)<CR>
+nnoremap <silent> <Plug>(taskls-indent) <ScriptCmd>call actions.Indent(0, 0, v:count1)<CR>
+nnoremap <silent> <Plug>(taskls-outdent) <ScriptCmd>call actions.Indent(1, 0, v:count1)<CR>
+xnoremap <silent> <Plug>(taskls-indent) <Esc><ScriptCmd>call actions.Indent(0, 1)<CR>
+xnoremap <silent> <Plug>(taskls-outdent) <Esc><ScriptCmd>call actions.Indent(1, 1)<CR>
+nnoremap <silent> <Plug>(taskls-fold-toggle) <ScriptCmd>call actions.Fold('toggle', 0, v:count1)<CR>
+nnoremap <silent> <Plug>(taskls-fold-open) <ScriptCmd>call actions.Fold('open', 0, v:count1)<CR>
+nnoremap <silent> <Plug>(taskls-fold-close) <ScriptCmd>call actions.Fold('close', 0, v:count1)<CR>
+xnoremap <silent> <Plug>(taskls-fold-toggle) <Esc><ScriptCmd>call actions.Fold('toggle', 1)<CR>
+xnoremap <silent> <Plug>(taskls-fold-open) <Esc><ScriptCmd>call actions.Fold('open', 1)<CR>
+xnoremap <silent> <Plug>(taskls-fold-close) <Esc><ScriptCmd>call actions.Fold('close', 1)<CR>
+nnoremap <silent> <Plug>(taskls-fold-open-all) <ScriptCmd>call actions.FoldAll(0)<CR>
+nnoremap <silent> <Plug>(taskls-fold-close-all) <ScriptCmd>call actions.FoldAll(1)<CR>
 nnoremap <silent> <Plug>(taskls-sort) <ScriptCmd>call view.Sort()<CR>
 nnoremap <silent> <Plug>(taskls-filter) <ScriptCmd>call view.Filter()<CR>
 nnoremap <silent> <Plug>(taskls-group) <ScriptCmd>call view.Group()<CR>

@@ -111,10 +111,11 @@ export def Seed(name: string, items: list<any>): string
   return list
 enddef
 
-# Opens a pane on `source` in the current window and waits until it shows its view.
+# Opens a pane on `source` in the current window and waits until it shows its view (up to a
+# minute: a 100,000-item store opens in seconds, more on a machine busy with builds).
 export def Open(source: dict<any>, options: dict<any> = {}): dict<any>
   var p = pane.Open(source, options)
-  Wait(() => p.state != '' && p.state != 'loading' || p.state == 'loading' && get(options, 'loading', false), 'the pane to open')
+  Wait(() => p.state != '' && p.state != 'loading' || p.state == 'loading' && get(options, 'loading', false), 'the pane to open', 60000)
   return p
 enddef
 

@@ -37,7 +37,7 @@ def g:Test_a2_enter_opens_the_list_under_the_cursor()
   var p = pane.Get()
   assert_false(empty(p), 'a pane opened')
   h.Wait(() => p.state == 'ready', 'the pane')
-  assert_equal(['[ ] Milk', '[ ] Eggs'], h.Lines(p.buf))
+  assert_equal(['  [ ] Milk', '  [ ] Eggs'], h.Lines(p.buf))
   assert_match('^taskls://Groceries #\d\+$', bufname())
   # - goes back to the overview, <CR> on a smart group opens it.
   h.Keys('-')

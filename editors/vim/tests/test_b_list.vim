@@ -22,11 +22,11 @@ def Cells(text: string, cells: number): string
   return text .. repeat(' ', max([0, cells - strdisplaywidth(text)]))
 enddef
 
-# The line a row must show in an 80-cell window: the check box, the title column (38 cells, the
-# notes mark inside it), then the due (17), the priority (3) and the tags, two spaces apart,
+# The line a row must show in an 80-cell window: the fold column (blank: no subtasks) and a space,
+# the check box, the title column (36 cells, the notes mark inside it), then the due (17), the priority (3) and the tags, two spaces apart,
 # nothing after the last field. Written out here, not with the plugin's code.
 def Line(title: string, due = '', priority = '', tags = '', done = false): string
-  var line = (done ? '[x] ' : '[ ] ') .. Cells(title, 38) .. '  ' .. Cells(due, 17) .. '  ' .. Cells(priority, 3) .. '  ' .. tags
+  var line = (done ? '  [x] ' : '  [ ] ') .. Cells(title, 36) .. '  ' .. Cells(due, 17) .. '  ' .. Cells(priority, 3) .. '  ' .. tags
   return substitute(line, ' \+$', '', '')
 enddef
 
@@ -45,7 +45,7 @@ def g:Test_b01_rows_render_due_words_priority_tags_done_and_overdue()
   h.Wait(() => client.state.today == '2026-11-25', 'the server''s today')
   h.Wait(() => getline(1) =~ 'today', 'a redraw in the server''s day')
   assert_equal(80, winwidth(0))
-  assert_equal(38, p.width, 'the title column: what 80 cells leave')
+  assert_equal(36, p.width, 'the title column: what 80 cells leave')
   var lines = h.Lines(p.buf)
   assert_equal(Line('Milk', 'today', '!!!', '#home'), lines[0])
   assert_equal(Line('Call Ann', '2 days ago'), lines[1])
@@ -82,7 +82,7 @@ enddef
 def g:Test_b03_stored_control_characters_show_escaped()
   var p = h.PaneOn([{title: "Clear\e[2J now", tags: ["x\ty"], notes: "line 1\nline\e2"}, "Back\\slash \\n and \u202Eevil"])
   assert_equal(Line('Clear\e[2J now +', '', '', '#x\ty'), getline(1))
-  assert_match('^\[ \] Back\\slash \\\\n and \\u{202E}evil$', getline(2))
+  assert_match('^  \[ \] Back\\slash \\\\n and \\u{202E}evil$', getline(2))
   assert_equal('Back\slash \\n and \u{202E}evil', render.Displayed("Back\\slash \\n and \u202Eevil"))
   assert_equal('a\u{7}b\u{9B}c\r', render.Displayed("a\x07b\u009bc\r"))
   cursor(1, 1)
@@ -440,8 +440,8 @@ def g:Test_b17_in_the_today_group_a_new_task_is_due_today_in_the_row_s_list()
   var work = h.Seed('Work', [{title: 'Report', due: '2026-11-25'}])
   var p = h.Open({group: 'today', name: 'Today'})
   h.Wait(() => p.count == 1, 'the Today group')
-  # A smart group shows the list in its own column: the title takes 80 - 42 - 16 cells.
-  assert_equal('[ ] ' .. Cells('Report', 22) .. '  ' .. Cells('today', 17) .. '  ' .. Cells('', 3) .. '  (Work)', getline(1))
+  # A smart group shows the list in its own column: the title takes 80 - 44 - 16 cells.
+  assert_equal('  [ ] ' .. Cells('Report', 20) .. '  ' .. Cells('today', 17) .. '  ' .. Cells('', 3) .. '  (Work)', getline(1))
   cursor(1, 1)
   h.Keys("aCall the bank\<CR>")
   h.Wait(() => p.count == 2, 'the new task in Today')
@@ -503,7 +503,7 @@ def g:Test_b21_a_hidden_pane_is_drawn_when_shown_again_with_its_cursor()
   h.Wait(() => p.count == 4 && p.rows[3].title == 'C2', 'the model follows while hidden')
   assert_equal(writes, p.stats.set_lines, 'nothing written while hidden')
   execute 'buffer' p.buf
-  assert_equal(['[ ] Z', '[ ] A', '[ ] B', '[ ] C2'], h.Lines(p.buf))
+  assert_equal(['  [ ] Z', '  [ ] A', '  [ ] B', '  [ ] C2'], h.Lines(p.buf))
   assert_equal('B', buffer.RowAt(p, line('.')).title, 'the cursor back on its row')
   h.CheckBuffer(p)
 enddef
@@ -577,16 +577,17 @@ def g:Test_b24_columns_line_up_whatever_the_title_and_titles_cut_by_cells()
     var line = getline(lnum)
     return strdisplaywidth(strpart(line, 0, stridx(line, '#')))
   }
-  # The tags column starts at the same cell on every row: check box 3 + 1, title 38, then
+  # The tags column starts at the same cell on every row: fold column 1 + 1, check box 3 + 1,
+  # title 36, then
   # 2 + 17 + 2 + 3 + 2.
   for lnum in range(1, 5)
-    assert_equal(4 + 38 + 2 + 17 + 2 + 3 + 2, Starts(lnum), 'the tags of line ' .. lnum .. ': ' .. getline(lnum))
+    assert_equal(2 + 4 + 36 + 2 + 17 + 2 + 3 + 2, Starts(lnum), 'the tags of line ' .. lnum .. ': ' .. getline(lnum))
   endfor
   assert_equal(Line('Short', '13 days ago 09:30', '!!!', '#a'), getline(1))
   # A wide title is cut with … by display cells; the notes mark stays inside the title column.
-  assert_match('^\[ \] 日本語.*… \+tomorrow ', getline(2))
-  assert_equal(4 + 37, strdisplaywidth(matchstr(getline(2), '^.*…')), 'cut to 37 cells and …: a wide character does not fit the last cell')
-  assert_equal(Line(repeat('x', 35) .. '… +', 'today', '', '#d'), getline(4))
+  assert_match('^  \[ \] 日本語.*… \+tomorrow ', getline(2))
+  assert_equal(2 + 4 + 35, strdisplaywidth(matchstr(getline(2), '^.*…')), 'cut to 35 cells and …: a wide character does not fit the last cell')
+  assert_equal(Line(repeat('x', 33) .. '… +', 'today', '', '#d'), getline(4))
   assert_equal(Line('Emoji 👍🏽 party +', '', '!!', '#c'), getline(3))
   assert_equal(Line('Tab\there', '', '', '#e'), getline(5))
   # A narrower window: the title column takes what it leaves (at least 20), the rows drawn again.
@@ -595,11 +596,11 @@ def g:Test_b24_columns_line_up_whatever_the_title_and_titles_cut_by_cells()
   execute 'vertical resize 70'
   # Vim says WinResized from its main loop, which a test waiting in :sleep never reaches.
   doautocmd <nomodeline> WinResized
-  h.Wait(() => p.width == 70 - 42, 'the rows drawn for 70 cells')
-  assert_equal('[ ] ' .. Cells('Short', 28) .. '  ' .. Cells('13 days ago 09:30', 17) .. '  !!!  #a', getline(1))
-  assert_equal('[ ] ' .. repeat('x', 25) .. '… +  ' .. Cells('today', 17) .. '  ' .. Cells('', 3) .. '  #d', getline(4))
+  h.Wait(() => p.width == 70 - 44, 'the rows drawn for 70 cells')
+  assert_equal('  [ ] ' .. Cells('Short', 26) .. '  ' .. Cells('13 days ago 09:30', 17) .. '  !!!  #a', getline(1))
+  assert_equal('  [ ] ' .. repeat('x', 23) .. '… +  ' .. Cells('today', 17) .. '  ' .. Cells('', 3) .. '  #d', getline(4))
   for lnum in range(1, 5)
-    assert_equal(4 + 28 + 2 + 17 + 2 + 3 + 2, Starts(lnum), 'narrow, line ' .. lnum .. ': ' .. getline(lnum))
+    assert_equal(2 + 4 + 26 + 2 + 17 + 2 + 3 + 2, Starts(lnum), 'narrow, line ' .. lnum .. ': ' .. getline(lnum))
   endfor
   # g:taskls_title_width caps it.
   only
@@ -608,7 +609,7 @@ def g:Test_b24_columns_line_up_whatever_the_title_and_titles_cut_by_cells()
   g:taskls_title_width = 24
   OnClock()
   p = h.PaneOn([{title: 'A rather long title for this', priority: 'low'}], 'Other')
-  assert_equal('[ ] ' .. 'A rather long title for…' .. '  ' .. Cells('', 17) .. '  !', getline(1))
+  assert_equal('  [ ] ' .. 'A rather long title for…' .. '  ' .. Cells('', 17) .. '  !', getline(1))
   unlet g:taskls_title_width
   h.CheckBuffer(p)
 enddef

@@ -24,17 +24,17 @@ def g:Test_c1_a_100k_list_opens_and_scrolls_fetching_only_what_is_shown()
   var p = pane.Open({list: list, name: 'Big'})
   h.Wait(() => p.state == 'ready' && p.count == 100000, 'the big list', 60000)
   assert_equal(100000, line('$'), 'one line per row')
-  assert_equal('[ ] Task 1', getline(1))
+  assert_equal('  [ ] Task 1', getline(1))
   assert_true(p.stats.rows_received <= 100, 'rows fetched on open: ' .. p.stats.rows_received)
   assert_equal(render.Placeholder(), getline(50000), 'a placeholder far below')
   normal! 50000Gzz
   doautocmd CursorMoved
-  h.Wait(() => getline(50000) == '[ ] Task 50000', 'the rows around line 50000')
+  h.Wait(() => getline(50000) == '  [ ] Task 50000', 'the rows around line 50000')
   assert_equal(1, p.stats.window_requests, 'one window move')
   h.CheckBuffer(p)
   normal! G
   doautocmd CursorMoved
-  h.Wait(() => getline(100000) == '[ ] Task 100000', 'the last row')
+  h.Wait(() => getline(100000) == '  [ ] Task 100000', 'the last row')
   assert_true(p.stats.rows_received < 400, 'rows fetched in all: ' .. p.stats.rows_received)
   assert_true(client.stats.requests['view/setWindow'] <= 2, 'setWindow requests: ' .. client.stats.requests['view/setWindow'])
   assert_true(p.stats.lines_written < 1000 + 100000, 'lines written: ' .. p.stats.lines_written)
@@ -42,7 +42,7 @@ def g:Test_c1_a_100k_list_opens_and_scrolls_fetching_only_what_is_shown()
   # Scrolling without moving the cursor (WinScrolled) moves the window too.
   normal! gg
   doautocmd CursorMoved
-  h.Wait(() => getline(1) == '[ ] Task 1', 'back at the top')
+  h.Wait(() => getline(1) == '  [ ] Task 1', 'back at the top')
   execute "normal! 300\<C-e>"
   doautocmd WinScrolled
   h.Wait(() => p.window.start <= line('w0') - 1 && p.window['end'] >= line('w$'), 'the window follows the scroll')
@@ -117,7 +117,7 @@ def g:Test_c5_a_loading_store_shows_loading_then_the_rows()
   assert_equal(['Loading… 0%'], h.Lines(p.buf))
   h.Result('debug/continueLoading')
   h.Wait(() => p.state == 'ready', 'the rows', 60000)
-  assert_equal('[ ] Task 1', getline(1))
+  assert_equal('  [ ] Task 1', getline(1))
   assert_equal(100000, line('$'))
   h.Wait(() => join(h.Lines(overview), "\n") =~ 'Big \+100000/100000', 'the overview ready', 60000)
 enddef

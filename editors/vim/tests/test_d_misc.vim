@@ -142,5 +142,5 @@ def g:Test_d6_the_pane_buffer_is_a_taskls_filetype_without_vim_undo()
   assert_equal('nofile', &buftype)
   assert_false(&swapfile)
   assert_fails('normal! ix', 'E21:')
-  assert_equal('[ ] A', getline(1), 'the text cannot be typed into')
+  assert_equal('  [ ] A', getline(1), 'the text cannot be typed into')
 enddef

@@ -154,16 +154,62 @@ export def LineOf(pane: dict<any>, id: string): number
   return 0
 enddef
 
+# The ids of the ancestors of the row at buffer line `line` that are rows of the window, nearest
+# first (a parent is always a row above its subtasks).
+# - Complexity: O(rows above it in the window).
+export def AncestorsOf(pane: dict<any>, line: number): list<string>
+  var chain: list<string> = []
+  var i = line - 1 - pane.window.start
+  if pane.mode != 'rows' || i < 0 || i >= len(pane.rows)
+    return chain
+  endif
+  var parent = get(pane.rows[i], 'parent', null)
+  var j = i - 1
+  while j >= 0 && type(parent) == v:t_string
+    var above = pane.rows[j]
+    if get(above, 'id', '') == parent
+      add(chain, parent)
+      parent = get(above, 'parent', null)
+    endif
+    j -= 1
+  endwhile
+  return chain
+enddef
+
+# Where each window on the pane stands: its line and column, the id of the row there and the ids
+# of that row's ancestors (so a row hidden by collapsing hands the cursor to the row that now
+# stands for it).
 export def SaveCursors(pane: dict<any>): dict<any>
   var saved = {}
   for win in Windows(pane)
     var position = getcurpos(win)
     var row = RowAt(pane, position[1])
-    saved[string(win)] = {line: position[1], col: position[2], id: get(row, 'id', '')}
+    saved[string(win)] = {line: position[1], col: position[2], id: get(row, 'id', ''),
+      ancestors: empty(row) ? [] : AncestorsOf(pane, position[1])}
   endfor
   return saved
 enddef
 
+# The line of a saved cursor's task after a change, or 0 when it is not among the fetched rows:
+# its row's line, wherever it went; else, when the row was hidden by collapsing (its nearest
+# ancestor still shown is now collapsed), that ancestor's, as Vim puts the cursor on a closed
+# fold.
+export def FindLine(pane: dict<any>, cursor: dict<any>): number
+  var line = cursor.id != '' ? LineOf(pane, cursor.id) : 0
+  if line > 0
+    return line
+  endif
+  for id in get(cursor, 'ancestors', [])
+    var at = LineOf(pane, id)
+    if at > 0
+      return client.IsTrue(get(RowAt(pane, at), 'collapsed', false)) ? at : 0
+    endif
+  endfor
+  return 0
+enddef
+
+# Puts each window's cursor back on its task (FindLine), else on the same line number (the row
+# that took its place).
 export def RestoreCursors(pane: dict<any>, saved: dict<any>)
   var count = LineCount(pane)
   for [key, cursor] in items(saved)
@@ -171,7 +217,7 @@ export def RestoreCursors(pane: dict<any>, saved: dict<any>)
     if winbufnr(win) != pane.buf
       continue
     endif
-    var line = cursor.id != '' ? LineOf(pane, cursor.id) : 0
+    var line = FindLine(pane, cursor)
     if line == 0
       line = min([cursor.line, count])
     endif

@@ -8,10 +8,14 @@ import autoload 'taskls/config.vim'
 export def MapKeys()
   for [action, plug, modes] in [
       ['details', 'details', 'n'], ['add', 'add', 'n'], ['add_below', 'add-below', 'n'],
-      ['add_above', 'add-above', 'n'], ['toggle', 'toggle', 'nx'], ['delete', 'delete', 'n'],
+      ['add_above', 'add-above', 'n'], ['add_subtask', 'add-subtask', 'n'], ['toggle', 'toggle', 'nx'], ['delete', 'delete', 'n'],
       ['delete_visual', 'delete', 'x'], ['edit', 'edit', 'n'], ['edit_alt', 'edit', 'n'], ['form', 'form', 'n'],
       ['set_due', 'set-due', 'nx'], ['set_priority', 'set-priority', 'nx'], ['set_tags', 'set-tags', 'nx'],
-      ['move_down', 'move-down', 'nx'], ['move_up', 'move-up', 'nx'], ['sort', 'sort', 'n'],
+      ['move_down', 'move-down', 'nx'], ['move_up', 'move-up', 'nx'],
+      ['indent', 'indent', 'n'], ['outdent', 'outdent', 'n'], ['indent_visual', 'indent', 'x'],
+      ['outdent_visual', 'outdent', 'x'], ['fold_toggle', 'fold-toggle', 'nx'], ['fold_open', 'fold-open', 'nx'],
+      ['fold_close', 'fold-close', 'nx'], ['fold_open_all', 'fold-open-all', 'n'],
+      ['fold_close_all', 'fold-close-all', 'n'], ['sort', 'sort', 'n'],
       ['filter', 'filter', 'n'], ['group', 'group', 'n'], ['undo', 'undo', 'n'], ['redo', 'redo', 'n'],
       ['retry', 'retry', 'n'], ['refresh', 'refresh', 'n'], ['overview', 'overview', 'n'],
       ['close', 'close', 'n'], ['help', 'help', 'n']]

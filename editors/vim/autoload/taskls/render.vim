@@ -21,6 +21,8 @@ export const groups: dict<string> = {
   TasklsState: 'Comment',
   TasklsError: 'ErrorMsg',
   TasklsCount: 'Number',
+  TasklsFold: 'Special',
+  TasklsContext: 'Comment',
 }
 
 # Links each group by default (again after a colour scheme is loaded).
@@ -210,11 +212,29 @@ export def CheckCells(): number
   return max([strdisplaywidth(icons.todo), strdisplaywidth(icons.done)])
 enddef
 
+# The cells of the fold column: the wider of the two markers (`▸` and `▾` are East Asian
+# Ambiguous, two cells with 'ambiwidth' double).
+export def FoldCells(): number
+  var icons = config.Get('icons')
+  return max([strdisplaywidth(icons.collapsed), strdisplaywidth(icons.expanded)])
+enddef
+
+# The display cells before the check box of a row at `depth`: two per level, then the fold
+# column and a space.
+export def GutterCells(depth: number): number
+  return 2 * depth + FoldCells() + 1
+enddef
+
+# The fewest cells a title keeps however deep its row is: past that, the indentation pushes the
+# columns after the title right rather than cutting the title to nothing.
+export const min_title_cells = 10
+
 # The display cells a title column takes in a window whose text area is `cells` wide: what the
-# check box and the columns after the title leave, at least 20, and at most
-# g:taskls_title_width when that is set (not 0). `show_list`: the pane shows each row's list.
+# fold column, the check box and the columns after the title leave, at least 20, and at most
+# g:taskls_title_width when that is set (not 0). `show_list`: the pane shows each row's list. A
+# row at depth d gives 2d of them to its indentation (`Row`).
 export def TitleWidth(cells: number, show_list: bool): number
-  var other = CheckCells() + 1 + 2 + columns.due + 2 + columns.priority + 2 + columns.tags
+  var other = FoldCells() + 1 + CheckCells() + 1 + 2 + columns.due + 2 + columns.priority + 2 + columns.tags
   if show_list
     other += 2 + columns.list
   endif
@@ -234,11 +254,16 @@ enddef
 
 # The line of a row and its highlights: [text, [[group, start byte, end byte], ...]] (0-based,
 # end exclusive; -1: to the end of the line). Stored text (titles, tags, list names) goes through
-# Displayed. The title column takes `context.title_width` display cells (the title, then the
-# notes mark): a longer title is cut with `…` by display cells, a shorter one padded, so the
-# columns after it line up whatever the script (CJK and emoji take two cells). Then the due, the
-# priority, the list (`context.show_list`: smart groups) and the tags, each in its column of
-# `columns`; nothing trails the last field a row has.
+# Displayed. An item row starts with its place in the tree: two spaces per level of `depth`, then
+# the fold column (`icons.collapsed` or `icons.expanded` when the row `hasChildren`, else blank)
+# and a space, then the check box. The title column takes `context.title_width` display cells less
+# the indentation (never fewer than `min_title_cells`): the title, then its subtasks done out of
+# `children` (`2/5`, when it has any), then the notes mark; a longer title is cut with `…` by
+# display cells, a shorter one padded, so the columns after it line up whatever the depth and the
+# script (CJK and emoji take two cells). Then the due, the priority, the list
+# (`context.show_list`: smart groups) and the tags, each in its column of `columns`; nothing
+# trails the last field a row has. A context row (in the view only as an ancestor of a match) is
+# dimmed whole (TasklsContext) but for its fold marker, instead of its fields' own highlights.
 export def Row(row: dict<any>, context: dict<any>): list<any>
   var icons = config.Get('icons')
   if get(row, 'kind', 'item') == 'header'
@@ -277,17 +302,44 @@ export def Row(row: dict<any>, context: dict<any>): list<any>
     endif
   endfor
 
+  var depth = get(row, 'depth', 0)
+  depth = type(depth) == v:t_number ? max([0, depth]) : 0
+  var indent = repeat(' ', 2 * depth)
+  var marker = ''
+  if client.IsTrue(get(row, 'hasChildren', false))
+    marker = client.IsTrue(get(row, 'collapsed', false)) ? icons.collapsed : icons.expanded
+  endif
+  var text = indent .. Padded(marker, FoldCells()) .. ' '
+  var fold_mark = ['TasklsFold', len(indent), len(indent) + len(marker)]
+  var highlights: list<list<any>> = marker != '' ? [fold_mark] : []
+  var gutter = len(text)
   var check = done ? icons.done : icons.todo
-  var text = Padded(check, CheckCells()) .. ' '
-  var highlights: list<list<any>> = [['TasklsCheck', 0, len(check)]]
-  var width = get(context, 'title_width', TitleWidth(80, get(context, 'show_list', false)))
+  text ..= Padded(check, CheckCells()) .. ' '
+  add(highlights, ['TasklsCheck', gutter, gutter + len(check)])
+  var width = max([get(context, 'title_width', TitleWidth(80, get(context, 'show_list', false))) - 2 * depth, min_title_cells])
+  var children = get(row, 'children', 0)
+  children = type(children) == v:t_number ? children : 0
+  var open = get(row, 'openChildren', 0)
+  var tally = children > 0 ? printf('%d/%d', children - (type(open) == v:t_number ? open : 0), children) : ''
   var notes = client.IsTrue(get(row, 'hasNotes', false)) ? icons.notes : ''
-  var room = notes != '' ? width - strdisplaywidth(notes) - 1 : width
+  var room = width
+  if tally != ''
+    room -= len(tally) + 1
+  endif
+  if notes != ''
+    room -= strdisplaywidth(notes) + 1
+  endif
   var [title, cells] = Truncate(Displayed(get(row, 'title', '')), max([room, 1]))
   if done
     add(highlights, ['TasklsDone', len(text), len(text) + len(title)])
   endif
   text ..= title
+  if tally != ''
+    text ..= ' '
+    add(highlights, ['TasklsCount', len(text), len(text) + len(tally)])
+    text ..= tally
+    cells += 1 + len(tally)
+  endif
   if notes != ''
     text ..= ' '
     add(highlights, ['TasklsNotes', len(text), len(text) + len(notes)])
@@ -305,6 +357,12 @@ export def Row(row: dict<any>, context: dict<any>): list<any>
     endif
     text ..= i < last ? Padded(field, cells_wide) : field
   endfor
+  if client.IsTrue(get(row, 'context', false))
+    highlights = [['TasklsContext', gutter, -1]]
+    if marker != ''
+      insert(highlights, fold_mark)
+    endif
+  endif
   return [text, highlights]
 enddef
 
