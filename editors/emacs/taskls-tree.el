@@ -159,10 +159,10 @@ Its subtasks go with it.  On the marked tasks, else the region's
 ;;; Adding in the tree
 
 (defun taskls-tree--placement (where row list)
-  "Where a new task in LIST goes, as `items/create' params, for WHERE.
-`above' ROW, as its sibling; `below' ROW, so that it is the row right
-below it: the first subtask of a task whose subtasks are shown, else
-its next sibling (the last of its parent's subtasks when none
+  "Return where a new task in LIST is to go, as `items/create' params.
+For WHERE: `above' ROW, as its sibling; `below' ROW, so that it is
+the row right below it: the first subtask of a task whose subtasks are
+shown, else its next sibling (the last of its parent's subtasks when none
 follows); `subtask': the first subtask of ROW.  ROW is the row as it
 is now.  For another list than ROW's only a subtask's parent is set
 \(which the server refuses: a subtask is in its parent's list)."

@@ -338,7 +338,7 @@ may run on past the fetched rows."
         (and complete (cons end least))))))
 
 (defun taskls-view-landing-depth (from size to depth)
-  "The depth a block keeps when it lands at TO.
+  "Return the depth a block is to land with at TO.
 The block is SIZE rows at FROM, its tops at DEPTH; TO counts in the
 view without it.  Its own DEPTH when the rows around TO allow it, else
 the nearest they allow (protocol.md \"Allowed depths\"), so a move walks
