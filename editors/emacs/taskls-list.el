@@ -534,7 +534,12 @@ a blank one signals `user-error'."
        (not (equal (plist-get taskls-view--sort :direction) "descending"))))
 
 (defun taskls-list--move (delta)
-  "Move the task at point (or the marked block) by DELTA rows."
+  "Move the task at point (or the marked block) by DELTA rows.
+Each task moves with its subtree: the server takes the rows of the
+subtrees shown below them along, and those hidden under a collapsed
+task.  A move past either end stops there.  The tasks keep their
+depth where the rows they land between allow it, else take the nearest
+allowed (`taskls-view-landing-depth')."
   (unless (taskls-list--manual-p)
     (user-error "This list is sorted by %s%s: M-p and M-n reorder only in manual order (press s to sort manually)"
                 (plist-get taskls-view--sort :by)
@@ -543,29 +548,33 @@ a blank one signals `user-error'."
          (indexes (mapcar (lambda (row) (taskls-view-index-of (plist-get row :id))) rows))
          (from (and (cl-every #'identity indexes) (apply #'min indexes)))
          (count (length rows))
-         (to (and from (+ from delta)))
          (buffer (current-buffer)))
     (unless (and from (= (- (apply #'max indexes) from) (1- count)))
       (user-error "Only a block of rows next to each other can move"))
-    (when (and (>= to 0) (<= (+ to count) taskls-view--count))
-      (taskls-request "items/move"
-                      (list :view taskls-view--view :version taskls-view--version
-                            :from from :count count :to to)
-                      nil
-                      (lambda (err)
-                        (when (eql (plist-get err :code) -32801)
-                          (when (buffer-live-p buffer)
-                            (with-current-buffer buffer (taskls-view-resync)))
-                          (taskls--say "the list changed meanwhile: nothing moved, try again")
-                          t))))))
+    (let* ((block (taskls-view-block from (+ from count -1)))
+           (size (if block (- (car block) from) count))
+           (to (max 0 (min (+ from delta) (- taskls-view--count size))))
+           (depth (and block (taskls-view-landing-depth from size to (cdr block)))))
+      (unless (= to from)
+        (taskls-request "items/move"
+                        (append (list :view taskls-view--view :version taskls-view--version
+                                      :from from :count count :to to)
+                                (and depth (list :depth depth)))
+                        nil
+                        (lambda (err)
+                          (when (eql (plist-get err :code) -32801)
+                            (when (buffer-live-p buffer)
+                              (with-current-buffer buffer (taskls-view-resync)))
+                            (taskls--say "the list changed meanwhile: nothing moved, try again")
+                            t)))))))
 
 (defun taskls-move-up ()
-  "Move the task (or the marked block) up, in manual order."
+  "Move the task (or the marked block) up with its subtasks, in manual order."
   (interactive)
   (taskls-list--move -1))
 
 (defun taskls-move-down ()
-  "Move the task (or the marked block) down, in manual order."
+  "Move the task (or the marked block) down with its subtasks, in manual order."
   (interactive)
   (taskls-list--move 1))
 

@@ -71,6 +71,24 @@
   "Marked rows."
   :group 'taskls)
 
+(defface taskls-fold '((t :inherit font-lock-builtin-face))
+  "The fold markers of tasks with subtasks (collapsed, expanded)."
+  :group 'taskls)
+
+(defface taskls-count '((t :inherit font-lock-constant-face))
+  "How many of a task's subtasks are done, after its title (1/3)."
+  :group 'taskls)
+
+(defface taskls-context '((t :inherit shadow))
+  "Context rows: shown only as the parent of a task the filter matches."
+  :group 'taskls)
+
+(defcustom taskls-fold-markers '("▸" . "▾")
+  "The fold markers of a task with subtasks: (COLLAPSED . EXPANDED).
+A task without subtasks has a blank in their place."
+  :type '(cons (string :tag "Collapsed") (string :tag "Expanded"))
+  :group 'taskls)
+
 (defcustom taskls-placeholder "~"
   "The text of a row not fetched yet."
   :type 'string
@@ -185,8 +203,22 @@ name in parentheses, cut with …; the tags come last and take what they
 need, `tags' being the cells kept for them when the title's width is
 reckoned.")
 
-(defconst taskls--row-prefix-cells 6
-  "The cells before the title: the mark, a space, the check box, a space.")
+(defun taskls--fold-cells ()
+  "The display cells of the fold column: the wider marker.
+\"▸\" and \"▾\" are East Asian Ambiguous, two cells in CJK language
+environments."
+  (max 1 (string-width (car taskls-fold-markers)) (string-width (cdr taskls-fold-markers))))
+
+(defun taskls--row-prefix-cells ()
+  "The cells before the title of a top-level row.
+The mark, a space, the fold column, a space, the check box, a space;
+a subtask's row has two more per level (its indentation)."
+  (+ 1 1 (taskls--fold-cells) 1 3 1))
+
+(defconst taskls-min-title-cells 10
+  "The fewest cells a title keeps however deep its row is.
+Past that, the indentation pushes the columns after the title right
+rather than cutting the title to nothing.")
 
 (defun taskls--column (name)
   "The cells of the column NAME (see `taskls-columns')."
@@ -194,9 +226,11 @@ reckoned.")
 
 (defun taskls-title-width (cells &optional show-list)
   "The cells of the title column in a window whose text area is CELLS wide.
-What the mark, the check box and the columns after the title leave,
-at least 20.  SHOW-LIST: rows show their list (a smart group)."
-  (let ((other (+ taskls--row-prefix-cells
+What the mark, the fold column, the check box and the columns after
+the title leave, at least 20.  SHOW-LIST: rows show their list (a
+smart group).  A row at depth D gives 2D of them to its indentation
+\(see `taskls-row-text')."
+  (let ((other (+ (taskls--row-prefix-cells)
                   2 (taskls--column 'due) 2 (taskls--column 'priority) 2 (taskls--column 'tags)
                   (if show-list (+ 2 (taskls--column 'list)) 0))))
     (max 20 (- cells other))))
@@ -213,25 +247,48 @@ Cells, not characters: CJK and most emoji take two."
   (let ((cells (string-width text)))
     (if (>= cells width) text (concat text (make-string (- width cells) ?\s)))))
 
+(defun taskls--subtask-tally (row)
+  "How many of ROW's subtasks are done, as \"1/3\"; nil without subtasks."
+  (let ((children (or (plist-get row :children) 0)))
+    (and (numberp children) (> children 0)
+         (format "%d/%d" (- children (or (plist-get row :openChildren) 0)) children))))
+
 (defun taskls-row-text (row &optional show-list marked title-width)
   "The line of ROW (a row plist), without its newline, with faces.
 SHOW-LIST adds a column with the list's name (smart groups); MARKED
-starts the line with *.  The title column takes TITLE-WIDTH display
-cells (default: as in an 80-column window): the title, cut with …,
-then the notes mark +, padded when a column follows.  Then the due
-\(from the row's `dueLocal'), the priority, the list and the tags,
-each in its column of `taskls-columns'; nothing trails the last
-column the row has.  Stored text is shown through `taskls-displayed'."
+starts the line with *.  Then the row's place in the tree: two spaces
+per level of its `depth', the fold column (a marker of
+`taskls-fold-markers' when it `hasChildren', else blank) and a space,
+then the check box.  The title column takes TITLE-WIDTH display cells
+\(default: as in an 80-column window) less the indentation, never
+fewer than `taskls-min-title-cells': the title, cut with …, then how
+many of its subtasks are done (\"1/3\", when it has any), then the
+notes mark +, padded when a column follows.  Then the due (from the
+row's `dueLocal'), the priority, the list and the tags, each in its
+column of `taskls-columns'; nothing trails the last column the row
+has.  A context row (in the view only as the parent of a match) is
+dimmed whole (`taskls-context') but for its marker.  Stored text is
+shown through `taskls-displayed'."
   (let ((kind (plist-get row :kind)))
     (if (equal kind "header")
         (taskls--face (format "%s (%d)" (taskls-displayed (or (plist-get row :title) ""))
                               (or (plist-get row :count) 0))
                       'taskls-header)
       (let* ((done (taskls--true-p (plist-get row :done)))
-             (width (or title-width (taskls-title-width 79 show-list)))
+             (depth (let ((value (plist-get row :depth))) (if (natnump value) value 0)))
+             (indent (make-string (* 2 depth) ?\s))
+             (marker (if (taskls--true-p (plist-get row :hasChildren))
+                         (if (taskls--true-p (plist-get row :collapsed))
+                             (car taskls-fold-markers)
+                           (cdr taskls-fold-markers))
+                       ""))
+             (width (max taskls-min-title-cells
+                         (- (or title-width (taskls-title-width 79 show-list)) (* 2 depth))))
              (notes (taskls--true-p (plist-get row :hasNotes)))
+             (tally (taskls--subtask-tally row))
+             (room (- width (if tally (1+ (length tally)) 0) (if notes 2 0)))
              (title (taskls-truncate (taskls-displayed (or (plist-get row :title) ""))
-                                     (max 1 (if notes (- width 2) width))))
+                                     (max 1 room)))
              (due (plist-get row :due))
              (said (and (stringp due) (taskls-due-text due done (plist-get row :dueLocal))))
              (priority (or (cdr (assoc (plist-get row :priority) taskls--priority-marks)) ""))
@@ -252,12 +309,19 @@ column the row has.  Stored text is shown through `taskls-displayed'."
                            'taskls-tag 0))))
              (last (cl-position-if-not (lambda (column) (equal (car column) "")) columns
                                        :from-end t))
-             (cells (+ (string-width title) (if notes 2 0)))
+             (cells (+ (string-width title) (if tally (1+ (length tally)) 0) (if notes 2 0)))
              (parts (list (if marked (taskls--face "*" 'taskls-mark) " ")
                           " "
-                          (if done "[x]" "[ ]")
-                          " "
-                          (taskls--face title (if done 'taskls-done (if marked 'taskls-mark nil))))))
+                          indent
+                          (taskls--padded (taskls--face marker 'taskls-fold) (taskls--fold-cells))
+                          " "))
+             (gutter (length (apply #'concat parts))))
+        (setq parts (append parts
+                            (list (if done "[x]" "[ ]")
+                                  " "
+                                  (taskls--face title (if done 'taskls-done (if marked 'taskls-mark nil))))))
+        (when tally
+          (setq parts (append parts (list " " (taskls--face tally 'taskls-count)))))
         (when notes
           (setq parts (append parts (list " " (taskls--face "+" 'taskls-notes)))))
         (when (and last (< cells width))
@@ -271,7 +335,10 @@ column the row has.  Stored text is shown through `taskls-displayed'."
                                                       (taskls--padded (taskls--face text (nth 1 column))
                                                                       (nth 2 column))
                                                     (taskls--face text (nth 1 column)))))))))
-        (apply #'concat parts)))))
+        (let ((line (apply #'concat parts)))
+          (when (taskls--true-p (plist-get row :context))
+            (put-text-property gutter (length line) 'face 'taskls-context line))
+          line)))))
 
 (defun taskls-placeholder-text ()
   "The line of a row not fetched yet."

@@ -225,13 +225,34 @@ The window's text area less the other columns (see
         (set-window-point window (point)))
       t)))
 
+(defun taskls-view-ancestors-of (id)
+  "The ids of the ancestors of the row ID that are rows of the window.
+Nearest first; a parent is always a row above its subtasks.
+- Complexity: O(rows of the window)."
+  (let* ((position (cl-position id taskls-view--rows
+                                :key (lambda (row) (plist-get row :id)) :test #'equal))
+         (parent (and position (plist-get (nth position taskls-view--rows) :parent)))
+         (above (and position (reverse (cl-subseq taskls-view--rows 0 position))))
+         chain)
+    (while (and parent above)
+      (let ((row (pop above)))
+        (when (equal (plist-get row :id) parent)
+          (push parent chain)
+          (setq parent (plist-get row :parent)))))
+    (nreverse chain)))
+
 (defun taskls-view--point-record (pos)
-  "What to put back for a point at POS: (ID INDEX COLUMN)."
+  "What to put back for a point at POS: (ID INDEX COLUMN ANCESTORS).
+ANCESTORS are the ids of the row's ancestors in the window, nearest
+first: a row hidden by collapsing hands point to the one that now
+stands for it."
   (save-excursion
     (goto-char pos)
-    (list (get-text-property (line-beginning-position) 'taskls-id)
-          (1- (line-number-at-pos))
-          (- pos (line-beginning-position)))))
+    (let ((id (get-text-property (line-beginning-position) 'taskls-id)))
+      (list id
+            (1- (line-number-at-pos))
+            (- pos (line-beginning-position))
+            (and id (taskls-view-ancestors-of id))))))
 
 (defun taskls-view--save-points ()
   "Point and each window's point on the buffer, as rows."
@@ -240,13 +261,32 @@ The window's text area less the other columns (see
                   (cons window (taskls-view--point-record (window-point window))))
                 (get-buffer-window-list (current-buffer) nil t))))
 
+(defun taskls-view-find-index (record)
+  "The line index of the row a saved point RECORD belongs to now, or nil.
+Its row's, wherever it went; else, when the row was hidden by
+collapsing (its nearest ancestor still in the window is collapsed),
+that ancestor's, as outline puts point on a folded heading."
+  (or (and (car record) (taskls-view-index-of (car record)))
+      (cl-loop for id in (nth 3 record)
+               for index = (taskls-view-index-of id)
+               when index
+               return (and (taskls--true-p (plist-get (nth (- index taskls-view--start)
+                                                            taskls-view--rows)
+                                                       :collapsed))
+                           index))))
+
 (defun taskls-view--position (record)
-  "The position RECORD (from `taskls-view--point-record') stands for now."
-  (let* ((index (or (and (car record) (taskls-view-index-of (car record)))
-                    (min (nth 1 record) (max 0 (1- taskls-view--lines))))))
+  "The position RECORD (from `taskls-view--point-record') stands for now.
+Its row's line (`taskls-view-find-index'), else the same line number
+\(the row that took its place)."
+  (let* ((found (taskls-view-find-index record))
+         (index (or found (min (nth 1 record) (max 0 (1- taskls-view--lines))))))
     (save-excursion
       (taskls-view--goto-line index)
-      (min (+ (point) (nth 2 record)) (line-end-position)))))
+      (if (and found (not (equal (car record)
+                                 (get-text-property (point) 'taskls-id))))
+          (point)
+        (min (+ (point) (nth 2 record)) (line-end-position))))))
 
 (defun taskls-view--restore-points (saved)
   "Put point and the windows' points back on the rows in SAVED."
@@ -257,6 +297,65 @@ The window's text area less the other columns (see
                      (eq (window-buffer (car entry)) (current-buffer)))
             (set-window-point (car entry) position))
         (goto-char position)))))
+
+;;; The tree
+
+(defun taskls-view-row (index)
+  "The row at the view index INDEX, or nil when it is not fetched."
+  (and (>= index taskls-view--start)
+       (nth (- index taskls-view--start) taskls-view--rows)))
+
+(defun taskls-view--depth (row)
+  "The depth of ROW, 0 for a header."
+  (let ((depth (plist-get row :depth))) (if (natnump depth) depth 0)))
+
+(defun taskls-view-block (first last)
+  "The block a move by index of the rows FIRST to LAST takes.
+Those rows plus the rows right after them deeper than the least depth
+among them (their shown subtrees), as protocol.md \"Moving in the
+tree\" says.  Return (END . DEPTH): the view index after the block
+and that least depth; nil when a row of it is not fetched or the block
+may run on past the fetched rows."
+  (let ((least nil) (index first) (complete t))
+    (while (and complete (<= index last))
+      (let ((row (taskls-view-row index)))
+        (if (null row)
+            (setq complete nil)
+          (when (equal (plist-get row :kind) "item")
+            (setq least (min (or least most-positive-fixnum) (taskls-view--depth row))))))
+      (setq index (1+ index)))
+    (when complete
+      (setq least (or least 0))
+      (let ((end (1+ last)) (done nil))
+        (while (and complete (not done))
+          (let ((after (and (< end taskls-view--count) (taskls-view-row end))))
+            (cond ((>= end taskls-view--count) (setq done t))
+                  ((null after) (setq complete nil))
+                  ((or (not (equal (plist-get after :kind) "item"))
+                       (<= (taskls-view--depth after) least))
+                   (setq done t))
+                  (t (setq end (1+ end))))))
+        (and complete (cons end least))))))
+
+(defun taskls-view-landing-depth (from size to depth)
+  "Return the depth a block is to land with at TO.
+The block is SIZE rows at FROM, its tops at DEPTH; TO counts in the
+view without it.  Its own DEPTH when the rows around TO allow it, else
+the nearest they allow (protocol.md \"Allowed depths\"), so a move walks
+a task one row at a time through the tree and keeps its level where
+it can.  Nil when a row around TO is not fetched (the server then
+takes its default)."
+  (cl-flet ((without (index) (taskls-view-row (if (< index from) index (+ index size)))))
+    (let ((prev (and (> to 0) (without (1- to))))
+          (next (and (< to (- taskls-view--count size)) (without to))))
+      (unless (or (and (> to 0) (null prev))
+                  (and (< to (- taskls-view--count size)) (null next)))
+        (let ((low (if (and next (equal (plist-get next :kind) "item")) (taskls-view--depth next) 0))
+              (high (if (and prev (equal (plist-get prev :kind) "item"))
+                        (+ (taskls-view--depth prev)
+                           (if (taskls--true-p (plist-get prev :collapsed)) 0 1))
+                      0)))
+          (max low (min depth high)))))))
 
 ;;; Applying what the server says
 

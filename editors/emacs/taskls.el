@@ -32,7 +32,9 @@
 ;; Overdue, All, Completed) and your lists, with live counts.  RET opens
 ;; one in a list buffer: one line per task, due dates relative to today,
 ;; and keys to add, edit, complete, reorder, mark, sort, filter and
-;; group them; `u' undoes through the server.  `?' lists every key.
+;; group them; subtasks are indented under their task, with org-mode's
+;; keys (TAB folds, M-<right> and M-<left> indent and outdent); `u'
+;; undoes through the server.  `?' lists every key.
 ;;
 ;; Setup (see README.md in this directory for package-vc, use-package,
 ;; straight and elpaca):
@@ -50,6 +52,7 @@
 (require 'taskls-render)
 (require 'taskls-view)
 (require 'taskls-list)
+(require 'taskls-tree)
 
 ;;; The overview
 
@@ -300,8 +303,19 @@ Remappings read as [remap COMMAND]."
     (princ taskls-quick-entry-help)
     (princ "\n\nStates shown in place of rows: Loading… 40%, No tasks — press a to add
 one, No matches — clear the filter with /, Error: … — press g to retry.
-Marks (m) work as in Dired: t, x, d, \",\", :, k and D act on the marked
-tasks, else on the region's, else on the task at point.\n")))
+Marks (m) work as in Dired: t, x, d, \",\", :, k, D, M-<right> and M-<left>
+act on the marked tasks, else on the region's, else on the task at point.
+
+Subtasks are indented two spaces per level under their task, which shows
+a fold marker (▾ shown, ▸ collapsed) and how many of its subtasks are
+done (1/3).  TAB collapses or expands them (on a task without subtasks:
+its parent's), S-TAB or C-u TAB every task; the server hides the rows,
+each buffer on its own.  M-<right> makes a task the last subtask of the
+task above it at its level, M-<left> the next sibling of its parent.  A
+adds a subtask below the task at point, o a task on the line below (the
+first subtask of a task whose subtasks are shown, else its next
+sibling), O a task above.  M-p and M-n move a task with its subtasks,
+keeping its level where the tasks around its new place allow it.\n")))
 
 (provide 'taskls)
 ;;; taskls.el ends here

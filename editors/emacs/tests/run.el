@@ -14,6 +14,7 @@
 (setenv "TASKLS_STORE" nil)
 (setq load-prefer-newer t)
 (require 'taskls-tests)
+(require 'taskls-tree-tests)
 
 (let* ((selector (let ((regexp (getenv "TASKLS_TEST_SELECTOR")))
                    (if (and regexp (not (string-empty-p regexp))) regexp t)))

@@ -22,7 +22,8 @@
   "The directory of the package (editors/emacs).")
 
 (defconst taskls-test-files
-  '("taskls-client.el" "taskls-render.el" "taskls-view.el" "taskls-list.el" "taskls.el")
+  '("taskls-client.el" "taskls-render.el" "taskls-view.el" "taskls-list.el" "taskls-tree.el"
+    "taskls.el")
   "The package's files, in load order.")
 
 ;;; The package itself
@@ -304,7 +305,7 @@
         (should (equal '("A" "C" "D") (taskls-test-titles)))
         (goto-char (point-min))
         (taskls-test-keys "m m")
-        (should (equal '("* [ ] A" "* [ ] C" "  [ ] D") (taskls-test-lines)))
+        (should (equal '("*  [ ] A" "*  [ ] C" "  [ ] D") (taskls-test-lines)))
         (setq taskls-test-answers '(nil))
         (taskls-test-keys "D")
         (should (equal '("A" "C" "D") (taskls-test-titles)))
@@ -321,7 +322,7 @@
       (with-current-buffer buffer
         (goto-char (point-min))
         (taskls-test-keys "m n m")
-        (should (equal '("* [ ] A" "  [ ] B" "* [ ] C") (taskls-test-lines)))
+        (should (equal '("*  [ ] A" "  [ ] B" "*  [ ] C") (taskls-test-lines)))
         (let ((updates (gethash "items/update" taskls--stats 0)))
           (taskls-test-after-change buffer (taskls-test-keys "t"))
           (taskls-test-wait (lambda () (equal '("  [x] A" "  [ ] B" "  [x] C") (taskls-test-lines)))
@@ -330,7 +331,7 @@
         (goto-char (point-min))
         (taskls-test-keys "m m")
         (taskls-test-keys "DEL")
-        (should (equal '("* [x] A" "  [ ] B" "  [x] C") (taskls-test-lines)))
+        (should (equal '("*  [x] A" "  [ ] B" "  [x] C") (taskls-test-lines)))
         (taskls-test-keys "m U")
         (should (equal '("  [x] A" "  [ ] B" "  [x] C") (taskls-test-lines)))
         (goto-char (point-min))
@@ -782,12 +783,12 @@
       (with-current-buffer buffer
         (set-window-buffer (selected-window) buffer)
         (let* ((width taskls-view--title-width)
-               (due (+ 6 width 2))
+               (due (+ 8 width 2))
                (priority (+ due 17 2))
                (tags (+ priority 3 2))
                (lines (taskls-test-raw-lines)))
           (should (= width (taskls-title-width (window-max-chars-per-line))))
-          (should (equal "  [ ] Plain" (nth 4 lines)))
+          (should (equal "    [ ] Plain" (nth 4 lines)))
           (should (= due (taskls-test--cells-before "13 days ago 09:30" (nth 0 lines))))
           (should (= due (taskls-test--cells-before "tomorrow" (nth 1 lines))))
           (should (= due (taskls-test--cells-before "today" (nth 3 lines))))
@@ -798,11 +799,11 @@
             (should (= tags (taskls-test--cells-before "#" (nth index lines))))
             (should (<= (string-width (nth index lines)) (window-max-chars-per-line))))
           ;; Long titles are cut with … to the title column; the notes mark stays inside it.
-          (should (string-match-p "\\`  \\[ \\] 日本語.*… \\+ +tomorrow" (nth 1 lines)))
-          (should (string-match-p "\\`  \\[ \\] A very long title.*…  +!! +#c\\'" (nth 2 lines)))
-          (should (string-match-p "\\`  \\[ \\] Party 🎉 time +today +#d\\'" (nth 3 lines)))
-          (should (<= (taskls-test--cells-before "…" (nth 1 lines)) (+ 6 width -3)))
-          (should (= (taskls-test--cells-before "…" (nth 2 lines)) (+ 6 width -1))))
+          (should (string-match-p "\\`    \\[ \\] 日本語.*… \\+ +tomorrow" (nth 1 lines)))
+          (should (string-match-p "\\`    \\[ \\] A very long title.*…  +!! +#c\\'" (nth 2 lines)))
+          (should (string-match-p "\\`    \\[ \\] Party 🎉 time +today +#d\\'" (nth 3 lines)))
+          (should (<= (taskls-test--cells-before "…" (nth 1 lines)) (+ 8 width -3)))
+          (should (= (taskls-test--cells-before "…" (nth 2 lines)) (+ 8 width -1))))
         ;; A narrower window: the rows are written again with a narrower title column.
         (let ((narrow (split-window-right)))
           (unwind-protect
@@ -812,7 +813,7 @@
                                                 (taskls-title-width (window-max-chars-per-line))))
                                   "the narrower title column")
                 (should (< taskls-view--title-width 35))
-                (should (= (+ 6 taskls-view--title-width 2 17 2 3 2)
+                (should (= (+ 8 taskls-view--title-width 2 17 2 3 2)
                            (taskls-test--cells-before "#" (nth 2 (taskls-test-raw-lines)))))
                 (taskls-test-check-buffer))
             (delete-window narrow)))))))
