@@ -718,7 +718,8 @@
       // collapses (or goes to the parent); Tab and Shift+Tab indent and outdent.
       case 'ArrowRight': if (!event.altKey) { treeRight(index); handled(); } break;
       case 'ArrowLeft': if (!event.altKey) { treeLeft(index); handled(); } break;
-      case 'Tab': if (!event.altKey) { indent(event.shiftKey); handled(); } break;
+      // (With no task to act on, Tab leaves the list as usual.)
+      case 'Tab': if (!event.altKey && targets().length > 0) { indent(event.shiftKey); handled(); } break;
       case 'ArrowDown': focusIndex(pane.focusedId === null ? index : index + 1, { extend }); handled(); break;
       case 'ArrowUp': focusIndex(pane.focusedId === null ? index : index - 1, { extend }); handled(); break;
       case 'Home': focusIndex(0, { extend }); handled(); break;
@@ -847,7 +848,7 @@
     const move = moveOf(from, count, delta > 0 ? from + size + delta : from + delta);
     if (!move) return;
     call('move', Object.assign({ version: model.version }, move)).then(() => {
-      focusIndex(model.indexOf(pane.focusedId), { keep: true });
+      revealFocus();
     });
   }
 
@@ -857,7 +858,13 @@
   async function fold(how, ids) {
     if (ids.length === 0) return;
     const result = await call(how, { ids });
-    if (result) focusIndex(model.indexOf(pane.focusedId), { keep: true });
+    if (result) revealFocus();
+  }
+
+  /** Scrolls the focused row into view after a change moved it (when it is among the fetched rows). */
+  function revealFocus() {
+    const index = model.indexOf(pane.focusedId);
+    if (index >= 0) focusIndex(index, { keep: true });
   }
 
   /** →: a collapsed task expands; an expanded one hands the focus to its first subtask. */
@@ -884,7 +891,7 @@
     if (rows.length === 0) return;
     const result = await call('indent', { ids: rows.map((row) => row.id), outdent });
     if (result && result.refused) { say(result.refused, 'warning'); return; }
-    if (result) { say(null); focusIndex(model.indexOf(pane.focusedId), { keep: true }); }
+    if (result) { say(null); revealFocus(); }
   }
 
   /** Edits the focused row's title in place, with the quick-entry grammar (`^fri`, `@List`). */
