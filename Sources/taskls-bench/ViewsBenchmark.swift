@@ -1,9 +1,7 @@
 // Views benchmark: opening views, building indexes and per-mutation cost with three open views, at several list sizes.
 
 import Domain
-import Server
 import TestSupport
-import Wire
 
 /// Runs the views benchmark for one list of each size (three open views: manual, by due, by title; 100-row
 /// windows, the manual one in the middle of the list so that half the mutations shift it) and returns its tables.
@@ -310,12 +308,7 @@ private struct ViewsBenchmark {
     mutating func measure(_ kind: Kind, iterations: Int) throws -> Result {
         var times: [Double] = []
         times.reserveCapacity(iterations)
-        var rows = 0
-        var operations = 0
-        var bytes = 0
-        var encoder = FrameEncoder()
-        var output: [UInt8] = []
-        let calendar = ClientCalendar(timeZone: .current)
+        var tally = NotificationTally()
         for iteration in 0..<(iterations + 200) {
             let mutation = mutation(kind, iteration: iteration)
             let start = ContinuousClock.now
@@ -323,24 +316,11 @@ private struct ViewsBenchmark {
             let elapsed = seconds(ContinuousClock.now - start)
             guard iteration >= 200 else { continue }
             times.append(elapsed)
-            for change in applied.viewChanges {
-                output.removeAll(keepingCapacity: true)
-                encoder.append(change.notification(in: calendar), to: &output)
-                bytes += output.count
-                operations += change.operations.count
-                for operation in change.operations {
-                    switch operation {
-                    case .insert, .update: rows += 1
-                    case .move(_, _, let row): rows += row == nil ? 0 : 1
-                    case .remove: break
-                    case .reset(let reset): rows += reset.count
-                    }
-                }
-            }
+            tally.add(applied.viewChanges)
         }
         times.sort()
         return Result(p50: times[times.count / 2], p99: times[times.count * 99 / 100],
-                      rows: Double(rows) / Double(iterations), operations: Double(operations) / Double(iterations),
-                      bytes: Double(bytes) / Double(iterations))
+                      rows: Double(tally.rows) / Double(iterations), operations: Double(tally.operations) / Double(iterations),
+                      bytes: Double(tally.bytes) / Double(iterations))
     }
 }

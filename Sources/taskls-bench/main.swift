@@ -1,11 +1,11 @@
-/// `taskls-bench`: speed and memory benchmarks. `swift run -c release taskls-bench [wire|views|store|lists-move]...`
-/// (`lists-move`: only the views benchmark's `lists/move` table.)
+/// `taskls-bench`: speed and memory benchmarks. `swift run -c release taskls-bench [wire|views|store|lists-move|tree]...`
+/// (`lists-move`: only the views benchmark's `lists/move` table; `tree`: only its tree tables.)
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-let known = ["wire", "views", "store", "lists-move"]
+let known = ["wire", "views", "store", "lists-move", "tree"]
 let requested = CommandLine.arguments.dropFirst().isEmpty ? known : Array(CommandLine.arguments.dropFirst())
 for name in requested where !known.contains(name) {
     print("taskls-bench: unknown benchmark '\(name)'; expected one of \(known.joined(separator: ", "))")
@@ -17,9 +17,12 @@ print("note: this is a debug build; run `swift run -c release taskls-bench` for 
 for name in requested {
     switch name {
     case "wire": print(runWireBenchmark())
-    case "views": print(runViewsBenchmark(sizes: [10_000, 100_000, 1_000_000]))
+    case "views":
+        print(runViewsBenchmark(sizes: [10_000, 100_000, 1_000_000]))
+        if !requested.contains("tree") { print(runTreeBenchmark(sizes: [10_000, 100_000, 1_000_000])) }
     case "store": print(runStoreBenchmark())
     case "lists-move": print(runListMovesBenchmark(sizes: [10_000, 100_000, 1_000_000]))
+    case "tree": print(runTreeBenchmark(sizes: [10_000, 100_000, 1_000_000]))
     default: break
     }
 }
