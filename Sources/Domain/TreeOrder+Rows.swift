@@ -155,7 +155,8 @@ extension TreeOrder {
 
     /// Checks every structural invariant (for tests): each index's own, each entry's weight (1, plus the weights
     /// below it unless collapsed), the entry and matching counts, no empty index below an entry, no index below an
-    /// item that has no entry, no context entry without entries below, and the sections' tallies.
+    /// item that has no entry, no matching count for an item with nothing below it, no context entry without entries
+    /// below, and the sections' tallies.
     /// - Complexity: O(n).
     func checkInvariants() {
         var entries = 0
@@ -201,5 +202,8 @@ extension TreeOrder {
         precondition(entries == entryCount, "entryCount \(entryCount), entries \(entries)")
         precondition(matching == matchingCount, "matchingCount \(matchingCount), matching entries \(matching)")
         for parent in below.keys { precondition(reached.contains(parent), "entries below \(parent), which has no entry") }
+        for parent in matchingBelow.keys {
+            precondition(below[parent] != nil, "matchingBelow of \(parent), which has nothing below it")
+        }
     }
 }

@@ -152,8 +152,10 @@ struct TreeOrder: Sendable {
         let attaching = changes.count == 1 ? changes : changes.sorted { $0.newDepth > $1.newDepth }
         for change in attaching {
             guard let new = change.new, change.matches || below[change.id] != nil else {
-                // Gone, or no longer an entry: what was below it stays (it is attached elsewhere or gone too).
-                matchingBelow[change.id] = nil
+                // Gone, or no longer an entry: what was below it stays (it is attached elsewhere or gone too), counted
+                // until the last of it leaves (a list's manual order takes a group one item at a time: a subtree
+                // moved to another list or deleted leaves it parent first).
+                if below[change.id] == nil { matchingBelow[change.id] = nil }
                 continue
             }
             var key = new.key
@@ -289,7 +291,9 @@ struct TreeOrder: Sendable {
             guard let at = place(id) else { return }
             let isTop = at.parent == nil
             guard let stored = entry(at: at) else {
-                guard below[id] != nil else { return }
+                // Entries leaving from below an item with no entry: it left before them (see `apply`), and its
+                // ancestors have already counted its whole subtree out. Only arriving entries make a context entry.
+                guard below[id] != nil, delta > 0 else { return }
                 // An ancestor with no entry gains one, as context: its subtree's matching entries are new to
                 // its ancestors.
                 var key = at.key

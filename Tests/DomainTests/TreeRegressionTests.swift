@@ -1,0 +1,108 @@
+// Tree bugs the randomized oracle (`RandomizedTreeTests`) found, each pinned by its smallest case.
+
+import Testing
+@testable import Domain
+
+struct TreeRegressionTests {
+    /// A list's manual order keeps, for each item with subtasks, the number of matching items below it: moving a
+    /// subtree to another list (which the order takes one item at a time, the parent first) left negative counts
+    /// for items that had gone, wrong again once they came back.
+    @Test func aSubtreeMovedToAnotherListAndBackLeavesBothManualOrdersWhole() throws {
+        var fixture = TreeFixture()
+        let (one, two) = (try fixture.list(), try fixture.list())
+        try fixture.tree(one, [("P", nil), ("A", "P"), ("B", "A"), ("B1", "B"), ("C", "A"), ("C1", "C")])
+        let moved = try fixture.apply(.moveItems(ids: [fixture["A"]], toList: two, before: nil, parent: .clear, at: fixture.now))
+        fixture.expectWholeOrders("after the move")
+        let undone = try fixture.apply(try fixture.engine.inverse(of: moved.changes, at: fixture.now))
+        fixture.expectWholeOrders("after the undo")
+        try fixture.apply(try fixture.engine.inverse(of: undone.changes, at: fixture.now))
+        fixture.expectWholeOrders("after the redo")
+        try fixture.apply(.moveItems(ids: [fixture["A"]], toList: one, before: nil, parent: .set(fixture["P"]), at: fixture.now))
+        fixture.expectWholeOrders("after moving back")
+        let deleted = try fixture.apply(.deleteItems(ids: [fixture["A"]]))
+        fixture.expectWholeOrders("after the delete")
+        try fixture.apply(try fixture.engine.inverse(of: deleted.changes, at: fixture.now))
+        fixture.expectWholeOrders("after undoing the delete")
+        #expect(fixture.tree(one) == "P .A ..B ...B1 ..C ...C1")
+    }
+}
+
+/// An engine with items named by their titles and views whose clients check every change.
+private struct TreeFixture {
+    var engine = Engine()
+    var clients = ClientSet()
+    var names: [String: ItemID] = [:]
+    var clock: Int64 = 1_000
+
+    var now: Timestamp { Timestamp(milliseconds: clock) }
+
+    subscript(title: String) -> ItemID { names[title]! }
+
+    mutating func list() throws -> ListID {
+        try engine.makeList("L\(engine.state.nextIdentifier)")
+    }
+
+    /// Creates items, each last under its parent (named by title; nil: the top level).
+    mutating func tree(_ list: ListID, _ items: [(String, String?)]) throws {
+        for (title, parent) in items {
+            let id = ItemID(engine.state.nextIdentifier)
+            try apply(.createItem(id: id, list: list, fields: ItemFields(title: title), before: nil,
+                                  parent: parent.map { .set(self[$0]) }, at: now))
+            names[title] = id
+        }
+    }
+
+    @discardableResult
+    mutating func apply(_ mutations: [Mutation]) throws -> Applied {
+        clock += 1_000
+        let applied = try engine.apply(mutations)
+        clients.receive(applied.viewChanges, engine: engine)
+        return applied
+    }
+
+    @discardableResult
+    mutating func apply(_ mutation: Mutation) throws -> Applied { try apply([mutation]) }
+
+    mutating func open(_ source: ViewSource, filter: Filter = .all, grouping: Grouping = .none) throws -> ViewID {
+        let opened = try engine.openView(source: source, sort: .manual, filter: filter, grouping: grouping,
+                                         window: Window(start: 0, end: 100))
+        clients.open(opened.snapshot)
+        return opened.snapshot.view
+    }
+
+    mutating func collapse(_ view: ViewID, _ titles: [String]) throws {
+        let change = try #require(try engine.setCollapsed(view, ids: titles.map { self[$0] }, collapse: true))
+        clients.receive([change], engine: engine)
+    }
+
+    /// A view's item rows: a dot per level, the title, and whether it is collapsed or a context row.
+    func rows(_ view: ViewID) -> [String] {
+        ((try? engine.snapshot(view).rows) ?? []).compactMap { row in
+            guard case .item(let item, let facts) = row else { return nil }
+            return String(repeating: ".", count: facts.depth) + item.title + (facts.collapsed ? " collapsed" : "")
+                + (facts.context ? " context" : "")
+        }
+    }
+
+    /// A list's tree: each title after a dot per level, in tree order.
+    func tree(_ list: ListID) -> String {
+        engine.state.items(in: list, ranks: 0..<Int.max).map { item in
+            String(repeating: ".", count: engine.state.depth(of: item.id)) + item.title
+        }.joined(separator: " ")
+    }
+
+    /// Every manual order's count of matching items below each item equals what its entries say.
+    func expectWholeOrders(_ when: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for (list, order) in engine.state.manualOrders {
+            var counted: [ItemID: Int] = [:]
+            for id in order.below.keys {
+                var matching = 0
+                order.forEachEntry(below: id) { if !$0.context { matching += 1 } }
+                counted[id] = matching
+            }
+            #expect(order.matchingBelow == counted, "\(list) \(when)", sourceLocation: sourceLocation)
+            #expect(order.allKeys.allSatisfy { !$0.context }, "\(list) \(when): a manual order has no context entries",
+                    sourceLocation: sourceLocation)
+        }
+    }
+}
