@@ -207,9 +207,17 @@ extension Engine {
         guard order.touched || contentTouched else {
             return order.isUnchanged(for: view) ? nil : bump(&view, order, operations: [])
         }
-        if let single = order.single, !contentTouched, isAfterWindow(single, of: view) {
-            // One change, all of it after the full window: only the count can have changed.
-            return order.isUnchanged(for: view) ? nil : bump(&view, order, operations: [])
+        if let single = order.single, !contentTouched {
+            if isAfterWindow(single, of: view) {
+                // One change, all of it after the full window: only the count can have changed.
+                return order.isUnchanged(for: view) ? nil : bump(&view, order, operations: [])
+            }
+            if isBeforeWindow(single, of: view), var operations = shift(&view, in: order.index!) {
+                // One change, all of it before the window: its rows shift, rows enter at one end and leave at the other.
+                guard !operations.isEmpty || !order.isUnchanged(for: view) else { return nil }
+                if !operations.isEmpty, operations.count >= view.rows.count { operations = [.reset(rows: rows(view.rows))] }
+                return bump(&view, order, operations: operations)
+            }
         }
         let operations = rediff(&view, changedContent: changedContent)
         guard !operations.isEmpty || !order.isUnchanged(for: view) else { return nil }
@@ -229,6 +237,57 @@ extension Engine {
             return root.map { lastRoot < $0 } ?? false
         }
         return after(change.old) && after(change.new)
+    }
+
+    /// Whether every row `change` touches (its item's rows before and after, and its ancestors') comes before the
+    /// view's window: the top-level ancestors of its old and new places both sort before the top-level ancestor of
+    /// the window's first row (so none of them is that row's ancestor).
+    /// - Complexity: O(depth) key computations.
+    private func isBeforeWindow(_ change: TreeChange, of view: OpenView) -> Bool {
+        guard let first = view.rows.first, let firstRoot = rootKey(of: first.item, in: view.spec) else { return false }
+        func before(_ place: TreePlace?) -> Bool {
+            guard let place else { return true }
+            let root = place.parent.flatMap { rootKey(of: $0, in: view.spec) } ?? (place.parent == nil ? place.key : nil)
+            return root.map { $0 < firstRoot } ?? false
+        }
+        return before(change.old) && before(change.new)
+    }
+
+    /// The operations for a window whose rows all stayed as they were, in order, only shifted by rows added or
+    /// removed before it: the rows entering at one end, those leaving at the other; nil when the shift is as large
+    /// as the window (the diff decides then).
+    /// - Complexity: O(depth × log n + rows entering and leaving).
+    private func shift(_ view: inout OpenView, in order: TreeOrder) -> [WindowOperation]? {
+        guard let first = view.rows.first,
+              let rank = order.rank(of: first.item, place: place(in: view.spec)) else { return nil }
+        let delta = rank - view.window.start
+        guard delta != 0 else { return [] }
+        guard abs(delta) < view.rows.count else { return nil }
+        let capacity = view.window.end - view.window.start
+        let available = max(0, min(view.window.end, order.rowCount) - view.window.start)
+        var operations: [WindowOperation] = []
+        if delta > 0 {
+            // Rows arrived before the window: as many enter at its top, the bottom ones leave if it overflows.
+            let entering = order.rows(in: view.window.start..<(view.window.start + delta))
+            var kept = view.rows
+            while kept.count + entering.count > min(capacity, available) {
+                operations.append(.remove(index: kept.count - 1))
+                kept.removeLast()
+            }
+            for (offset, row) in entering.enumerated() { operations.append(.insert(index: offset, row: itemRow(row))) }
+            view.rows = entering + kept
+        } else {
+            // Rows left before the window: its top ones leave, the rows after it enter at the bottom.
+            let leaving = -delta
+            for index in stride(from: leaving - 1, through: 0, by: -1) { operations.append(.remove(index: index)) }
+            var kept = Array(view.rows.dropFirst(leaving))
+            let start = view.window.start + kept.count
+            let entering = order.rows(in: start..<min(view.window.end, order.rowCount))
+            for (offset, row) in entering.enumerated() { operations.append(.insert(index: kept.count + offset, row: itemRow(row))) }
+            kept += entering
+            view.rows = kept
+        }
+        return operations
     }
 
     /// The key of the top-level ancestor of `id` (or of `id` itself at the top level) in `spec`'s order.

@@ -186,16 +186,13 @@ public struct TaskState: Sendable {
         } else if let old, new == nil, old.parent == nil, manualOrders[old.list]!.siblings(under: old.id) == nil {
             manualOrders[old.list]!.removeTopLeaf(oldPlace!.key)
         } else if let old, let new, old.list == new.list {
-            manualOrders[new.list]!.apply([TreeChange(id: id, old: oldPlace, oldDepth: 0, new: newPlace, newDepth: 0,
-                                                      matches: true)], place: manualPlace)
+            applyToManualOrder(of: new.list, TreeChange(id: id, old: oldPlace, oldDepth: 0, new: newPlace, newDepth: 0, matches: true))
         } else {
             if let old {
-                manualOrders[old.list]!.apply([TreeChange(id: id, old: oldPlace, oldDepth: 0, new: nil, newDepth: 0,
-                                                          matches: true)], place: manualPlace)
+                applyToManualOrder(of: old.list, TreeChange(id: id, old: oldPlace, oldDepth: 0, new: nil, newDepth: 0, matches: true))
             }
             if let new {
-                manualOrders[new.list]!.apply([TreeChange(id: id, old: nil, oldDepth: 0, new: newPlace, newDepth: 0,
-                                                          matches: true)], place: manualPlace)
+                applyToManualOrder(of: new.list, TreeChange(id: id, old: nil, oldDepth: 0, new: newPlace, newDepth: 0, matches: true))
             }
         }
         if let old, !old.done { openCounts[old.list, default: 0] -= 1 }
@@ -204,6 +201,17 @@ public struct TaskState: Sendable {
         if let parent = new?.parent { subtasks[parent, default: SubtaskCount()].add(1, open: new!.done ? 0 : 1) }
         if let parent = old?.parent, subtasks[parent]?.total == 0 { subtasks[parent] = nil }
         return old
+    }
+
+    /// Applies one item's change to `list`'s manual order. The places of the other items come from the item table,
+    /// captured alone: capturing `self` would share the order being changed and copy its dictionary of subtasks.
+    /// - Complexity: O(depth × log n).
+    private mutating func applyToManualOrder(of list: ListID, _ change: TreeChange) {
+        let items = self.items
+        manualOrders[list]!.apply([change]) { id in
+            guard let item = items[id]?.item, item.list == list else { return nil }
+            return TreePlace(parent: item.parent, key: OrderKey(manual: item))
+        }
     }
 
     /// Replaces list `id` (nil: absent) and records it. A list is deleted only once emptied.
