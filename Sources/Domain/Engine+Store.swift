@@ -62,7 +62,7 @@ extension Engine {
             let view = views[id]!
             return DetachedView(id: id, version: view.version, source: view.spec.source, sort: view.spec.sort,
                                 filter: view.spec.filter, grouping: view.spec.grouping, window: view.window,
-                                collapsed: view.spec.owner == nil ? [] : index(view.spec)?.collapsed ?? [])
+                                collapsed: collapsedItems(of: view.spec))
         }
         views.removeAll()
         indexes.removeAll()

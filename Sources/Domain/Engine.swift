@@ -100,7 +100,7 @@ public struct Engine: Sendable {
         let spec = IndexSpec(source: open.spec.source, sort: sort ?? open.spec.sort,
                              filter: filter ?? open.spec.filter, grouping: grouping ?? open.spec.grouping,
                              owner: open.spec.owner)
-        let build = prepareIndex(spec, collapsed: index(open.spec)?.collapsed ?? [])
+        let build = prepareIndex(spec, collapsed: collapsedItems(of: open.spec))
         views[view]!.spec = spec
         release(open.spec)
         views[view]!.version += 1
@@ -155,11 +155,11 @@ public struct Engine: Sendable {
         rows.map(itemRow)
     }
 
-    /// The row a client sees of a tree order's row: the item (from the record a manual order's key carries, else
-    /// by id) and where it sits.
+    /// The row a client sees of a tree order's row: the item as the state holds it now (never the record a key
+    /// carries: a view's own copy of a manual order keeps keys whose records are stale) and where it sits.
     /// - Complexity: O(1).
     func itemRow(_ row: TreeRow) -> Row {
-        let item = row.key.record?.item ?? state.item(row.key.item)!
+        let item = state.item(row.key.item)!
         let subtasks = state.subtaskCount(of: item.id)
         return .item(item, TreeFacts(depth: row.depth, children: subtasks.total, openChildren: subtasks.open,
                                      hasChildren: row.hasEntriesBelow, collapsed: row.collapsed, context: row.key.context))
@@ -196,8 +196,14 @@ public struct Engine: Sendable {
             return nil
         }
         nextBuild += 1
-        builds[spec] = PendingBuild(id: build.id, context: build.context)
+        builds[spec] = PendingBuild(id: build.id, context: build.context, collapsed: build.collapsed)
         return build
+    }
+
+    /// The items an owned order collapses, whether it is ready or still being built.
+    func collapsedItems(of spec: IndexSpec) -> Set<ItemID> {
+        guard spec.owner != nil else { return [] }
+        return index(spec)?.collapsed ?? builds[spec]?.collapsed ?? []
     }
 
     /// Drops `spec`'s index (or pending build) when no open view uses it any more.
@@ -231,4 +237,6 @@ struct PendingBuild: Sendable {
     let context: KeyContext
     var progress: Double = 0
     var snapshotValues: [ItemID: Item?] = [:]
+    /// The items the order's owner collapses (the build collapses them too), kept here while it runs.
+    var collapsed: Set<ItemID> = []
 }

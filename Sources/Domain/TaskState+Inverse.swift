@@ -31,7 +31,9 @@ extension TaskState {
         try checkUnchanged(changes)
         // Deleting a created item deletes its subtree: refused when subtasks were added to it since.
         let touched = Set(changes.items.map(\.id))
-        for change in changes.items where change.old == nil {
+        // So does sending an item back to another list (its subtree follows it): refused too when it gained subtasks,
+        // which would be left behind in a list without their parent.
+        for change in changes.items where change.old == nil || change.old?.list != items[change.id]?.item.list {
             try forEachDescendant(of: change.id) { descendant throws(DomainError) in
                 guard touched.contains(descendant.id) else {
                     throw .refused(reason: "changedSince", message: "item \(change.id) has gained subtask \(descendant.id) since")
@@ -39,7 +41,10 @@ extension TaskState {
             }
         }
         var mutations: [Mutation] = []
-        let created = changes.items.filter { $0.old == nil }.map(\.id)
+        // Deleting a created item deletes its subtree: name only the created items whose parent was not created too,
+        // so no chunk names an item a chunk before it deleted already.
+        let createdIDs = Set(changes.items.filter { $0.old == nil }.map(\.id))
+        let created = changes.items.filter { $0.old == nil && !($0.new?.parent.map(createdIDs.contains) ?? false) }.map(\.id)
         for start in stride(from: 0, to: created.count, by: Limits.idsPerMutation) {
             mutations.append(.deleteItems(ids: Array(created[start..<min(start + Limits.idsPerMutation, created.count)])))
         }

@@ -6,6 +6,7 @@ extension TaskState {
         let parent: ItemID? = if case .set(let id)? = choice { id } else { nil }
         let fields = try Validation.fields(fields)
         _ = try existingList(list)
+        try checkExist([before, parent])
         let anchor = try before.map { id throws(DomainError) in try existingRecord(id) }
         let parentRecord = try parent.map { id throws(DomainError) in try existingRecord(id) }
         if let parentRecord, parentRecord.item.list != list {
@@ -67,6 +68,7 @@ extension TaskState {
         let moved = try existingItems(ids).filter { !hasAncestor(of: $0, in: named) }
         let movedIDs = Set(moved.map(\.id))
         if let toList { _ = try existingList(toList) }
+        if case .set(let id)? = parent { try checkExist([before, id]) } else { try checkExist([before]) }
         let anchor = try before.map { id throws(DomainError) in try existingRecord(id) }
         let parentRecord: ItemRecord?
         switch parent {
@@ -174,6 +176,12 @@ extension TaskState {
     func forEachDescendant<Failure: Error>(of id: ItemID, _ body: (Item) throws(Failure) -> Void) throws(Failure) {
         guard let item = items[id]?.item, let order = manualOrders[item.list] else { return }
         try order.forEachEntry(below: id) { key throws(Failure) in try body(key.record!.item) }
+    }
+
+    /// Refuses with `notFound` naming every id given that names no item (`before` and `parent` together).
+    func checkExist(_ ids: [ItemID?]) throws(DomainError) {
+        let missing = ids.compactMap { $0 }.filter { items[$0] == nil }.map(\.rawValue)
+        guard missing.isEmpty else { throw .notFound(kind: .item, ids: missing) }
     }
 
     /// Whether an ancestor of `item` is in `ids`.

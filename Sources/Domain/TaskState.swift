@@ -180,7 +180,7 @@ public struct TaskState: Sendable {
         if let old, let new, old.list == new.list, old.parent == new.parent {
             // Among the same siblings: its weight and every ancestor's stay as they are.
             manualOrders[new.list]!.replaceAmongSiblings(oldPlace!, with: newPlace!.key)
-        } else if old == nil, let new, new.parent == nil {
+        } else if old == nil, let new, new.parent == nil, manualOrders[new.list]!.siblings(under: id) == nil {
             // A new top-level item: nothing below it, no ancestor.
             manualOrders[new.list]!.insertTopLeaf(newPlace!.key)
         } else if let old, new == nil, old.parent == nil, manualOrders[old.list]!.siblings(under: old.id) == nil {

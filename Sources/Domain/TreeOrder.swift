@@ -143,8 +143,8 @@ struct TreeOrder: Sendable {
         let changing = changes.count == 1 ? Changing.one(changes[0].id) : .many(Set(changes.map(\.id)))
         let detaching = changes.count == 1 ? changes : changes.sorted { $0.oldDepth < $1.oldDepth }
         for change in detaching {
-            guard let old = change.old, let removed = remove(at: old) else { continue }
             if change.deleted { collapsed.remove(change.id) }
+            guard let old = change.old, let removed = remove(at: old) else { continue }
             if old.parent == nil { tally(removed, rows: Int(removed.weight), matching: matchingSubtree(removed), sign: -1) }
             // Its subtree's matching entries leave the old ancestors.
             propagate(from: old.parent, matchingDelta: -matchingSubtree(removed), changing: changing, place: place)
