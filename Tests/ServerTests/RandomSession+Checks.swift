@@ -1,5 +1,6 @@
 /// What `RandomSession` checks: every request's answer and notifications, every open view against a fresh
-/// snapshot after each request, and audits of whole orders page by page.
+/// snapshot and against the rows the shadow store expects after each request, and audits of whole orders page
+/// by page.
 
 import Foundation
 import TasklsProtocol
@@ -30,10 +31,13 @@ extension RandomSession {
     ) throws {
         requests += 1
         statistics.requests += 1
-        log.append("#\(requests) (operation \(operation)) --> \(Request.method) \(request.json.text)")
+        let (number, current) = (requests, operation)
+        log.append { "#\(number) (operation \(current)) --> \(Request.method) \(request.json.text)" }
         let result = try server.call(request)
         received = server.takeNotifications()
-        log.append("    <-- \(describe(result))" + (received.isEmpty ? "" : " after \(describe(received))"))
+        let notifications = received
+        // Written out only for a failure: most of the run's time would go to writing rows as text.
+        log.append { "    <-- \(Self.describe(result))" + (notifications.isEmpty ? "" : " after \(Self.describe(notifications))") }
         statistics.notifications += received.count
         for notification in received {
             if case .viewChanged(let change) = notification {
@@ -44,8 +48,10 @@ extension RandomSession {
                 throw SessionFailure("version gap on \(view): expected version \(expected), got \(got): \(notification.params.text)")
             }
         }
-        for lapse in client.takeLapses() {
-            lapses.append((lapse.rule, lapse, "operation \(operation), request \(requests), after\n\(logTail(6))"))
+        defer {
+            for lapse in client.takeLapses() {
+                lapses.append((lapse.rule, lapse, "operation \(operation), request \(requests), after\n\(logTail(6))"))
+            }
         }
         switch result {
         case .success(let value) where mutates:
@@ -67,8 +73,11 @@ extension RandomSession {
         try verifyViews()
     }
 
-    /// Every open view equals a fresh snapshot, and counts the items its list really holds.
+    /// Every open view equals a fresh snapshot, counts the rows the shadow store expects, and its window's rows
+    /// sit in the tree where the shadow store has them (in its order too, when manual ascending).
     private func verifyViews() throws {
+        // Views of one list with the same filter and collapsed items have the same rows.
+        var rowsCache: [RowsKey: [ShadowRow]] = [:]
         for id in spelled(client.views.keys) {
             statistics.snapshots += 1
             let snapshot: ViewSnapshotResult
@@ -82,15 +91,54 @@ extension RandomSession {
             if let difference = view.difference(from: snapshot) {
                 throw SessionFailure("the client's copy of \(id) is not the server's after the last request: \(difference)")
             }
-            let items = store.order[view.list]?.count ?? -1
-            try check(view.count == items, "\(id) counts \(view.count) rows, but its list \(view.list) holds \(items) items")
+            guard let shadow = store.views[view.id] else { throw SessionFailure("the test does not know \(view.id)") }
+            let key = RowsKey(list: shadow.list, filter: shadow.filter, collapsed: shadow.collapsed)
+            let rows = rowsCache[key] ?? store.rows(of: shadow)
+            rowsCache[key] = rows
+            try checkTree(of: view, expected: rows)
+        }
+    }
+
+    /// What a view's rows depend on, beside the store.
+    private struct RowsKey: Hashable {
+        var list: ListID
+        var filter: Filter
+        var collapsed: Set<ItemID>
+    }
+
+    /// The view's count and its window's rows are those the shadow store expects: the same rows, with the same
+    /// place in the tree (`parent`, `depth`, `hasChildren`, `collapsed`, `context`, the item's subtask counts);
+    /// in the same order when the view is in manual ascending order.
+    private func checkTree(of view: ReferenceView, expected: [ShadowRow]) throws {
+        try check(
+            view.count == expected.count,
+            "\(view.id) counts \(view.count) rows, but the shadow store has \(expected.count): \(expected.map(\.description).joined(separator: " ")) (collapsed: \(spelled(store.views[view.id]!.collapsed)))")
+        let shown = try itemRows(view.rows)
+        if view.isManualAscending {
+            let window = Array(expected[min(view.window.start, expected.count)..<min(view.window.end, expected.count)])
+            try check(
+                shown.map(\.id) == window.map(\.id),
+                "\(view.id) shows \(TreeRules.describe(view.rows)) in window \(view.window.start)..<\(view.window.end), but the shadow store has \(window.map(\.description).joined(separator: " "))")
+        }
+        // In manual ascending order the rows are the window's, in order; else looked up by id.
+        let byID = view.isManualAscending ? [:] : Dictionary(uniqueKeysWithValues: expected.map { ($0.id, $0) })
+        for (offset, row) in shown.enumerated() {
+            guard let known = view.isManualAscending ? expected[view.window.start + offset] : byID[row.id] else {
+                throw SessionFailure("\(view.id) shows \(row.id), which the shadow store does not have among its rows: \(expected.map(\.description).joined(separator: " "))")
+            }
+            let actual = ShadowRow(id: row.id, parent: row.parent, depth: row.depth, hasChildren: row.hasChildren,
+                                   collapsed: row.collapsed, context: row.context)
+            try check(
+                actual == known && row.children == store.subtaskCount(of: row.id) && row.openChildren == store.openSubtaskCount(of: row.id),
+                "\(view.id) row \(row.json.text) is \(actual) with children \(row.children), openChildren \(row.openChildren), but the shadow store has \(known) with children \(store.subtaskCount(of: row.id)), openChildren \(store.openSubtaskCount(of: row.id)); rows: \(expected.map(\.description).joined(separator: " "))")
         }
     }
 
     // MARK: Audits: the whole order, page by page
 
     /// Pages through a manual view of `list` with `view/setWindow`: its rows must be the list's
-    /// items in the order the test's own requests left them, with the fields their results gave.
+    /// items in the tree order the test's own requests left them (less those its filter and collapsed items
+    /// hide), with the fields their results gave.
     func auditManualOrder(of list: ListID) throws {
         let existing = spelled(client.views.values.filter { $0.list == list && $0.isManualAscending }.map(\.id))
         let temporary = existing.isEmpty
@@ -98,73 +146,99 @@ extension RandomSession {
             ? try openView(on: list, sort: .manual, expectedSort: .manual, window: Window(start: 0, end: 1))
             : random.pick(existing)
         let items = try itemRows(pageThrough(view))
-        let expected = store.order[list]!
+        let expected = store.rows(of: store.views[view]!).map(\.id)
         try check(items.map(\.id) == expected, "the manual view \(view) of \(list) pages as \(items.map(\.id)), but the requests made it \(expected)")
         try checkFields(of: items)
         if temporary {
             try perform(ViewClose(view: view)) { result in
                 _ = try self.success(result)
                 self.client.close(view)
+                self.store.views[view] = nil
             }
         }
     }
 
     /// Pages through a sorted view of `list`, if one is open, and checks what protocol.md fixes
-    /// about its order: the same items, keys in order, ties in manual order when ascending, items
-    /// without a due date last in both directions.
+    /// about its order: the rows the shadow store expects, in tree order (each row right above its
+    /// subtree's), each set of siblings sorted: keys in order, ties in manual order when ascending, items
+    /// without a due date last in both directions, manual descending the siblings' manual order reversed.
     func auditSortedOrder(of list: ListID) throws {
         let sorted = spelled(client.views.values.filter { $0.list == list && !$0.isManualAscending }.map(\.id))
         guard !sorted.isEmpty else { return }
         let view = random.pick(sorted)
-        let rows = try itemRows(pageThrough(view))
+        let paged = try pageThrough(view)
+        let rows = try itemRows(paged)
         try checkFields(of: rows)
         let ids = rows.map(\.id)
-        let manual = store.order[list]!
-        try check(ids.sorted() == manual.sorted(), "the sorted view \(view) pages as \(ids), but the list holds \(manual)")
+        let expected = store.rows(of: store.views[view]!).map(\.id)
+        try check(ids.sorted() == expected.sorted(), "the sorted view \(view) pages as \(ids), but the shadow store has the rows \(expected)")
         let sort = client.views[view]!.sort
         let field = sort.field
         let ascending = sort.direction == .ascending
-        let rank = Dictionary(uniqueKeysWithValues: manual.enumerated().map { ($0.element, $0.offset) })
+        // Each item's position among its siblings, in manual order.
+        var rank: [ItemID: Int] = [:]
+        for id in ids { rank[id] = store.items(at: store.place(of: id)).firstIndex(of: id)! }
         let items = ids.map { store.items[$0]! }
         let key = { (index: Int) in
-            "\(ids[index]) (\(field.rawValue) \(items[index].json[field.rawValue]?.text ?? "?"), manual position \(rank[ids[index]]!))"
+            "\(ids[index]) (\(field.rawValue) \(items[index].json[field.rawValue]?.text ?? "?"), manual position \(rank[ids[index]]!) under \(items[index].parent.map(\.description) ?? "the top level"))"
         }
         let shown = { "view \(view) sorted \(sort.json.text) of list \(list) pages as \(ids.indices.map(key).joined(separator: ", "))" }
-        /// Checks every pair that `compare` orders (nil: protocol.md does not say how they compare).
-        func checkOrder<Key>(_ keys: [Key?], _ compare: (Key, Key) -> ComparisonResult?) throws {
+        // The rows' indexes, by parent, in the view's order.
+        var siblings: [ItemID?: [Int]] = [:]
+        for (index, row) in rows.enumerated() { siblings[row.parent, default: []].append(index) }
+        let groups = siblings.values.sorted { $0[0] < $1[0] }
+        /// Checks every pair of siblings that `compare` orders (nil: protocol.md does not say how they compare).
+        func checkOrder<Key>(_ keyOf: (Item) -> Key?, _ compare: (Key, Key) -> ComparisonResult?) throws {
             let expected: ComparisonResult = ascending ? .orderedAscending : .orderedDescending
-            for first in keys.indices {
-                guard let firstKey = keys[first] else { continue }
-                for second in (first + 1)..<keys.count {
-                    guard let secondKey = keys[second], let comparison = compare(firstKey, secondKey) else { continue }
-                    try check(
-                        comparison == expected || comparison == .orderedSame,
-                        "row \(first) \(key(first)) comes before row \(second) \(key(second)), out of \(ascending ? "ascending" : "descending") order; \(shown())")
-                    if comparison == .orderedSame && ascending {
+            for group in groups {
+                for (position, first) in group.enumerated() {
+                    guard let firstKey = keyOf(items[first]) else { continue }
+                    for second in group[(position + 1)...] {
+                        guard let secondKey = keyOf(items[second]), let comparison = compare(firstKey, secondKey) else { continue }
                         try check(
-                            rank[ids[first]]! < rank[ids[second]]!,
-                            "rows \(first) \(key(first)) and \(second) \(key(second)) tie but are not in manual order; \(shown())")
+                            comparison == expected || comparison == .orderedSame,
+                            "row \(first) \(key(first)) comes before its sibling row \(second) \(key(second)), out of \(ascending ? "ascending" : "descending") order; \(shown())")
+                        if comparison == .orderedSame && ascending {
+                            try check(
+                                rank[ids[first]]! < rank[ids[second]]!,
+                                "sibling rows \(first) \(key(first)) and \(second) \(key(second)) tie but are not in manual order; \(shown())")
+                        }
                     }
                 }
             }
         }
+        // The tree rules hold over the whole view, not only each window (rows still exact: lapses).
+        let broken = TreeRules(filtered: store.views[view]!.filter != .all, ofOneList: true)
+            .violations(of: paged, window: Window(start: 0, end: paged.count), count: paged.count, view: view)
+        for violation in broken {
+            lapses.append((violation.rule, violation, "operation \(operation), request \(requests), paging through the whole view"))
+        }
         do {
             switch field {
-            case .manual: try check(ids == manual.reversed(), "manual descending is not the reversed list order; \(shown())")
-            case .title: try checkOrder(items.map { Self.folded($0.title) }) { Self.compare($0, $1) }
-            case .created: try checkOrder(items.map { Optional($0.created) }) { Self.compare($0, $1) }
-            case .due:
-                let firstWithout = items.firstIndex { $0.due == nil } ?? items.count
-                try check(items[firstWithout...].allSatisfy { $0.due == nil }, "items without a due date must come last; \(shown())")
-                try checkOrder(items.map { Due($0.due) }) { $0.compare(to: $1) }
-            case .priority:
-                let priorities = items.map(\.priority)
-                var finished: Set<Priority> = []
-                for (index, priority) in priorities.enumerated() where index > 0 && priorities[index - 1] != priority {
-                    try check(!finished.contains(priority), "priority \(priority.rawValue) is split in two runs; \(shown())")
-                    finished.insert(priorities[index - 1])
+            case .manual:
+                for group in groups {
+                    try check(group.map { rank[ids[$0]]! } == group.map { rank[ids[$0]]! }.sorted(by: >),
+                              "manual descending does not reverse the siblings \(group.map { ids[$0] }); \(shown())")
                 }
-                try checkOrder(priorities) { $0 == $1 ? .orderedSame : nil }
+            case .title: try checkOrder({ Self.folded($0.title) }, { Self.compare($0, $1) })
+            case .created: try checkOrder({ Optional($0.created) }, { Self.compare($0, $1) })
+            case .due:
+                for group in groups {
+                    let dues = group.map { items[$0].due }
+                    let firstWithout = dues.firstIndex { $0 == nil } ?? dues.count
+                    try check(dues[firstWithout...].allSatisfy { $0 == nil }, "siblings without a due date must come last; \(shown())")
+                }
+                try checkOrder({ Due($0.due) }, { $0.compare(to: $1) })
+            case .priority:
+                for group in groups {
+                    let priorities = group.map { items[$0].priority }
+                    var finished: Set<Priority> = []
+                    for (index, priority) in priorities.enumerated() where index > 0 && priorities[index - 1] != priority {
+                        try check(!finished.contains(priority), "priority \(priority.rawValue) is split in two runs of siblings; \(shown())")
+                        finished.insert(priorities[index - 1])
+                    }
+                }
+                try checkOrder({ $0.priority }, { $0 == $1 ? .orderedSame : nil })
             case .modified: break
             }
         } catch let failure as SessionFailure {
@@ -181,7 +255,7 @@ extension RandomSession {
             try self.check(
                 Set(lists.map(\.id)) == Set(self.store.lists), "lists/list has \(lists.map(\.id)), expected \(self.store.lists)")
             for list in lists {
-                let items = self.store.order[list.id] ?? []
+                let items = self.store.order(of: list.id)
                 let open = items.filter { !self.store.items[$0]!.done }.count
                 try self.check(
                     list.total == items.count && list.open == open,
@@ -219,7 +293,7 @@ extension RandomSession {
             guard let item = store.items[row.id] else { throw SessionFailure("row \(row.json.text) names no item the test knows") }
             let shown = row.json
             let known = item.json
-            for field in ["list", "title", "done", "due", "priority", "tags"] {
+            for field in ["list", "parent", "title", "done", "due", "priority", "tags"] {
                 try check(
                     shown[field] == known[field],
                     "row \(shown.text) shows \(field) \(shown[field]?.text ?? "nothing"), but the item has \(known[field]?.text ?? "nothing")")
@@ -273,14 +347,18 @@ extension RandomSession {
         }
     }
 
-    func describe<Value: ProtocolValue>(_ result: Result<Value, ResponseError>) -> String {
+    func describe<Value: ProtocolValue>(_ result: Result<Value, ResponseError>) -> String { Self.describe(result) }
+
+    func describe(_ notifications: [ServerNotification]) -> String { Self.describe(notifications) }
+
+    static func describe<Value: ProtocolValue>(_ result: Result<Value, ResponseError>) -> String {
         switch result {
         case .success(let value): value.json.text
         case .failure(let error): "error \(error)" + (error.data.map { " \($0.text)" } ?? "")
         }
     }
 
-    func describe(_ notifications: [ServerNotification]) -> String {
+    static func describe(_ notifications: [ServerNotification]) -> String {
         notifications.map { "\($0.method) \($0.params.text)" }.joined(separator: "; ")
     }
 

@@ -1,5 +1,6 @@
 /// One seeded sequence of `everyOpenViewStaysExactThroughRandomRequests`: the random requests, each sent
-/// as its protocol type, and what the test learns from their results.
+/// as its protocol type, and what the test learns from their results (the tree's requests are in
+/// `RandomSession+Tree.swift`).
 
 import TasklsProtocol
 import TestSupport
@@ -25,7 +26,8 @@ final class RandomSession {
     let server: TestClient
     var client = ReferenceClient()
     var store: ShadowStore
-    var log: [String] = []
+    /// Each request and its answer, written out when asked (`logTail`).
+    var log: [() -> String] = []
     /// Notifications that arrived with the last request, in order.
     var received: [ServerNotification] = []
     private(set) var operation = 0
@@ -45,14 +47,19 @@ final class RandomSession {
 
     /// The last `count` log lines, each cut to a readable length.
     func logTail(_ count: Int) -> String {
-        log.suffix(count).map { $0.count > 1_200 ? $0.prefix(1_200) + " …" : $0 }.joined(separator: "\n")
+        log.suffix(count).map { line in
+            let text = line()
+            return text.count > 1_200 ? text.prefix(1_200) + " …" : text
+        }.joined(separator: "\n")
     }
 
     /// A few lists and items, several views, then `steps` random operations.
     func play(steps: Int) throws {
         for _ in 0..<random.int(in: 2...3) { try createList() }
         for list in store.lists {
-            for _ in 0..<random.int(in: 0...25) { try createItem(in: list) }
+            for _ in 0..<random.int(in: 0...25) {
+                if random.chance(35) && !store.items(at: .top(list)).isEmpty { try createSubtask(in: list) } else { try createItem(in: list) }
+            }
         }
         for _ in 0..<random.int(in: 5...7) { try openView() }
         for _ in 0..<steps {
@@ -62,9 +69,16 @@ final class RandomSession {
         for list in store.lists { try auditManualOrder(of: list) }
     }
 
-    private enum Operation: String {
+    enum Operation: String, CaseIterable {
         case createItem, updateItems, moveByID, moveByIndex, deleteItems, sortView, setWindow
         case openView, closeView, createList, deleteList, audit
+        // The tree's (issue 18).
+        case createSubtask, deepChain, moveUnderParent, indent, outdent, moveToDepth, collapse, expand, filterView
+
+        /// The operations of the tree, which a default run must all have made.
+        static let tree: [Operation] = [
+            .createSubtask, .deepChain, .moveUnderParent, .indent, .outdent, .moveToDepth, .collapse, .expand, .filterView,
+        ]
     }
 
     private func randomOperation() throws {
@@ -76,13 +90,15 @@ final class RandomSession {
             (.sortView, 5), (.setWindow, 8),
             (.openView, client.views.count < Self.maximumViews ? 4 : 0), (.closeView, client.views.count > 2 ? 3 : 0),
             (.createList, store.lists.count < Self.maximumLists ? 2 : 0), (.deleteList, 1), (.audit, 3),
+            (.createSubtask, full ? 0 : 12), (.deepChain, full ? 0 : 1), (.moveUnderParent, 8), (.indent, 6), (.outdent, 5),
+            (.moveToDepth, 8), (.collapse, 6), (.expand, 4), (.filterView, 2),
         ])
         statistics.operations[choice.rawValue, default: 0] += 1
         switch choice {
         case .createItem: try createItem(in: random.pick(store.lists))
         case .updateItems: try updateItems()
         case .moveByID: try moveByID()
-        case .moveByIndex: try moveByIndex()
+        case .moveByIndex: try moveByIndex(drawingDepth: false)
         case .deleteItems: try deleteItems()
         case .sortView: try sortView()
         case .setWindow: try setRandomWindow()
@@ -95,6 +111,15 @@ final class RandomSession {
             try auditManualOrder(of: list)
             try auditSortedOrder(of: list)
             try auditListCounts()
+        case .createSubtask: try createSubtask(in: random.pick(store.lists))
+        case .deepChain: try deepChain()
+        case .moveUnderParent: try moveUnderParent()
+        case .indent: try indent()
+        case .outdent: try outdent()
+        case .moveToDepth: try moveByIndex(drawingDepth: true)
+        case .collapse: try fold(collapse: true)
+        case .expand: try fold(collapse: false)
+        case .filterView: try filterView()
         }
     }
 
@@ -105,7 +130,6 @@ final class RandomSession {
             let list = try self.success(result).list
             try self.check(list.total == 0 && list.open == 0, "a new list has no items: \(list.json.text)")
             self.store.lists.append(list.id)
-            self.store.order[list.id] = []
         }
     }
 
@@ -131,29 +155,42 @@ final class RandomSession {
         if store.lists.isEmpty || random.chance(50) { try createList() }
     }
 
-    private func createItem(in list: ListID) throws {
-        let title = randomTitle()
-        var params = ItemsCreate(list: list, title: title)
-        switch random.below(10) {
-        case 0..<4 where !store.order[list]!.isEmpty: params.before = random.pick(store.order[list]!)
-        // An explicit `"before": null`, which the typed params do not write (NullParamsTests sends it); drawn
-        // all the same, so that each seed replays the sequence it always did.
-        case 4: params.before = nil
-        default: params.before = nil
-        }
+    /// An item at the end of the list's top level, or before a random item of any depth (as its sibling).
+    func createItem(in list: ListID) throws {
+        var params = ItemsCreate(list: list, title: randomTitle())
+        let order = store.order(of: list)
+        if random.chance(40) && !order.isEmpty { params.before = random.pick(order) }
+        try create(params)
+    }
+
+    /// Sends `params` with random fields: the item must land where `ShadowStore.placing` says, or be refused as
+    /// it says.
+    func create(_ params: ItemsCreate) throws {
+        var params = params
+        let list = params.list
+        let title = params.title
         if random.chance(60) { params.due = randomDue() }
         if random.chance(50) { params.priority = random.pick(Self.priorities) }
         if random.chance(30) { params.tags = randomTags() }
         if random.chance(20) { params.notes = random.pick(["2 litres", "línea\nsecond", "x"]) }
         if random.chance(15) { params.done = true }
+        let place: Place
+        switch store.placing(in: list, before: params.before, parent: params.parent) {
+        case .failure(let refusal):
+            return try perform(params, mutates: true) { result in try self.expectRefusal(result, reason: refusal.reason) }
+        case .success(let found): place = found
+        }
         try perform(params, mutates: true) { result in
             let item = try self.success(result).item
             try self.check(item.list == list, "items/create put the item in \(item.list), not \(list)")
             try self.check(item.title == title, "items/create title: sent \(title), got \(item.title)")
+            try self.check(
+                item.parent == place.parentItem && item.children == 0 && item.openChildren == 0,
+                "items/create must put the item among \(place), with no subtasks: \(item.json.text)")
             try self.checkItem(item, title: params.title, priority: params.priority, done: params.done,
                                due: params.due.map(Patch.set) ?? .unchanged)
             try self.check(self.store.items[item.id] == nil && !self.store.deleted.contains(item.id), "items/create reused the id \(item.id)")
-            self.store.insert(item, into: list, before: params.before)
+            self.store.insert(item, at: place, before: params.before)
         }
     }
 
@@ -177,9 +214,12 @@ final class RandomSession {
         try perform(update, mutates: true) { result in
             for item in try self.success(result).items {
                 try self.check(ids.contains(item.id), "items/update returned \(item.id), which was not asked for")
-                try self.check(item.list == self.store.items[item.id]!.list, "items/update moved \(item.id) to another list")
+                let known = self.store.items[item.id]!
+                try self.check(
+                    item.list == known.list && item.parent == known.parent,
+                    "items/update moved \(item.id) from \(known.list) under \(known.parent.map(\.description) ?? "none"): \(item.json.text)")
                 try self.checkItem(item, title: update.title, priority: update.priority, done: update.done, due: update.due)
-                self.store.items[item.id] = item
+                self.store.update(item, markedDone: update.done == true)
             }
         }
     }
@@ -235,9 +275,18 @@ final class RandomSession {
         }
         if update.changesNothing { update.done = first.done }
         guard ids.allSatisfy({ id in Field.allCases.allSatisfy { $0.leaves(store.items[id]!, update) } }) else { return }
+        // `done: true` also marks done the descendants that are not: then it changes something.
+        if update.done == true && ids.contains(where: { store.subtree(of: $0).contains { !store.items[$0]!.done } }) { return }
         // Moves touch items without answering them, so read their revisions first.
         for id in ids {
-            try perform(ItemsGet(id: id)) { result in self.store.items[id] = try self.success(result) }
+            try perform(ItemsGet(id: id)) { result in
+                let item = try self.success(result)
+                let known = self.store.items[id]!
+                try self.check(
+                    item.list == known.list && item.parent == known.parent && item.done == known.done,
+                    "items/get \(id) is in \(item.list) under \(item.parent.map(\.description) ?? "none") (done \(item.done)), but the requests made it \(known.json.text)")
+                self.store.items[id] = item
+            }
         }
         try perform(update, mutates: true, changesNothing: true) { result in
             try self.check(self.received.isEmpty, "an update that changes nothing changed views: \(self.describe(self.received))")
@@ -250,28 +299,23 @@ final class RandomSession {
     }
 
     private func moveByID() throws {
-        let sources = store.lists.filter { !store.order[$0]!.isEmpty }
+        let sources = store.lists.filter { !store.items(at: .top($0)).isEmpty }
         guard !sources.isEmpty else { return }
         let source = random.pick(sources)
-        let manual = store.order[source]!
+        let manual = store.order(of: source)
         let block = random.sample(manual, count: random.int(in: 1...min(5, manual.count)))
         let others = store.lists.filter { $0 != source }
         var list: ListID?
-        var destination = source
         var before: ItemID?
-        var refusal: String?
         switch random.below(100) {
         case 0..<5:
             before = random.pick(block)
-            refusal = "beforeInBlock"
         case 5..<8 where !others.isEmpty && manual.count > block.count:
-            destination = random.pick(others)
-            list = destination
+            list = random.pick(others)
             before = random.pick(manual.filter { !block.contains($0) })
-            refusal = "beforeInOtherList"
         case 8..<30 where !others.isEmpty:
-            destination = random.pick(others)
-            let candidates = store.order[destination]!
+            let destination = random.pick(others)
+            let candidates = store.order(of: destination)
             if random.chance(50) || candidates.isEmpty {
                 list = destination
                 before = candidates.isEmpty || random.chance(40) ? nil : random.pick(candidates)
@@ -284,23 +328,16 @@ final class RandomSession {
             before = candidates.isEmpty || random.chance(25) ? nil : random.pick(candidates)
             if random.chance(20) { list = source }
         }
-        let move = ItemsMove.ids(block, before: before, list: list)
-        if let refusal {
-            try perform(move, mutates: true) { result in try self.expectRefusal(result, reason: refusal) }
-            return
-        }
-        // protocol.md: a move that leaves the list's order as it was changes nothing.
-        var moved = store
-        moved.move(block, to: destination, before: before)
-        try perform(move, mutates: true, changesNothing: moved.order == store.order) { result in
-            _ = try self.success(result)
-            self.store.move(block, to: destination, before: before)
-        }
+        let expected = store.movingByID(block, before: before, list: list, parent: .unspecified)
+        if wouldReportParentInOtherList(expected, before: before, parent: .unspecified) { return skip("items/move before a subtask in another list") }
+        try performMove(ItemsMove.ids(block, before: before, list: list), expected)
     }
 
-    private func moveByIndex() throws {
+    /// A move by view index in a manual ascending view (sometimes a sorted one, refused), with a random `depth`
+    /// when `drawingDepth` (within the allowed range, outside it, or absent, `to` sometimes equal to `from`).
+    private func moveByIndex(drawingDepth: Bool) throws {
         let manualViews = spelled(client.views.values.filter(\.isManualAscending).map(\.id))
-        if random.chance(8) {
+        if random.chance(drawingDepth ? 3 : 8) {
             // Any other sort is refused.
             let sorted = spelled(client.views.values.filter { !$0.isManualAscending && $0.count > 0 }.map(\.id))
             guard !sorted.isEmpty else { return }
@@ -310,23 +347,35 @@ final class RandomSession {
             }
         }
         guard let view = manualViews.isEmpty ? nil : random.pick(manualViews) else {
-            if client.views.count < Self.maximumViews, let list = store.lists.first(where: { !store.order[$0]!.isEmpty }) {
+            if client.views.count < Self.maximumViews, let list = store.lists.first(where: { !store.items(at: .top($0)).isEmpty }) {
                 try openView(on: list, sort: .manual, expectedSort: .manual)
             }
             return
         }
         let current = client.views[view]!
-        let count = current.count
+        let shown = store.rows(of: store.views[view]!)
+        let count = shown.count
         guard count > 0 else { return }
         let moved = random.int(in: 1...min(5, count))
         let from = random.int(in: 0...(count - moved))
-        guard count > moved else { return }
-        var to = random.int(in: 0...(count - moved))
-        if to == from { to = (to + 1) % (count - moved + 1) }
+        let room = count - (ShadowStore.blockEnd(of: shown, from: from, count: moved) - from)
+        guard room > 0 || drawingDepth else { return }
+        var to = random.int(in: 0...room)
+        if !drawingDepth && to == from { to = (to + 1) % (room + 1) }
+        if drawingDepth && random.chance(15) { to = min(from, room) }
         let rows: Int? = moved > 1 || random.chance(50) ? moved : nil
-        if current.version > 1 && random.chance(20) {
+        var depth: Int?
+        if drawingDepth && random.chance(75) {
+            let allowed = ShadowStore.allowedDepths(of: shown, from: from, count: moved, to: to)
+            depth = random.weighted([
+                (random.int(in: allowed), 6),
+                (allowed.upperBound + random.int(in: 1...2), 2),
+                (max(0, allowed.lowerBound - random.int(in: 1...2)), allowed.lowerBound > 0 ? 2 : 0),
+            ])
+        }
+        if current.version > 1 && random.chance(drawingDepth ? 5 : 20) {
             let stale = current.version - UInt64(random.int(in: 1...Int(min(3, current.version - 1))))
-            try perform(ItemsMove.view(view, version: stale, from: from, count: rows, to: to), mutates: true) { result in
+            try perform(ItemsMove.view(view, version: stale, from: from, count: rows, to: to, depth: depth), mutates: true) { result in
                 guard case .failure(let error) = result, error.code == .contentModified else {
                     throw SessionFailure("items/move with a stale version \(stale) (current \(current.version)) must be refused with -32801, got \(self.describe(result))")
                 }
@@ -337,23 +386,17 @@ final class RandomSession {
             }
             return
         }
-        try perform(ItemsMove.view(view, version: current.version, from: from, count: rows, to: to), mutates: true) { result in
-            _ = try self.success(result)
-            var order = self.store.order[current.list]!
-            let block = Array(order[from..<(from + moved)])
-            order.removeSubrange(from..<(from + moved))
-            order.insert(contentsOf: block, at: to)
-            self.store.order[current.list] = order
-        }
+        let expected = store.movingByIndex(rows: shown, list: current.list, from: from, count: rows, to: to, depth: depth)
+        try performMove(ItemsMove.view(view, version: current.version, from: from, count: rows, to: to, depth: depth), expected)
     }
 
     private func deleteItems() throws {
         guard !store.items.isEmpty else { return }
-        let lists = random.sample(store.lists.filter { !store.order[$0]!.isEmpty }, count: 1)
+        let lists = random.sample(store.lists.filter { !store.items(at: .top($0)).isEmpty }, count: 1)
             + (random.chance(20) ? [random.pick(store.lists)] : [])
         var ids: [ItemID] = []
         for list in lists {
-            let manual = store.order[list]!.filter { !ids.contains($0) }
+            let manual = store.order(of: list).filter { !ids.contains($0) }
             guard !manual.isEmpty else { continue }
             let start = random.below(manual.count)
             ids += manual[start..<min(manual.count, start + random.int(in: 1...5))]
@@ -376,6 +419,8 @@ final class RandomSession {
     private func sortView() throws {
         guard let view = randomView() else { return }
         let sort = randomSort()
+        if wouldForgetCollapsedItems(of: view, filteredBy: store.views[view]!.filter) { return skip("view/sort") }
+        if wouldKeepStaleRows(view, sort: sort) { return skip("view/sort of a view with collapsed items to manual") }
         try perform(ViewSort(view: view, sort: sort)) { result in
             let answer = try self.success(result)
             guard self.received.count == 1, case .viewChanged(let change) = self.received[0], change.view == view else {
@@ -384,6 +429,7 @@ final class RandomSession {
             try self.check(
                 change.ops.map(\.name) == ["reset"], "view/sort's view/changed must hold one reset op, got \(change.ops.json.text)")
             try self.client.sorted(view, by: sort, answer: answer)
+            self.store.views[view]!.sort = sort
         }
     }
 
@@ -404,20 +450,20 @@ final class RandomSession {
     private func openView() throws {
         let list = random.pick(store.lists)
         let sort = randomSort()
-        try openView(on: list, sort: random.chance(10) ? nil : sort, expectedSort: sort)
+        try openView(on: list, sort: random.chance(10) ? nil : sort, expectedSort: sort, filter: random.chance(30) ? randomFilter() : nil)
     }
 
-    /// Opens a view; `sort` nil leaves it out (the default is manual ascending).
+    /// Opens a view; `sort` nil leaves it out (the default is manual ascending), as does `filter` nil.
     @discardableResult
-    func openView(on list: ListID, sort: Sort?, expectedSort: Sort, window: Window? = nil) throws -> ViewID {
-        var params = ListsOpen(.list(list), sort: sort)
+    func openView(on list: ListID, sort: Sort?, expectedSort: Sort, window: Window? = nil, filter: Filter? = nil) throws -> ViewID {
+        var params = ListsOpen(.list(list), sort: sort, filter: filter)
         let shownSort = sort == nil ? Sort.manual : expectedSort
         var expectedWindow = ListsOpen.defaultWindow
         if let window {
             expectedWindow = window
             params.window = window
         } else if random.chance(85) {
-            expectedWindow = randomWindow(count: store.order[list]!.count)
+            expectedWindow = randomWindow(count: store.order(of: list).count)
             params.window = expectedWindow
         }
         var opened: ViewID?
@@ -428,6 +474,8 @@ final class RandomSession {
             try self.check(view.list == list, "lists/open on \(list) answered a view of \(view.list)")
             try self.check(view.window == expectedWindow, "lists/open with window \(expectedWindow.json.text) answered \(view.window.json.text)")
             try self.check(view.sort == shownSort, "lists/open with sort \(shownSort.json.text) answered \(view.sort.json.text)")
+            try self.check(view.filter == filter ?? .all, "lists/open with filter \((filter ?? .all).json.text) answered \(view.filter.json.text)")
+            self.store.views[id] = ShadowView(list: list, sort: shownSort, filter: filter ?? .all)
             opened = id
         }
         statistics.mostViewsOpen = max(statistics.mostViewsOpen, client.views.count)
@@ -440,6 +488,7 @@ final class RandomSession {
         try perform(ViewClose(view: view)) { result in
             _ = try self.success(result)
             self.client.close(view)
+            self.store.views[view] = nil
         }
         if random.chance(30) { try expectUnknownView(ViewSetWindow(view: view, window: Window(start: 0, end: 5))) }
     }

@@ -1,6 +1,7 @@
 /// A reference client written from protocol.md alone: it keeps each open view's window with the protocol's
-/// `ViewWindow`, which applies every `view/changed` exactly as the protocol describes, and refuses loudly
-/// anything the protocol forbids.
+/// `ViewWindow`, which applies every `view/changed` exactly as the protocol describes, refuses loudly
+/// anything the protocol forbids, and checks the tree rules a client can check alone (`TreeRules`) on every
+/// window it holds.
 
 import TasklsProtocol
 import Wire
@@ -41,11 +42,14 @@ struct ReferenceView {
     let id: ViewID
     private(set) var list: ListID
     private(set) var sort: Sort
+    /// The filter, as the last snapshot echoed it or `view/filter` set it.
+    private(set) var filter: Filter
     /// The window's rows and level, as `ViewWindow` keeps them.
     private(set) var kept: ViewWindow
     /// Breaches of the rules about the form of a change that still leave the rows exact (a
     /// notification that should have been one reset, a row that moved by remove and insert,
-    /// a move that repeats an unchanged row). Applying goes on; `ReferenceClient` collects them.
+    /// a move that repeats an unchanged row), and of the tree rules (`TreeRules`), which a snapshot would
+    /// show the same. Applying goes on; `ReferenceClient` collects them.
     var lapses: [ProtocolViolation] = []
 
     var version: UInt64 { kept.version }
@@ -63,6 +67,8 @@ struct ReferenceView {
         id = snapshot.view
         self.list = list
         sort = snapshot.sort
+        filter = snapshot.filter
+        checkTree()
     }
 
     /// Takes a `view/setWindow` result: same view, same version, the rows of the new window.
@@ -71,6 +77,8 @@ struct ReferenceView {
         _ = try Self.check(snapshot, list: list)
         do { try kept.setWindow(snapshot) } catch { throw ProtocolViolation(error) }
         sort = snapshot.sort
+        filter = snapshot.filter
+        checkTree()
     }
 
     /// Starts again from a `view/snapshot` result, as a client does after a gap.
@@ -78,6 +86,8 @@ struct ReferenceView {
         _ = try Self.check(snapshot, list: list)
         do { try kept.resynchronize(snapshot) } catch { throw ProtocolViolation(error) }
         sort = snapshot.sort
+        filter = snapshot.filter
+        checkTree()
     }
 
     /// Applies one `view/changed` notification.
@@ -106,6 +116,7 @@ struct ReferenceView {
                 if lapse.rule == .invisibleChange { throw ProtocolViolation(lapse) }
                 lapses.append(ProtocolViolation(lapse))
             }
+            checkTree()
             return .applied
         }
     }
@@ -115,11 +126,22 @@ struct ReferenceView {
         var differences: [String] = []
         if let difference = kept.difference(from: snapshot) { differences.append(difference) }
         if snapshot.sort != sort { differences.append("sort: client \(sort.json.text), server \(snapshot.sort.json.text)") }
+        if snapshot.filter != filter { differences.append("filter: client \(filter.json.text), server \(snapshot.filter.json.text)") }
         return differences.isEmpty ? nil : differences.joined(separator: "; ")
     }
 
     /// Records a sort the server acknowledged with `view/sort` (its reset carries the rows).
     mutating func sorted(by sort: Sort) { self.sort = sort }
+
+    /// Takes the filter of a `view/filter` about to be sent, so that the rules of its reset's rows are those of
+    /// the new filter (the answer, which comes after the reset, confirms it).
+    mutating func willFilter(by filter: Filter) { self.filter = filter }
+
+    /// Adds the tree rules the window's rows break to `lapses` (none while the view is not ready).
+    private mutating func checkTree() {
+        guard kept.state == .ready else { return }
+        lapses += TreeRules(filtered: filter != .all, ofOneList: true).violations(of: rows, window: window, count: count, view: id)
+    }
 
     /// Whether the view is in the only order rows can be moved in by index.
     var isManualAscending: Bool { sort == .manual }
@@ -185,11 +207,13 @@ struct ReferenceClient {
     /// Opens a view from a `lists/open` result, which is always version 1.
     @discardableResult
     mutating func open(_ snapshot: ViewSnapshotResult) throws(ProtocolViolation) -> ViewID {
-        let view = try ReferenceView(snapshot: snapshot)
+        var view = try ReferenceView(snapshot: snapshot)
         guard view.version == 1 else { throw ProtocolViolation("lists/open answered \(view.id) at version \(view.version), not 1") }
         guard views[view.id] == nil, closedByServer[view.id] == nil else {
             throw ProtocolViolation("lists/open reused the view id \(view.id)")
         }
+        lapses += view.lapses
+        view.lapses.removeAll()
         views[view.id] = view
         return view.id
     }
@@ -198,12 +222,14 @@ struct ReferenceClient {
     mutating func setWindow(_ view: ViewID, _ snapshot: ViewSnapshotResult) throws(ProtocolViolation) {
         guard views[view] != nil else { throw ProtocolViolation("setWindow answered for \(view), which the client does not have open") }
         try views[view]!.setWindow(snapshot)
+        collectLapses(of: view)
     }
 
     /// Starts a view again from a `view/snapshot` result.
     mutating func resynchronize(_ view: ViewID, _ snapshot: ViewSnapshotResult) throws(ProtocolViolation) {
         guard views[view] != nil else { throw ProtocolViolation("snapshot answered for \(view), which the client does not have open") }
         try views[view]!.resynchronize(snapshot)
+        collectLapses(of: view)
     }
 
     /// Records a `view/sort` answer `{"view", "version"}`: its version is that of the reset just applied.
@@ -214,6 +240,24 @@ struct ReferenceClient {
             throw ProtocolViolation("view/sort answered version \(answer.version), but the last view/changed of \(view) was version \(current.version)")
         }
         views[view]!.sorted(by: sort)
+    }
+
+    /// Takes the filter of a `view/filter` about to be sent to `view` (see `ReferenceView.willFilter`).
+    mutating func willFilter(_ view: ViewID, by filter: Filter) { views[view]?.willFilter(by: filter) }
+
+    /// Checks a `view/filter` answer `{"view", "version"}`, as `sorted` does.
+    func filtered(_ view: ViewID, answer: ViewVersion) throws(ProtocolViolation) {
+        guard let current = views[view] else { throw ProtocolViolation("view/filter answered for \(view), which the client does not have open") }
+        guard answer.view == view else { throw ProtocolViolation("view/filter result names another view: \(answer.json.text)") }
+        guard answer.version == current.version else {
+            throw ProtocolViolation("view/filter answered version \(answer.version), but the last view/changed of \(view) was version \(current.version)")
+        }
+    }
+
+    /// Moves the lapses `view` saw to the client's.
+    private mutating func collectLapses(of view: ViewID) {
+        lapses += views[view]!.lapses
+        views[view]!.lapses.removeAll()
     }
 
     /// Forgets a view the client closed with `view/close`.
@@ -227,8 +271,7 @@ struct ReferenceClient {
                 throw ProtocolViolation("view/changed for \(change.view), which is not open (closed or never opened): \(change.json.text)")
             }
             let outcome = try views[change.view]!.apply(change)
-            lapses += views[change.view]!.lapses
-            views[change.view]!.lapses.removeAll()
+            collectLapses(of: change.view)
             return (change.view, outcome)
         case .viewClosed(let closed):
             guard views[closed.view] != nil else { throw ProtocolViolation("view/closed for \(closed.view), which is not open: \(closed.json.text)") }

@@ -3,7 +3,8 @@
 /// from its notifications by `ReferenceClient`, must equal a fresh `view/snapshot`.
 ///
 /// Reproduce or soak with environment variables: `TASKLS_REFERENCE_SEED=0x…` runs that one
-/// sequence, `TASKLS_REFERENCE_SEQUENCES` and `TASKLS_REFERENCE_STEPS` change the amounts.
+/// sequence, `TASKLS_REFERENCE_SEQUENCES` and `TASKLS_REFERENCE_STEPS` change the amounts,
+/// `TASKLS_REFERENCE_LOG` how many of the last requests a failure shows (30).
 
 import Foundation
 import TasklsProtocol
@@ -39,7 +40,7 @@ import TestSupport
                 """
                 seed \(hex(seed)), operation \(session.operation), request \(session.requests): \(error)
                 last requests of this sequence (oldest first):
-                \(session.logTail(30))
+                \(session.logTail(configuration.logLines))
                 reproduce: TASKLS_REFERENCE_SEED=\(hex(seed)) swift test --filter everyOpenViewStaysExactThroughRandomRequests
                 """)
             if failedSequences == 3 { break }
@@ -50,6 +51,15 @@ import TestSupport
     print(
         "everyOpenViewStaysExactThroughRandomRequests: \(configuration.sequences) sequences from seed \(hex(configuration.baseSeed)); \(totals)"
             + (lapses.isEmpty ? "" : "; lapses: \(lapses)"))
+    // The tree's requests and refusals all happened, so the run did not pass by missing them.
+    if failedSequences == 0 && configuration.coversEverything {
+        for operation in RandomSession.Operation.tree where totals.operations[operation.rawValue, default: 0] == 0 {
+            Issue.record("the default run made no \(operation.rawValue) operation")
+        }
+        for reason in SessionStatistics.treeRefusals where totals.refusals[reason, default: 0] == 0 {
+            Issue.record("the default run had no request refused with \(reason)")
+        }
+    }
 }
 
 func hex(_ seed: UInt64) -> String { "0x" + String(seed, radix: 16) }
@@ -58,8 +68,11 @@ func hex(_ seed: UInt64) -> String { "0x" + String(seed, radix: 16) }
 /// build under about 20 seconds.
 struct RandomConfiguration {
     var baseSeed: UInt64 = 0x7A5C_15EE_D026_0001
-    var sequences = 20
+    // Fewer sequences than before the tree (20): each request costs more to verify (the shadow store's rows, the
+    // tree rules), and the run stays within the same time.
+    var sequences = 14
     var steps = 300
+    var logLines = 30
 
     static func fromEnvironment() -> RandomConfiguration {
         var configuration = RandomConfiguration()
@@ -74,8 +87,14 @@ struct RandomConfiguration {
         if let text = environment["TASKLS_REFERENCE_STEPS"], let steps = Int(text), steps > 0 {
             configuration.steps = steps
         }
+        if let text = environment["TASKLS_REFERENCE_LOG"], let lines = Int(text), lines > 0 {
+            configuration.logLines = lines
+        }
         return configuration
     }
+
+    /// Whether the run is at least as long as the default one, which makes every tree operation and refusal.
+    var coversEverything: Bool { sequences * steps >= RandomConfiguration().sequences * RandomConfiguration().steps }
 
     /// Sequence 0 runs the base seed itself, so a reported seed replays alone.
     func seed(ofSequence sequence: Int) -> UInt64 {
@@ -89,18 +108,28 @@ struct RandomConfiguration {
 
 /// Counts of what a session did, summed over sessions for the summary line.
 struct SessionStatistics: CustomStringConvertible {
+    /// The refusals of the tree's requests a default run must see (`depthOutOfRange`: a `-32602` naming
+    /// `params.depth`).
+    static let treeRefusals = [
+        "beforeNotChild", "cycle", "parentInOtherList", "noPreviousSibling", "topLevel", "notSiblings", "tooDeep",
+        "notInView", "depthOutOfRange",
+    ]
+
     var operations: [String: Int] = [:]
     var requests = 0
     var snapshots = 0
     var notifications = 0
     var changeOps: [String: Int] = [:]
     var refusals: [String: Int] = [:]
+    /// Requests not sent because they would show a known bug (`KnownBugs`), by method.
+    var skipped: [String: Int] = [:]
     var mostViewsOpen = 0
 
     mutating func add(_ other: SessionStatistics) {
         operations.merge(other.operations, uniquingKeysWith: +)
         changeOps.merge(other.changeOps, uniquingKeysWith: +)
         refusals.merge(other.refusals, uniquingKeysWith: +)
+        skipped.merge(other.skipped, uniquingKeysWith: +)
         requests += other.requests
         snapshots += other.snapshots
         notifications += other.notifications
@@ -112,8 +141,10 @@ struct SessionStatistics: CustomStringConvertible {
         let mix = operations.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         let ops = changeOps.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         let refused = refusals.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        let skips = skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         return "\(operationCount) operations (\(mix)); \(requests) requests (refused as expected: \(refused)), "
             + "\(snapshots) verifying snapshots, \(notifications) notifications (ops: \(ops)); up to \(mostViewsOpen) views open at once"
+            + (skips.isEmpty ? "" : "; skipped for known bugs: \(skips)")
     }
 }
 
@@ -121,54 +152,6 @@ struct SessionStatistics: CustomStringConvertible {
 struct SessionFailure: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
-}
-
-/// What the test knows the store holds, from the requests it made and their results.
-struct ShadowStore {
-    var revision: UInt64
-    /// List ids in creation order.
-    var lists: [ListID] = []
-    /// Each list's items in manual order.
-    var order: [ListID: [ItemID]] = [:]
-    /// The last full item seen for each id, its `list` kept current across moves.
-    var items: [ItemID: Item] = [:]
-    /// Ids of deleted items, which name nothing any more.
-    var deleted: [ItemID] = []
-
-    func list(of item: ItemID) -> ListID {
-        guard let list = items[item]?.list else { preconditionFailure("no list for \(item)") }
-        return list
-    }
-
-    mutating func insert(_ item: Item, into list: ListID, before: ItemID?) {
-        items[item.id] = item
-        let position = before.flatMap { order[list]!.firstIndex(of: $0) } ?? order[list]!.count
-        order[list]!.insert(item.id, at: position)
-    }
-
-    mutating func remove(_ ids: [ItemID]) {
-        for id in ids {
-            order[list(of: id)]!.removeAll { $0 == id }
-            items[id] = nil
-            deleted.append(id)
-        }
-    }
-
-    /// Moves `ids` (given in their manual order) as a block before `before`, or to the end of `list`.
-    mutating func move(_ ids: [ItemID], to list: ListID, before: ItemID?) {
-        for id in ids {
-            order[self.list(of: id)]!.removeAll { $0 == id }
-            items[id]!.list = list
-        }
-        let position = before.flatMap { order[list]!.firstIndex(of: $0) } ?? order[list]!.count
-        order[list]!.insert(contentsOf: ids, at: position)
-    }
-
-    mutating func deleteList(_ list: ListID) {
-        remove(order[list]!)
-        order[list] = nil
-        lists.removeAll { $0 == list }
-    }
 }
 
 /// Ids in the order of their spellings (`i10` before `i9`), the order every random pick among them draws
