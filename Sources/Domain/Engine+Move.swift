@@ -88,6 +88,13 @@ extension Engine {
                            message: "view \(view) is grouped by \(open.spec.grouping.rawValue); items can only move within their section")
         }
         let depth = wanted ?? min(max(next?.depth ?? 0, lowest), max(lowest, highest))
+        // Dropped where it is with every top (a row whose parent is not in the block) already at that depth: nothing
+        // changes, whatever the view hides around it.
+        if target == from, ids.allSatisfy({ id in
+            state.item(id)!.parent.map(moving.contains) ?? false || state.depth(of: id) == depth
+        }) {
+            return nil
+        }
         if let previous {
             let after = state.item(previous.item)!
             if depth == previous.depth + 1 {

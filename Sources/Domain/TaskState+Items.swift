@@ -97,7 +97,8 @@ extension TaskState {
                 ? "parent: item \(top) is one of the items moved; an item cannot be its own subtask"
                 : "parent: item \(parentRecord.item.id) is inside the subtree of \(top), which is moved")
         }
-        if let parentRecord, parentRecord.item.list != destination {
+        // A parent taken from `before` is not the request's: `before` in another list is what is wrong then.
+        if parent != nil, let parentRecord, parentRecord.item.list != destination {
             throw .refused(reason: "parentInOtherList", message: "parent: item \(parentRecord.item.id) is not in list \(destination)")
         }
         if let anchor, anchor.item.list != destination {
