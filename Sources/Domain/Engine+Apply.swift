@@ -120,16 +120,20 @@ extension Engine {
     }
 
     /// The changes of `spec`'s order for a group's key changes: one per item in its scope whose entry may move,
-    /// appear, go or change between match and context. `oldParent` gives an item's parent before the group.
+    /// appear, go or change between match and context, or (in a view's own copy of a list's manual order, whose keys
+    /// carry the items they were copied with) whose item changed. `oldParent` gives an item's parent before the group.
     /// - Complexity: O(k × depth) for k changes (depths are computed only for several changes).
     func treeChanges(_ items: [KeyChange], in spec: IndexSpec, oldParent: (ItemID) -> ItemID?) -> [TreeChange] {
         var changes: [TreeChange] = []
+        // A view that collapses items in a list's manual order keeps a copy of it (`setCollapsed`), keys and records.
+        let carriesItems = spec.owner != nil && spec.shared.isManualOrder
         for change in items {
             let old = change.old.flatMap(spec.place)
             let new = change.new.flatMap(spec.place)
             guard old != nil || new != nil else { continue }
             let matches = change.new.map(spec.matches) ?? false
-            if let old, let new, old == new, matches == change.old.map(spec.matches) { continue }
+            if let old, let new, old == new, matches == change.old.map(spec.matches),
+               !carriesItems || change.old?.item == change.new?.item { continue }
             changes.append(TreeChange(id: change.id, old: old, oldDepth: 0, new: new, newDepth: 0, matches: matches))
         }
         guard changes.count > 1 else { return changes }

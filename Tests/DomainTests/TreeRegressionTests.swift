@@ -25,6 +25,20 @@ struct TreeRegressionTests {
         fixture.expectWholeOrders("after undoing the delete")
         #expect(fixture.tree(one) == "P .A ..B ...B1 ..C ...C1")
     }
+
+    /// A view that collapses items in a list's manual order keeps its own copy of that order, whose keys carry the
+    /// items as they were copied: an item changed since showed its old fields there.
+    @Test func aViewCollapsingItemsInManualOrderShowsTheNewFieldsOfItsItems() throws {
+        var fixture = TreeFixture()
+        let list = try fixture.list()
+        try fixture.tree(list, [("A", nil), ("A1", "A"), ("B", nil)])
+        let view = try fixture.open(.list(list))
+        try fixture.collapse(view, ["A"])
+        try fixture.apply(.updateItems(ids: [fixture["B"]], patch: ItemPatch(title: "Bee", priority: .high), at: fixture.now))
+        #expect(fixture.rows(view) == ["A collapsed", "Bee"])
+        let last = try fixture.engine.snapshot(view).rows.last
+        #expect(last == .item(try #require(fixture.engine.item(fixture["B"])), TreeFacts()))
+    }
 }
 
 /// An engine with items named by their titles and views whose clients check every change.
