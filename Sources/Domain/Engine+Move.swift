@@ -74,10 +74,6 @@ extension Engine {
         let previousRow = target > 0 ? original(target - 1) : nil
         let nextRow = target < remaining ? original(target) : nil
         let section = previousRow?.section ?? nextRow?.section ?? block[0].section
-        if layout.grouped, open.spec.grouping != .list, block.contains(where: { $0.section != section }) {
-            throw .refused(reason: "crossSection",
-                           message: "view \(view) is grouped by \(open.spec.grouping.rawValue); items can only move within their section")
-        }
         let previous = previousRow?.rank.map { order.row(at: $0) }
         let next = nextRow.flatMap { $0.section == section ? $0.rank : nil }.map { order.row(at: $0) }
         let lowest = next?.depth ?? 0
@@ -86,6 +82,11 @@ extension Engine {
             throw .invalidField(field: "depth", problem: lowest == highest
                 ? "must be \(lowest) at index \(target), got \(wanted)"
                 : "must be within \(lowest)...\(highest) at index \(target), got \(wanted)")
+        }
+        // After the depth, as protocol.md orders the checks.
+        if layout.grouped, open.spec.grouping != .list, block.contains(where: { $0.section != section }) {
+            throw .refused(reason: "crossSection",
+                           message: "view \(view) is grouped by \(open.spec.grouping.rawValue); items can only move within their section")
         }
         let depth = wanted ?? min(max(next?.depth ?? 0, lowest), max(lowest, highest))
         // Dropped where it is at its own depth: nothing changes.

@@ -39,6 +39,26 @@ struct TreeRegressionTests {
         let last = try fixture.engine.snapshot(view).rows.last
         #expect(last == .item(try #require(fixture.engine.item(fixture["B"])), TreeFacts()))
     }
+
+    /// protocol.md checks a move by index's `depth` before `crossSection`: a drop in another section at a depth the
+    /// place does not allow is refused for its depth.
+    @Test func aDepthOutsideTheRangeIsRefusedBeforeAMoveAcrossSections() throws {
+        var fixture = TreeFixture()
+        let list = try fixture.list()
+        try fixture.tree(list, [("H", nil), ("L", nil)])
+        try fixture.apply(.updateItems(ids: [fixture["H"]], patch: ItemPatch(priority: .high), at: fixture.now))
+        try fixture.apply(.updateItems(ids: [fixture["L"]], patch: ItemPatch(priority: .low), at: fixture.now))
+        let view = try fixture.open(.list(list), grouping: .priority)
+        let version = try fixture.engine.snapshot(view).version
+        // The rows are High, H, Low, L; without H: High, Low, L. At 3 (after L) the depths allowed are 0 and 1.
+        #expect(throws: DomainError.invalidField(field: "depth", problem: "must be within 0...1 at index 3, got 4")) {
+            try fixture.engine.moveMutation(view: view, from: 1, count: 1, to: 3, depth: 4, seenVersion: version, at: fixture.now)
+        }
+        #expect(throws: DomainError.refused(reason: "crossSection",
+                                            message: "view \(view) is grouped by priority; items can only move within their section")) {
+            try fixture.engine.moveMutation(view: view, from: 1, count: 1, to: 3, depth: 1, seenVersion: version, at: fixture.now)
+        }
+    }
 }
 
 /// An engine with items named by their titles and views whose clients check every change.
