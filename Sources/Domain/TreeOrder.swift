@@ -21,6 +21,9 @@ struct TreeChange: Sendable {
     var newDepth: Int
     /// Whether the item itself matches the order's filter and source after the change.
     var matches: Bool
+    /// Whether the item is deleted: it leaves the set of collapsed items (an item that only leaves the order, moved
+    /// to another list, stays in it, and is collapsed again when it comes back).
+    var deleted = false
 }
 
 /// A section's slot in a grouped tree order: its rank, and the list's position for sections by list.
@@ -130,8 +133,8 @@ struct TreeOrder: Sendable {
         for change in changes { changing.insert(change.id) }
         let detaching = changes.count == 1 ? changes : changes.sorted { $0.oldDepth < $1.oldDepth }
         for change in detaching {
+            if change.deleted { collapsed.remove(change.id) }
             guard let old = change.old, let removed = remove(at: old) else { continue }
-            if change.new == nil { collapsed.remove(change.id) }
             if old.parent == nil { tally(removed, rows: Int(removed.weight), matching: matchingSubtree(removed), sign: -1) }
             // Its subtree's matching entries leave the old ancestors.
             propagate(from: old.parent, matchingDelta: -matchingSubtree(removed), changing: changing, place: place)

@@ -59,6 +59,50 @@ struct TreeRegressionTests {
             try fixture.engine.moveMutation(view: view, from: 1, count: 1, to: 3, depth: 1, seenVersion: version, at: fixture.now)
         }
     }
+
+    /// A view's set of collapsed items loses an item when it is deleted, and only then (protocol.md, "Collapsing"): an
+    /// item moved to another list and back was forgotten, and one deleted while it had no entry in the view was not.
+    @Test func anItemMovedToAnotherListAndBackIsStillCollapsed() throws {
+        var fixture = TreeFixture()
+        let (one, two) = (try fixture.list(), try fixture.list())
+        try fixture.tree(one, [("A", nil), ("A1", "A"), ("B", nil)])
+        let view = try fixture.open(.list(one))
+        try fixture.collapse(view, ["A"])
+        try fixture.apply(.moveItems(ids: [fixture["A"]], toList: two, before: nil, parent: .clear, at: fixture.now))
+        #expect(fixture.rows(view) == ["B"])
+        try fixture.apply(.moveItems(ids: [fixture["A"]], toList: one, before: nil, parent: .clear, at: fixture.now))
+        #expect(fixture.rows(view) == ["B", "A collapsed"])
+    }
+
+    @Test func anItemDeletedWhileOutOfTheViewIsNoLongerCollapsed() throws {
+        var fixture = TreeFixture()
+        let list = try fixture.list()
+        try fixture.tree(list, [("A", nil), ("A1", "A")])
+        try fixture.apply(.updateItems(ids: [fixture["A"]], patch: ItemPatch(priority: .medium), at: fixture.now))
+        try fixture.apply(.updateItems(ids: [fixture["A1"]], patch: ItemPatch(priority: .high), at: fixture.now))
+        let view = try fixture.open(.list(list), filter: Filter(priorityAtLeast: .medium))
+        try fixture.collapse(view, ["A"])
+        // Neither matches any more: A has no entry in the view when it is deleted.
+        try fixture.apply(.updateItems(ids: [fixture["A"], fixture["A1"]], patch: ItemPatch(priority: .low), at: fixture.now))
+        #expect(fixture.rows(view) == [])
+        let deleted = try fixture.apply(.deleteItems(ids: [fixture["A"]]))
+        try fixture.apply(try fixture.engine.inverse(of: deleted.changes, at: fixture.now))
+        try fixture.apply(.updateItems(ids: [fixture["A1"]], patch: ItemPatch(priority: .high), at: fixture.now))
+        #expect(fixture.rows(view) == ["A context", ".A1"])
+    }
+
+    @Test func anItemDeletedInAnotherListIsNoLongerCollapsedWhenItComesBack() throws {
+        var fixture = TreeFixture()
+        let (one, two) = (try fixture.list(), try fixture.list())
+        try fixture.tree(one, [("A", nil), ("A1", "A")])
+        let view = try fixture.open(.list(one))
+        try fixture.collapse(view, ["A"])
+        try fixture.apply(.moveItems(ids: [fixture["A"]], toList: two, before: nil, parent: .clear, at: fixture.now))
+        let deleted = try fixture.apply(.deleteItems(ids: [fixture["A"]]))
+        try fixture.apply(try fixture.engine.inverse(of: deleted.changes, at: fixture.now))
+        try fixture.apply(.moveItems(ids: [fixture["A"]], toList: one, before: nil, parent: .clear, at: fixture.now))
+        #expect(fixture.rows(view) == ["A", ".A1"])
+    }
 }
 
 /// An engine with items named by their titles and views whose clients check every change.
