@@ -164,6 +164,11 @@ extension Engine {
         // Taken out while it changes: the closure reads the state beside it.
         var order = indexes.removeValue(forKey: spec)!
         order.apply(changes, place: place(in: spec))
+        if !order.collapsed.isEmpty {
+            // A deleted item leaves a view's set of collapsed items, wherever it was deleted (its entry may have gone
+            // with a move to another list, out of a list's view, and the set still held it).
+            for change in items where change.new == nil { order.collapsed.remove(change.id) }
+        }
         indexes[spec] = order
         // An order that does not use list positions (a list's own view, mostly) keys nothing by them.
         guard spec.usesListPosition else { return touched ? changes : nil }

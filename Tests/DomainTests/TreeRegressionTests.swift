@@ -25,6 +25,84 @@ struct TreeRegressionTests {
         fixture.expectWholeOrders("after undoing the delete")
         #expect(fixture.tree(one) == "P .A ..B ...B1 ..C ...C1")
     }
+
+    /// A view that collapses items in a list's manual order keeps its own copy of that order, whose keys carry the
+    /// items as they were copied: an item changed since showed its old fields there.
+    @Test func aViewCollapsingItemsInManualOrderShowsTheNewFieldsOfItsItems() throws {
+        var fixture = TreeFixture()
+        let list = try fixture.list()
+        try fixture.tree(list, [("A", nil), ("A1", "A"), ("B", nil)])
+        let view = try fixture.open(.list(list))
+        try fixture.collapse(view, ["A"])
+        try fixture.apply(.updateItems(ids: [fixture["B"]], patch: ItemPatch(title: "Bee", priority: .high), at: fixture.now))
+        #expect(fixture.rows(view) == ["A collapsed", "Bee"])
+        let last = try fixture.engine.snapshot(view).rows.last
+        #expect(last == .item(try #require(fixture.engine.item(fixture["B"])), TreeFacts()))
+    }
+
+    /// protocol.md checks a move by index's `depth` before `crossSection`: a drop in another section at a depth the
+    /// place does not allow is refused for its depth.
+    @Test func aDepthOutsideTheRangeIsRefusedBeforeAMoveAcrossSections() throws {
+        var fixture = TreeFixture()
+        let list = try fixture.list()
+        try fixture.tree(list, [("H", nil), ("L", nil)])
+        try fixture.apply(.updateItems(ids: [fixture["H"]], patch: ItemPatch(priority: .high), at: fixture.now))
+        try fixture.apply(.updateItems(ids: [fixture["L"]], patch: ItemPatch(priority: .low), at: fixture.now))
+        let view = try fixture.open(.list(list), grouping: .priority)
+        let version = try fixture.engine.snapshot(view).version
+        // The rows are High, H, Low, L; without H: High, Low, L. At 3 (after L) the depths allowed are 0 and 1.
+        #expect(throws: DomainError.invalidField(field: "depth", problem: "must be within 0...1 at index 3, got 4")) {
+            try fixture.engine.moveMutation(view: view, from: 1, count: 1, to: 3, depth: 4, seenVersion: version, at: fixture.now)
+        }
+        #expect(throws: DomainError.refused(reason: "crossSection",
+                                            message: "view \(view) is grouped by priority; items can only move within their section")) {
+            try fixture.engine.moveMutation(view: view, from: 1, count: 1, to: 3, depth: 1, seenVersion: version, at: fixture.now)
+        }
+    }
+
+    /// A view's set of collapsed items loses an item when it is deleted, and only then (protocol.md, "Collapsing"): an
+    /// item moved to another list and back was forgotten, and one deleted while it had no entry in the view was not.
+    @Test func anItemMovedToAnotherListAndBackIsStillCollapsed() throws {
+        var fixture = TreeFixture()
+        let (one, two) = (try fixture.list(), try fixture.list())
+        try fixture.tree(one, [("A", nil), ("A1", "A"), ("B", nil)])
+        let view = try fixture.open(.list(one))
+        try fixture.collapse(view, ["A"])
+        try fixture.apply(.moveItems(ids: [fixture["A"]], toList: two, before: nil, parent: .clear, at: fixture.now))
+        #expect(fixture.rows(view) == ["B"])
+        try fixture.apply(.moveItems(ids: [fixture["A"]], toList: one, before: nil, parent: .clear, at: fixture.now))
+        #expect(fixture.rows(view) == ["B", "A collapsed"])
+    }
+
+    @Test func anItemDeletedWhileOutOfTheViewIsNoLongerCollapsed() throws {
+        var fixture = TreeFixture()
+        let list = try fixture.list()
+        try fixture.tree(list, [("A", nil), ("A1", "A")])
+        try fixture.apply(.updateItems(ids: [fixture["A"]], patch: ItemPatch(priority: .medium), at: fixture.now))
+        try fixture.apply(.updateItems(ids: [fixture["A1"]], patch: ItemPatch(priority: .high), at: fixture.now))
+        let view = try fixture.open(.list(list), filter: Filter(priorityAtLeast: .medium))
+        try fixture.collapse(view, ["A"])
+        // Neither matches any more: A has no entry in the view when it is deleted.
+        try fixture.apply(.updateItems(ids: [fixture["A"], fixture["A1"]], patch: ItemPatch(priority: .low), at: fixture.now))
+        #expect(fixture.rows(view) == [])
+        let deleted = try fixture.apply(.deleteItems(ids: [fixture["A"]]))
+        try fixture.apply(try fixture.engine.inverse(of: deleted.changes, at: fixture.now))
+        try fixture.apply(.updateItems(ids: [fixture["A1"]], patch: ItemPatch(priority: .high), at: fixture.now))
+        #expect(fixture.rows(view) == ["A context", ".A1"])
+    }
+
+    @Test func anItemDeletedInAnotherListIsNoLongerCollapsedWhenItComesBack() throws {
+        var fixture = TreeFixture()
+        let (one, two) = (try fixture.list(), try fixture.list())
+        try fixture.tree(one, [("A", nil), ("A1", "A")])
+        let view = try fixture.open(.list(one))
+        try fixture.collapse(view, ["A"])
+        try fixture.apply(.moveItems(ids: [fixture["A"]], toList: two, before: nil, parent: .clear, at: fixture.now))
+        let deleted = try fixture.apply(.deleteItems(ids: [fixture["A"]]))
+        try fixture.apply(try fixture.engine.inverse(of: deleted.changes, at: fixture.now))
+        try fixture.apply(.moveItems(ids: [fixture["A"]], toList: one, before: nil, parent: .clear, at: fixture.now))
+        #expect(fixture.rows(view) == ["A", ".A1"])
+    }
 }
 
 /// An engine with items named by their titles and views whose clients check every change.
