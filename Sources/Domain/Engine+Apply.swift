@@ -238,7 +238,7 @@ extension Engine {
               let lastRoot = rootKey(of: last.item, in: view.spec) else { return false }
         func after(_ place: TreePlace?) -> Bool {
             guard let place else { return true }
-            let root = place.parent.flatMap { rootKey(of: $0, in: view.spec) } ?? (place.parent == nil ? place.key : nil)
+            let root = rootKey(of: place, in: view.spec)
             return root.map { lastRoot < $0 } ?? false
         }
         return after(change.old) && after(change.new)
@@ -252,7 +252,7 @@ extension Engine {
         guard let first = view.rows.first, let firstRoot = rootKey(of: first.item, in: view.spec) else { return false }
         func before(_ place: TreePlace?) -> Bool {
             guard let place else { return true }
-            let root = place.parent.flatMap { rootKey(of: $0, in: view.spec) } ?? (place.parent == nil ? place.key : nil)
+            let root = rootKey(of: place, in: view.spec)
             return root.map { $0 < firstRoot } ?? false
         }
         return before(change.old) && before(change.new)
@@ -293,6 +293,12 @@ extension Engine {
             view.rows = kept
         }
         return operations
+    }
+
+    /// The key of the top-level entry whose subtree holds `place`: its own key at the top level.
+    private func rootKey(of place: TreePlace, in spec: IndexSpec) -> OrderKey? {
+        guard let parent = place.parent else { return place.key }
+        return rootKey(of: parent, in: spec)
     }
 
     /// The key of the top-level ancestor of `id` (or of `id` itself at the top level) in `spec`'s order.
