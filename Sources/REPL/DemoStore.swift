@@ -32,14 +32,20 @@ enum DemoStore {
             let list = ListID(nextID)
             nextID += 1
             lists.append(TaskList(id: list, name: seed.name, color: seed.color, icon: nil, position: listPositions[index]))
-            let positions = Position.between(nil, nil, count: seed.items.count)
-            for (offset, entry) in seed.items.enumerated() {
-                let priority = (try? Domain.Priority(parsing: entry.priority)) ?? Domain.Priority.none
-                items.append(Item(id: ItemID(nextID), list: list, title: entry.title, notes: entry.notes, done: entry.done,
-                                  completedAt: entry.done ? time : nil, due: due(entry.due), priority: priority, tags: entry.tags,
-                                  createdAt: time, modifiedAt: time, revision: 1, position: positions[offset]))
-                nextID += 1
+            // Each entry, then its subtasks under it (each set of siblings has positions of its own).
+            func add(_ entries: [Entry], parent: ItemID?) {
+                let positions = Position.between(nil, nil, count: entries.count)
+                for (offset, entry) in entries.enumerated() {
+                    let priority = (try? Domain.Priority(parsing: entry.priority)) ?? Domain.Priority.none
+                    let id = ItemID(nextID)
+                    items.append(Item(id: id, list: list, title: entry.title, notes: entry.notes, done: entry.done,
+                                      completedAt: entry.done ? time : nil, due: due(entry.due), priority: priority, tags: entry.tags,
+                                      createdAt: time, modifiedAt: time, revision: 1, position: positions[offset], parent: parent))
+                    nextID += 1
+                    add(entry.subtasks, parent: id)
+                }
             }
+            add(seed.items, parent: nil)
         }
         let big = ListID(nextID)
         nextID += 1
@@ -86,7 +92,7 @@ enum DemoStore {
         }
     }
 
-    /// One seeded item: its due as days from today.
+    /// One seeded item: its due as days from today; its subtasks.
     struct Entry {
         var title: String
         var due: Int? = nil
@@ -94,6 +100,7 @@ enum DemoStore {
         var tags: [String] = []
         var done = false
         var notes = ""
+        var subtasks: [Entry] = []
     }
 
     /// The small lists, in order.
@@ -124,6 +131,15 @@ enum DemoStore {
             Entry(title: "Pay the electricity bill", due: -3, priority: "high", tags: ["home", "bills"]),
             Entry(title: "Clear out the garage", due: 30, priority: "low", tags: ["home"]),
             Entry(title: "Replace the smoke alarm battery", due: 6, tags: ["home"]),
+            Entry(title: "Plan the weekend in Lisbon", due: 20, tags: ["travel"], subtasks: [
+                Entry(title: "Book flights", due: 1, priority: "high", tags: ["travel"], done: true),
+                Entry(title: "Book a room in Alfama", due: 5, tags: ["travel"]),
+                Entry(title: "Pack", due: 19, subtasks: [
+                    Entry(title: "Passport"),
+                    Entry(title: "Chargers"),
+                    Entry(title: "Walking shoes"),
+                ]),
+            ]),
         ]),
     ]
 }

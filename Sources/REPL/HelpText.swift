@@ -1,5 +1,5 @@
 /// The help that is not one command's: the short index `help` prints, and the topics `help dates`,
-/// `help filters`, `help entry` and `help keys`.
+/// `help filters`, `help entry`, `help subtasks` and `help keys`.
 
 /// The help index and topics.
 enum HelpText {
@@ -8,6 +8,7 @@ enum HelpText {
         ("entry", "the words of add and edit: ^due, !priority, #tag, @list, // notes, escapes"),
         ("dates", "the dates and times ^ and due: accept"),
         ("filters", "the words of filter"),
+        ("subtasks", "tasks under tasks: how the table shows them, and the commands that make and fold them"),
         ("keys", "the line editor's keys"),
     ]
 
@@ -44,6 +45,7 @@ enum HelpText {
         case "dates", "date", "due": dates(style: style)
         case "filters", "filter-words": filters(style: style)
         case "entry", "grammar", "words": entry(style: style)
+        case "subtasks", "subtask", "tree": subtasks(style: style)
         case "keys", "keyboard": keys(style: style)
         default: nil
         }
@@ -105,6 +107,25 @@ enum HelpText {
             "  edit 3 Call Ann back ^tomorrow 9:30",
             "  prio 3 high    untag 3 home    (the old !0-!3 and -#tag are gone)",
             "A word the server cannot read (!urgent, ^soon, @Nowhere) is a warning, and nothing is stored.",
+        ], style: style)
+    }
+
+    /// `help subtasks`: the tree in the table (indentation, fold markers, counts, context rows) and the commands on it.
+    static func subtasks(style: Style) -> [String] {
+        page(title: style.bold("Subtasks") + " (a task's subtasks are listed under it, indented; 15 levels at most)", table: [
+            (style.foldMark(collapsed: false) + " Plan trip", "a task whose subtasks show below it: fold ROW hides them"),
+            (style.foldMark(collapsed: true) + " Plan trip", "a folded task: unfold ROW shows its subtasks again"),
+            ("Plan trip [1/3]", "its subtasks: 1 of 3 done"),
+            (style.color ? "a dim row" : "(Plan trip)", "in a filter or a smart group: the parent of a task that matches, shown so it sits under it"),
+            ("add --under 3 Book flights", "a new task, the last subtask of task 3 (in 3's list)"),
+            ("indent 4  outdent 4", "under the task above it at its level / up a level, after its parent's subtasks"),
+            ("mv 4 under 2", "task 4 and its subtasks, the last under task 2"),
+            ("mv 4 to top", "task 4 and its subtasks to the top level, last in its list"),
+            ("mv 4 2", "to row 2 with its subtasks, at the least depth that fits there"),
+            ("fold 2  fold all", "hide subtasks in this view (unfold 2, unfold all show them)"),
+        ], then: [
+            "Marking a task done marks its subtasks done; rm deletes them with it; undo brings back either.",
+            "Sorted views keep the tree: subtasks stay under their parent, sorted among themselves.",
         ], style: style)
     }
 

@@ -7,9 +7,9 @@ import Wire
 
 extension Commands {
     static let itemCommands: [Command] = [
-        Command(names: ["add", "a"], usage: "TITLE [^DUE] [!P] [#tag] [@LIST] [// NOTES]",
-                summary: "add a task at the end of the open list (or of @LIST); help entry explains the words",
-                example: "add Buy milk ^fri !high #home // two litres", area: "Tasks",
+        Command(names: ["add", "a"], usage: "[--under ROW] TITLE [^DUE] [!P] [#tag] [@LIST] [// NOTES]",
+                summary: "add a task at the end of the open list (or of @LIST), or as the last subtask of ROW; help entry explains the words",
+                example: "add Buy milk ^fri !high #home // two litres   add --under 3 Book flights", area: "Tasks",
                 run: { repl, arguments throws(CommandError) in try repl.add(String(arguments.text)) }),
         Command(names: ["edit", "e"], usage: "ROW [TITLE] [^DUE|due:none] [!P] [#tag] [@LIST] [// NOTES]",
                 summary: "change what the words give: title, due, priority, notes; #tag adds a tag, @LIST moves",
@@ -42,8 +42,9 @@ extension Commands {
                     repl.record(ItemsDelete.method, "delete " + Target.named(targets))
                     repl.confirm("deleted " + Target.named(targets))
                 }),
-        Command(names: ["mv", "move"], usage: "ROW[-ROW] TO | ROW... @LIST", summary: "move rows so the first is at row TO, or into another list",
-                example: "mv 5 1   mv 3-5 10   mv 2 @Work", area: "Tasks",
+        Command(names: ["mv", "move"], usage: "ROW[-ROW] TO | ROW... @LIST | ROW... under ROW | ROW... to top",
+                summary: "move rows (with their subtasks) so the first is at row TO, into another list, under a task, or to the top level",
+                example: "mv 5 1   mv 3-5 10   mv 2 @Work   mv 4 under 2   mv 4 to top", area: "Tasks",
                 run: { repl, arguments throws(CommandError) in try repl.move(arguments.words) }),
         Command(names: ["show", "s"], usage: "ROW", summary: "show a task in full, notes and times too", example: "show 3", area: "Tasks",
                 run: { repl, arguments throws(CommandError) in
@@ -97,9 +98,10 @@ extension REPL {
         return found
     }
 
-    /// Prints `summary` unless the view already showed the change.
+    /// Prints `summary` unless the view already showed the change (a line of its own for a row that came, went,
+    /// moved or changed).
     func confirm(_ summary: String) {
-        if notes.allSatisfy({ $0 == .reset }) { say(summary) }
+        if notes.allSatisfy({ describe($0) == nil }) { say(summary) }
     }
 
     /// Reads `text` with the server's quick-entry grammar (`text/parseItem`, in `list`). Each warning is printed
@@ -118,8 +120,17 @@ extension REPL {
         output.writeError(style.wrapped(line).joined(separator: "\n") + "\n")
     }
 
-    /// `add TEXT`: a task with the fields the grammar reads in `TEXT`, at the end of the open list or of `@LIST`.
+    /// `add TEXT`: a task with the fields the grammar reads in `TEXT`, at the end of the open list or of `@LIST`;
+    /// `add --under ROW TEXT`: the last subtask of ROW, in its list.
     func add(_ text: String) throws(CommandError) {
+        let trimmed = Substring(text).drop { $0.isWhitespace }
+        if trimmed.prefix(while: { !$0.isWhitespace }).lowercased() == "--under" {
+            let rest = trimmed.dropFirst("--under".count).drop { $0.isWhitespace }
+            let row = rest.prefix { !$0.isWhitespace }
+            guard !row.isEmpty else { throw CommandError("add --under needs a task, then the title: add --under 3 Book flights") }
+            try addUnder(row, String(rest.dropFirst(row.count).drop { $0.isWhitespace }))
+            return
+        }
         let openList = view?.list
         let fields = try parseItem(text, list: openList, doing: "added")
         guard let title = fields.title else { throw CommandError("add needs a title, such as add Buy milk ^tomorrow !high") }
@@ -136,6 +147,33 @@ extension REPL {
         } else {
             confirm("added \"\(displayed(title))\" as \(result.item.id) (below the window: \(grouped(view?.count ?? 0)) rows)")
         }
+    }
+
+    /// `add --under ROW TEXT`: a task with the fields the grammar reads in `TEXT`, the last subtask of ROW, in ROW's
+    /// list (`@LIST` may name only that one).
+    func addUnder(_ row: Substring, _ text: String) throws(CommandError) {
+        let parent = try targets([row])
+        guard parent.count == 1 else { throw CommandError("add --under takes one task to go under, such as add --under 3 Book flights") }
+        let list = try send(ItemsGet(id: parent[0].id)).list
+        let fields = try parseItem(text, list: list, doing: "added")
+        guard let title = fields.title else { throw CommandError("add --under \(row) needs a title, such as add --under \(row) Book flights") }
+        if let named = fields.list, named != list {
+            throw CommandError("\"\(parent[0].title)\" is in \(listLabel(list)), and its subtasks go there too; leave out @\(listNames[named] ?? named.description)")
+        }
+        var due: String?
+        if case .set(let value) = fields.due { due = value }
+        do {
+            _ = try send(ItemsCreate(list: list, title: title, notes: fields.notes, due: due, priority: fields.priority, tags: fields.tags,
+                                     parent: .item(parent[0].id)))
+        } catch {
+            throw treeRefusal(error, moving: [])
+        }
+        record(ItemsCreate.method, "add \"\(displayed(title))\" under \"\(parent[0].title)\"")
+        var folded = ""
+        if let index = parent[0].index, let current = view, current.row(at: index)?.item?.collapsed == true {
+            folded = " (folded: unfold \(current.itemNumber(atIndex: index)) shows it)"
+        }
+        confirm("added \"\(displayed(title))\" under \"\(parent[0].title)\"" + folded)
     }
 
     /// `edit ROW TEXT`: changes what the words of `TEXT` give; `#tag` adds a tag, `@LIST` moves the task there.
@@ -208,9 +246,25 @@ extension REPL {
         confirm((done ? "done: " : "not done: ") + targets.map { "\"\($0.title)\"" }.joined(separator: ", "))
     }
 
-    /// `mv ROW[-ROW] TO` (by view index, as a drag in a pane) or `mv ROW... @LIST` (by id).
+    /// `mv ROW[-ROW] TO` (by view index, as a drag in a pane), `mv ROW... @LIST`, `mv ROW... under ROW` and
+    /// `mv ROW... to top` (by id).
     func move(_ words: [Substring]) throws(CommandError) {
         guard words.count >= 2, let destination = words.last else { throw CommandError("mv needs rows and a destination, such as mv 5 1 or mv 2 @Work") }
+        let keyword = words[words.count - 2].lowercased()
+        if words.count >= 3 && keyword == "under" {
+            try moveUnder(Array(words.dropLast(2)), parent: destination)
+            return
+        }
+        if words.count >= 3 && keyword == "to" {
+            guard destination.lowercased() == "top" else {
+                throw CommandError("mv ... to top moves tasks to the top level; to a row: mv 5 1, to a list: mv 5 @Work, under a task: mv 5 under 2")
+            }
+            try moveToTopLevel(Array(words.dropLast(2)))
+            return
+        }
+        if ["under", "to"].contains(destination.lowercased()) {
+            throw CommandError("mv: \(destination) what? such as mv 4 under 2, mv 4 to top")
+        }
         if destination.hasPrefix("@") {
             let list = try listID(named: String(destination.dropFirst()), choosing: false).id
             try moveToList(try targets(Array(words.dropLast())), list)
@@ -247,7 +301,7 @@ extension REPL {
         notes.removeAll { note in
             switch note {
             case .removed: true
-            case .moved(let row, _, _): moved.contains(row.id)
+            case .moved(_, let row, _, _): moved.contains(row.id)
             default: false
             }
         }
@@ -269,6 +323,8 @@ extension REPL {
             field("due", "none")
         }
         field("priority", item.priority.rawValue)
+        if let parent = item.parent { field("under", "\"" + title(of: parent) + "\"") }
+        if item.children > 0 { field("subtasks", "\(item.children - item.openChildren) of \(item.children) done") }
         field("tags", item.tags.isEmpty ? "none" : item.tags.map { "#" + displayed($0) }.joined(separator: " "))
         if item.notes.isEmpty {
             field("notes", "none")

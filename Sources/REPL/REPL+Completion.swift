@@ -1,5 +1,5 @@
-/// Tab completion at the REPL's prompt: command names and aliases, list names (after `open `, `rmlist `, `@` and
-/// `mv … to `), smart groups after `open `, and tags after `#` (and `-#`).
+/// Tab completion at the REPL's prompt: command names and aliases, list names (after `open `, `rmlist ` and `@`),
+/// smart groups after `open `, tags after `#` (and `-#`), and the keywords of `add --under`, `fold all` and `mv`.
 
 import TasklsProtocol
 
@@ -11,8 +11,9 @@ extension REPL {
     /// - After `open ` or `rmlist `: the list names (and, for `open`, the smart groups) that start with the rest
     ///   of the line, unquoted (those commands take the whole rest of the line).
     /// - A word starting with `@`: `@Name`, or `@"Two words"` for a name with white space (the quote may be typed).
-    /// - The word after `to` in `mv`: the list name, quoted when it has white space.
     /// - A word starting with `#` or `-#`: the tags.
+    /// - The words of the tree: `--under` first after `add`, `all` after `fold` and `unfold`, `under` and `to` after
+    ///   the rows of `mv`, then `top` after its `to`.
     /// List names and tags match ignoring case, and come in the order of the lists and sorted tags.
     func completion(line: String, cursor: Int, tags: Set<String>) -> Completion {
         let typed = Array(line.prefix(cursor))
@@ -42,12 +43,18 @@ extension REPL {
             let prefix = word.dropFirst(marker.count).lowercased()
             return Completion(start: wordStart, candidates: tags.sorted().filter { $0.lowercased().hasPrefix(prefix) }.map { marker + $0 })
         }
-        let previousWords = typed[commandEnd..<wordStart].split(whereSeparator: \.isWhitespace)
-        if command == "mv", previousWords.last.map({ String($0).lowercased() }) == "to" {
-            let prefix = word.drop { $0 == "\"" }.lowercased()
-            return Completion(start: wordStart, candidates: Self.unique(names.filter { $0.lowercased().hasPrefix(prefix) }.map(Self.quoted)))
+        let previousWords = typed[commandEnd..<wordStart].split(whereSeparator: \.isWhitespace).map { String($0).lowercased() }
+        let keywords: [String]
+        switch command {
+        case "add" where previousWords.isEmpty: keywords = ["--under"]
+        case "fold", "unfold": keywords = previousWords.isEmpty ? ["all"] : []
+        case "mv" where previousWords.last == "to": keywords = ["top"]
+        case "mv" where !previousWords.isEmpty && !["under", "to"].contains(previousWords.last ?? ""): keywords = ["under", "to"]
+        default: keywords = []
         }
-        return .none
+        let lowered = word.lowercased()
+        let matches = keywords.filter { $0.hasPrefix(lowered) && (!lowered.isEmpty || command != "add") }
+        return matches.isEmpty ? .none : Completion(start: wordStart, candidates: matches)
     }
 
     /// The start of the word the cursor ends: after the last white space, unless a quote is open (`@"Two w`),

@@ -68,7 +68,8 @@ extension REPL {
         redraw = false
     }
 
-    /// The compact line for one change, or nil for a reset; rows are named by the numbers the table shows.
+    /// The compact line for one change, or nil for a reset and for an update that only follows from a subtask or
+    /// from folding (a parent's count or fold marker); rows are named by the numbers the table shows.
     func describe(_ note: ChangeNote) -> String? {
         func quoted(_ row: Row) -> String { "\"" + style.truncate(displayed(row.title), to: 40) + "\"" }
         func number(_ index: Int) -> Int { view?.itemNumber(atIndex: index) ?? index + 1 }
@@ -77,14 +78,24 @@ extension REPL {
             return style.green("+") + " \(quoted(row)) at \(number(index))"
         case .removed(let row, let index):
             return style.red("-") + " \(quoted(row)) (was \(number(index)))"
-        case .moved(let row, let from, let to):
-            return "moved \(quoted(row)) \(number(from))\(style.arrow)\(number(to))"
+        case .moved(let old, let new, let from, let to):
+            return "moved \(quoted(new)) \(number(from))\(style.arrow)\(number(to))" + (placeChange(from: old, to: new).map { ", " + $0 } ?? "")
         case .updated(let old, let new, let index):
             if old.done != new.done { return (new.done ? style.green(style.checkbox(true)) + " done" : style.checkbox(false) + " not done") + " \(quoted(new)) at \(number(index))" }
             if old.title != new.title { return "~ \(quoted(old)) \(style.arrow) \(quoted(new)) at \(number(index))" }
-            return "~ \(quoted(new)) at \(number(index))"
+            if old.differsOnlyBelow(new) { return nil }
+            return "~ \(quoted(new)) at \(number(index))" + (placeChange(from: old, to: new).map { " " + $0 } ?? "")
         case .reset:
             return nil
         }
+    }
+
+    /// Where a row went in the tree, when its parent changed: `now under "Plan trip"` (its parent, when the window
+    /// shows it), `now a subtask`, or `now at the top level`.
+    func placeChange(from old: Row, to new: Row) -> String? {
+        guard let item = new.item, old.item?.parent != item.parent else { return nil }
+        guard let parent = item.parent else { return "now at the top level" }
+        guard let row = view?.rows.first(where: { $0.id == parent.description }) else { return "now a subtask" }
+        return "now under \"" + style.truncate(displayed(row.title), to: 40) + "\""
     }
 }

@@ -230,8 +230,9 @@ public final class REPL {
     /// The descriptor that becomes readable when the server sends something (for `poll`).
     var serverDescriptor: Int32 { server.inbox.waker.fileDescriptor }
 
-    /// Remembers a change this session made, in words (`delete 3 tasks`), for undo and redo to say.
-    func record(_ method: String, _ words: String) {
+    /// Remembers a change this session made, in words (`delete 3 tasks`; nil: the server's words), for undo and
+    /// redo to say.
+    func record(_ method: String, _ words: String?) {
         history.record(Step(method: method, words: words))
     }
 

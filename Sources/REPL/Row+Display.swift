@@ -56,11 +56,36 @@ extension Row {
         return 0
     }
 
+    /// The item's row in the view's tree (nil for a header): its parent, depth, subtask counts, fold and context.
+    var item: ItemRow? {
+        if case .item(let item) = self { return item }
+        return nil
+    }
+
+    /// The item's depth in its list's tree (0 at the top level, and for a header).
+    var depth: Int { item?.depth ?? 0 }
+
     /// Whether the two rows show the same: everything but an item's own revision, which no line prints.
     func showsTheSame(as other: Row) -> Bool {
         switch (self, other) {
         case (.item(var item), .item(let otherItem)):
             item.revision = otherItem.revision
+            return item == otherItem
+        default: return self == other
+        }
+    }
+
+    /// Whether the two rows differ at most in what follows from their subtasks (`children`, `openChildren`,
+    /// `hasChildren`, `collapsed`) and the revision: an update of that kind comes with a change to a subtask, or
+    /// with folding, and is no change to the item itself.
+    func differsOnlyBelow(_ other: Row) -> Bool {
+        switch (self, other) {
+        case (.item(var item), .item(let otherItem)):
+            item.revision = otherItem.revision
+            item.children = otherItem.children
+            item.openChildren = otherItem.openChildren
+            item.hasChildren = otherItem.hasChildren
+            item.collapsed = otherItem.collapsed
             return item == otherItem
         default: return self == other
         }

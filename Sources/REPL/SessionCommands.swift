@@ -111,7 +111,7 @@ extension REPL {
         guard case .request(let id, let method, _) = message else { return }
         do {
             _ = try awaitAnswer(id: id, method: method, printing: true)
-            if Step.isStep(method) { record(method, Step.words(ofMethod: method)) }
+            if Step.isStep(method) { record(method, nil) }
         } catch {
             // The error reply was printed as it is on the wire.
         }
@@ -152,12 +152,12 @@ extension REPL {
             if ["changedSince", "deletedSince", "listDeleted"].contains(error.reason ?? "") { history.dropNewest() }
             throw error
         }
-        say("undid: " + history.undid(result.undone))
+        say("undid: " + history.undid(result.undone, description: result.description))
     }
 
     /// `redo`: says what it did again.
     func redo() throws(CommandError) {
         let result = try send(Redo())
-        say("redid: " + history.redid(result.redone))
+        say("redid: " + history.redid(result.redone, description: result.description))
     }
 }

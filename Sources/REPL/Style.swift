@@ -57,6 +57,8 @@ public struct Style: Sendable {
     var dot: String { unicode ? "·" : "|" }
     var rule: Character { unicode ? "─" : "-" }
     func checkbox(_ done: Bool) -> String { unicode ? (done ? "☑" : "☐") : (done ? "[x]" : "[ ]") }
+    /// The marker of a task whose subtasks show (`▾`, `-`) or are folded away (`▸`, `+`): one cell.
+    func foldMark(collapsed: Bool) -> String { unicode ? (collapsed ? "▸" : "▾") : (collapsed ? "+" : "-") }
 
     /// `text` cut to at most `columns` terminal cells (`DisplayWidth`), ending in the ellipsis when cut.
     /// - Complexity: O(n) in the length of `text`.

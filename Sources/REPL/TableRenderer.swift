@@ -76,9 +76,11 @@ struct TableRenderer {
     }
 
     /// One line per row of the window: items numbered as `ViewModel.itemNumber(atIndex:)` says (their rows in the
-    /// view; with sections, from 1 in the window, headers not numbered), then the columns due,
+    /// view; with sections, from 1 in the window, headers not numbered), the checkbox, the title column
+    /// (`titleCell`: indented by depth, with the fold marker and the subtask count), then the columns due,
     /// priority, list (smart groups) and tags, each starting at the same terminal cell on every row; titles are
-    /// cut with an ellipsis so that the line fits `style.width` cells.
+    /// cut with an ellipsis so that the line fits `style.width` cells. A context row (in the view only as the
+    /// ancestor of a matching item) is dim from its checkbox on.
     /// - Complexity: O(window × title length).
     func rows(_ view: ViewModel) -> [String] {
         let items = view.rows.filter { !$0.isHeader }
@@ -96,28 +98,62 @@ struct TableRenderer {
         }
         if style.width - fixedWidth() < 16 { tagsWidth = 0 }
         let titleWidth = max(8, style.width - fixedWidth())
+        let tree = view.rows.contains { $0.item.map { $0.depth > 0 || $0.hasChildren } ?? false }
         var lines: [String] = []
         for (offset, row) in view.rows.enumerated() {
-            if row.isHeader {
+            guard let item = row.item else {
                 lines.append(header(row, width: style.width))
                 continue
             }
+            // A context row is dim throughout: its colors would say more than that it is only there as a parent.
+            func painted(_ text: String, _ color: (String) -> String) -> String { item.context ? style.dim(text) : color(text) }
             let number = view.itemNumber(atIndex: view.start + offset)
-            let box = row.done ? style.green(style.checkbox(true)) : style.checkbox(false)
-            var title = style.fitted(displayed(row.title), to: titleWidth)
-            if row.done { title = style.dim(title) }
-            var line = DisplayWidth.paddedLeft(String(number), toWidth: numberWidth) + " " + box + " " + title
+            let box = painted(style.checkbox(item.done)) { item.done ? style.green($0) : $0 }
+            var line = DisplayWidth.paddedLeft(String(number), toWidth: numberWidth) + " " + box + " "
+                + titleCell(item, width: titleWidth, tree: tree)
             if dueWidth > 0 {
                 let due = dues[offset]
                 let text = DisplayWidth.padded(due?.text ?? "", toWidth: dueWidth)
-                line += "  " + (due?.overdue == true ? style.red(text) : text)
+                line += "  " + painted(text) { due?.overdue == true ? style.red($0) : $0 }
             }
-            if priorityWidth > 0 { line += "  " + style.yellow(DisplayWidth.padded(priorityMark(row.priority), toWidth: priorityWidth)) }
+            if priorityWidth > 0 { line += "  " + painted(DisplayWidth.padded(priorityMark(row.priority), toWidth: priorityWidth), style.yellow) }
             if listWidth > 0 { line += "  " + style.dim(style.fitted(listName(row.list), to: listWidth)) }
-            if tagsWidth > 0 { line += "  " + style.cyan(style.truncate(tagText(row.tags), to: tagsWidth)) }
+            if tagsWidth > 0 { line += "  " + painted(style.truncate(tagText(row.tags), to: tagsWidth), style.cyan) }
             lines.append(trimTrailing(line))
         }
         return lines
+    }
+
+    /// The fewest cells a title keeps in `titleCell` before the subtask count, then the indentation, give way.
+    static let shortestTitle = 6
+
+    /// The title column of an item row, exactly `width` cells: two cells of indentation per level of depth; when
+    /// `tree` (the window shows subtasks or a task with some), the fold marker (`Style.foldMark`; a space for an
+    /// item with no subtask in the view) and a space; the title, cut with an ellipsis to what is left; then, when
+    /// the item has subtasks (`children`, whether or not the view shows them), their count as org-mode's cookie
+    /// writes it, `[done/total]`. When fewer than `shortestTitle` cells would be left for the title, the count
+    /// goes, then the indentation stops growing: the deepest rows line up at the deepest level that fits.
+    /// The title of a done or context row is dim, and so is the count; without colors, the title of a context
+    /// row is in parentheses instead: `(Plan trip)`.
+    /// - Complexity: O(title length).
+    func titleCell(_ item: ItemRow, width: Int, tree: Bool) -> String {
+        let cookie = item.children > 0 ? "[\(item.children - item.openChildren)/\(item.children)]" : ""
+        let marker = tree ? (item.hasChildren ? style.foldMark(collapsed: item.collapsed) : " ") + " " : ""
+        let bracketed = item.context && !style.color
+        var indent = 2 * item.depth
+        var counted = !cookie.isEmpty
+        func room() -> Int {
+            width - indent - DisplayWidth.of(marker) - (bracketed ? 2 : 0) - (counted ? 1 + DisplayWidth.of(cookie) : 0)
+        }
+        if room() < Self.shortestTitle { counted = false }
+        if room() < Self.shortestTitle { indent = max(0, width - DisplayWidth.of(marker) - (bracketed ? 2 : 0) - Self.shortestTitle) }
+        var title = style.truncate(displayed(item.title), to: max(1, room()))
+        if bracketed { title = "(" + title + ")" }
+        var cell = String(repeating: " ", count: indent) + (item.context ? style.dim(marker) : marker)
+            + (item.done || item.context ? style.dim(title) : title)
+        if counted { cell += " " + style.dim(cookie) }
+        let used = indent + DisplayWidth.of(marker) + DisplayWidth.of(title) + (counted ? 1 + DisplayWidth.of(cookie) : 0)
+        return cell + String(repeating: " ", count: max(0, width - used))
     }
 
     /// A section header: `── Today (2) ────`.

@@ -75,9 +75,15 @@ struct ViewModel {
     /// Applies a `view/changed` notification; returns what changed, one entry per op that moved
     /// an item, or nil when it does not apply (a version gap, or a change protocol.md does not allow):
     /// the caller then fetches a snapshot.
+    ///
+    /// A moved row is noted with where it was in the window before the change and where it is after it (the ops'
+    /// own indexes are those between one op and the next), and with the row it was.
+    /// - Complexity: O(window) per notification.
     mutating func apply(_ change: ViewChanged) -> [ChangeNote]? {
         let wasReady = state.isReady
+        let before = rows
         guard case .applied(let applied)? = try? kept.apply(change) else { return nil }
+        func index(of row: Row, in rows: [Row]) -> Int? { rows.firstIndex { $0.id == row.id } }
         var notes: [ChangeNote] = []
         // A view that is not ready has no rows: nothing came or went that a line could name.
         let ready = change.state.isReady
@@ -85,7 +91,9 @@ struct ViewModel {
             switch operation {
             case .inserted(let row, let index) where ready && !row.isHeader: notes.append(.inserted(row, at: start + index))
             case .removed(let row, let index) where ready && !row.isHeader: notes.append(.removed(row, from: start + index))
-            case .moved(let row, let from, let to) where ready && !row.isHeader: notes.append(.moved(row, from: start + from, to: start + to))
+            case .moved(let row, let from, let to) where ready && !row.isHeader:
+                let old = index(of: row, in: before).map { (before[$0], $0) } ?? (row, from)
+                notes.append(.moved(old: old.0, new: row, from: start + old.1, to: start + (index(of: row, in: rows) ?? to)))
             case .updated(let old, let new, let index) where ready && !new.isHeader: notes.append(.updated(old: old, new: new, at: start + index))
             case .reset(let old):
                 // After loading (the view was not ready) a reset is a re-index, not rows that came: the table
@@ -161,7 +169,7 @@ struct ViewModel {
 enum ChangeNote: Equatable {
     case inserted(Row, at: Int)
     case removed(Row, from: Int)
-    case moved(Row, from: Int, to: Int)
+    case moved(old: Row, new: Row, from: Int, to: Int)
     case updated(old: Row, new: Row, at: Int)
     /// The whole window was replaced.
     case reset

@@ -48,7 +48,7 @@ func helpIsWrappedAtSpaces(color: Bool) throws {
     let narrow = Style(color: color, unicode: color, width: 40, wraps: true)
     let wide = Style(color: color, unicode: color, width: 40, wraps: false)
     var wrappedLines = 0
-    for topic in [nil, "all", "keys", "dates", "filters", "entry", "mv", "help"] {
+    for topic in [nil, "all", "keys", "dates", "filters", "entry", "subtasks", "mv", "add", "fold", "help"] {
         let wrapped = try Commands.help(topic, style: narrow)
         let whole = try Commands.help(topic, style: wide)
         #expect(wrapped.joined(separator: " ").split(separator: " ") == whole.joined(separator: " ").split(separator: " "), "\(topic ?? "index")")
