@@ -79,10 +79,10 @@ struct SectionTests {
                                                    .header(.list(second)), .item(inSecond[0])])
         // a1 (row 1) to just after B's header (index 3 once it is removed): before b1 in list B.
         let move = try engine.moveMutation(view: opened.snapshot.view, rows: 1..<2, to: 3, seenVersion: 1, at: Self.time)
-        #expect(move == .moveItems(ids: [inFirst[0]], toList: second, before: inSecond[0], at: Self.time))
+        #expect(move == .moveItems(ids: [inFirst[0]], toList: second, before: inSecond[0], parent: .clear, at: Self.time))
         // To the end: after b1, at the end of B.
         let end = try engine.moveMutation(view: opened.snapshot.view, rows: 1..<2, to: 4, seenVersion: 1, at: Self.time)
-        #expect(end == .moveItems(ids: [inFirst[0]], toList: second, before: nil, at: Self.time))
+        #expect(end == .moveItems(ids: [inFirst[0]], toList: second, before: nil, parent: .clear, at: Self.time))
         #expect(throws: DomainError.self) {
             try engine.moveMutation(view: opened.snapshot.view, rows: 0..<1, to: 2, seenVersion: 1, at: Self.time)
         }

@@ -142,6 +142,7 @@ struct SmartGroupTests {
         #expect(ids(try engine.snapshot(opened.snapshot.view).rows) == (inSecond + inFirst).map(\.rawValue))
         // Dragging a1 to the top of the view moves it into list B, before b1.
         let move = try engine.moveMutation(view: opened.snapshot.view, rows: 2..<3, to: 0, seenVersion: 2, at: Timestamp(milliseconds: 5))
-        #expect(move == .moveItems(ids: [inFirst[0]], toList: second, before: inSecond[0], at: Timestamp(milliseconds: 5)))
+        #expect(move == .moveItems(ids: [inFirst[0]], toList: second, before: inSecond[0], parent: .clear,
+                                    at: Timestamp(milliseconds: 5)))
     }
 }

@@ -132,7 +132,7 @@ struct ViewChangeTests {
     @Test func indexAddressedMovesAreTranslatedAndChecked() throws {
         var (engine, list, items, view, clients) = try Self.setUp(count: 6, window: Window(start: 0, end: 6))
         let mutation = try engine.moveMutation(view: view, rows: 1..<3, to: 3, seenVersion: 1, at: Self.time)
-        #expect(mutation == .moveItems(ids: [items[1], items[2]], toList: list, before: items[5], at: Self.time))
+        #expect(mutation == .moveItems(ids: [items[1], items[2]], toList: list, before: items[5], parent: .clear, at: Self.time))
         let applied = try engine.apply([try #require(mutation)])
         #expect(titles(try engine.snapshot(view).rows) == ["i0", "i3", "i4", "i1", "i2", "i5"])
         clients.receive(applied.viewChanges, engine: engine)
@@ -143,7 +143,7 @@ struct ViewChangeTests {
         _ = try engine.apply([try #require(toTop)])
         #expect(titles(try engine.snapshot(view).rows) == ["i2", "i5", "i0", "i3", "i4", "i1"])
         let toEnd = try engine.moveMutation(view: view, rows: 0..<1, to: 5, seenVersion: 3, at: Self.time)
-        #expect(toEnd == .moveItems(ids: [items[2]], toList: list, before: nil, at: Self.time))
+        #expect(toEnd == .moveItems(ids: [items[2]], toList: list, before: nil, parent: .clear, at: Self.time))
         #expect(throws: DomainError.self) { try engine.moveMutation(view: view, rows: 0..<1, to: 6, seenVersion: 3, at: Self.time) }
         #expect(throws: DomainError.self) { try engine.moveMutation(view: view, rows: 5..<7, to: 0, seenVersion: 3, at: Self.time) }
         let sorted = try engine.setSort(view, Sort(.title))
