@@ -24,7 +24,10 @@ extension Engine {
         guard var order = built else { return nil }
         let targets = ids ?? (collapse ? order.parents : Array(order.collapsed))
         var changed = false
-        for id in targets { changed = order.setCollapsed(id, collapse, place: locate) || changed }
+        // An item enters the set only when it has items of the view below it.
+        for id in targets where !collapse || order.hasEntriesBelow(id) {
+            changed = order.setCollapsed(id, collapse, place: locate) || changed
+        }
         var spec = open.spec
         if spec.owner == nil {
             // A shared order has nothing collapsed: only a collapse makes the view's own.

@@ -78,7 +78,7 @@ public struct IndexBuild: Sendable {
         }
         if !collapsed.isEmpty {
             let places = Dictionary(uniqueKeysWithValues: keys.indices.map { (keys[$0].item, TreePlace(parent: parents[$0], key: keys[$0])) })
-            for id in collapsed { _ = order.setCollapsed(id, true, evenIfLeaf: true, place: { places[$0] }) }
+            for id in collapsed { _ = order.setCollapsed(id, true, place: { places[$0] }) }
         }
         progress(1)
         return BuiltIndex(id: id, order: order)

@@ -167,20 +167,15 @@ struct TreeOrder: Sendable {
         }
     }
 
-    /// Collapses (hides the rows below) or expands an entry; nothing when it already is.
+    /// Collapses (hides the rows below) or expands an item; nothing when it already is. An item collapsed while
+    /// nothing is below it (or while it has no entry) is in the set all the same, and hides the entries that come
+    /// below it later: which items may enter the set is the view's rule (`Engine.setCollapsed`), and an order built
+    /// again for another filter or sort keeps its view's whole set.
     /// - Returns: whether the order's rows changed.
     /// - Complexity: O(depth × log n).
-    /// An entry with nothing below it is not collapsed (it stays as it is), unless `evenIfLeaf` (an order rebuilt
-    /// with the collapsed items of the one it replaces, which keep their state whatever is below them now).
-    mutating func setCollapsed(_ id: ItemID, _ isCollapsed: Bool, evenIfLeaf: Bool = false,
-                               place: (ItemID) -> TreePlace?) -> Bool {
+    mutating func setCollapsed(_ id: ItemID, _ isCollapsed: Bool, place: (ItemID) -> TreePlace?) -> Bool {
         guard isCollapsed != collapsed.contains(id) else { return false }
-        if isCollapsed {
-            guard below[id] != nil || evenIfLeaf else { return false }
-            collapsed.insert(id)
-        } else {
-            collapsed.remove(id)
-        }
+        if isCollapsed { collapsed.insert(id) } else { collapsed.remove(id) }
         guard below[id] != nil, let at = place(id) else { return false }
         refreshWeight(at, place: place)
         return true

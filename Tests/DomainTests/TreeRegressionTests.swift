@@ -103,6 +103,23 @@ struct TreeRegressionTests {
         try fixture.apply(.moveItems(ids: [fixture["A"]], toList: one, before: nil, parent: .clear, at: fixture.now))
         #expect(fixture.rows(view) == ["A", ".A1"])
     }
+
+    /// A view's collapsed items are kept across `view/filter` (protocol.md, "Collapsing"): an order built for the new
+    /// filter took back only the items with something below them, so one whose subtasks the filter hid was expanded
+    /// when the filter went.
+    @Test func aCollapsedItemStaysCollapsedAcrossAFilterHidingWhatIsBelowIt() throws {
+        var fixture = TreeFixture()
+        let list = try fixture.list()
+        try fixture.tree(list, [("A", nil), ("A1", "A")])
+        try fixture.apply(.updateItems(ids: [fixture["A"]], patch: ItemPatch(priority: .high), at: fixture.now))
+        let view = try fixture.open(.list(list))
+        try fixture.collapse(view, ["A"])
+        fixture.clients.receiveGeneration(try fixture.engine.reconfigure(view, filter: Filter(priorityAtLeast: .high)).change,
+                                          engine: fixture.engine)
+        #expect(fixture.rows(view) == ["A"])
+        fixture.clients.receiveGeneration(try fixture.engine.reconfigure(view, filter: .all).change, engine: fixture.engine)
+        #expect(fixture.rows(view) == ["A collapsed"])
+    }
 }
 
 /// An engine with items named by their titles and views whose clients check every change.
