@@ -234,14 +234,12 @@ extension Engine {
     /// top-level ancestor of the window's last row.
     /// - Complexity: O(depth) key computations.
     private func isAfterWindow(_ change: TreeChange, of view: OpenView) -> Bool {
-        guard let last = view.rows.last, view.rows.count == view.window.end - view.window.start,
-              let lastRoot = rootKey(of: last.item, in: view.spec) else { return false }
-        func after(_ place: TreePlace?) -> Bool {
-            guard let place else { return true }
-            let root = rootKey(of: place, in: view.spec)
-            return root.map { lastRoot < $0 } ?? false
+        guard let last = view.rows.last, view.rows.count == view.window.end - view.window.start else { return false }
+        // The last row's top-level ancestor is the last top-level row of the window, when it holds one.
+        guard let lastRoot = view.rows.last(where: { $0.depth == 0 })?.key ?? rootKey(of: last, in: view.spec) else {
+            return false
         }
-        return after(change.old) && after(change.new)
+        return rootsOf(change, in: view.spec, allSatisfy: { lastRoot < $0 })
     }
 
     /// Whether every row `change` touches (its item's rows before and after, and its ancestors') comes before the
@@ -249,13 +247,22 @@ extension Engine {
     /// the window's first row (so none of them is that row's ancestor).
     /// - Complexity: O(depth) key computations.
     private func isBeforeWindow(_ change: TreeChange, of view: OpenView) -> Bool {
-        guard let first = view.rows.first, let firstRoot = rootKey(of: first.item, in: view.spec) else { return false }
-        func before(_ place: TreePlace?) -> Bool {
-            guard let place else { return true }
-            let root = rootKey(of: place, in: view.spec)
-            return root.map { $0 < firstRoot } ?? false
+        guard let first = view.rows.first, let firstRoot = rootKey(of: first, in: view.spec) else { return false }
+        return rootsOf(change, in: view.spec, allSatisfy: { $0 < firstRoot })
+    }
+
+    /// Whether the keys of the top-level entries whose subtrees hold `change`'s old and new places all pass
+    /// `test` (a place it has not passes; a root that cannot be found fails). A change under the same parent has
+    /// one root, searched once.
+    /// - Complexity: O(depth) key computations.
+    private func rootsOf(_ change: TreeChange, in spec: IndexSpec, allSatisfy test: (OrderKey) -> Bool) -> Bool {
+        if let old = change.old {
+            guard let root = rootKey(of: old, in: spec), test(root) else { return false }
+            if let new = change.new, new.parent != nil, new.parent == old.parent { return true }
         }
-        return before(change.old) && before(change.new)
+        guard let new = change.new else { return true }
+        guard let root = rootKey(of: new, in: spec) else { return false }
+        return test(root)
     }
 
     /// The operations for a window whose rows all stayed as they were, in order, only shifted by rows added or
@@ -273,24 +280,23 @@ extension Engine {
         var operations: [WindowOperation] = []
         if delta > 0 {
             // Rows arrived before the window: as many enter at its top, the bottom ones leave if it overflows.
+            // The window's rows change in place (moved, not copied).
             let entering = order.rows(in: view.window.start..<(view.window.start + delta))
-            var kept = view.rows
-            while kept.count + entering.count > min(capacity, available) {
-                operations.append(.remove(index: kept.count - 1))
-                kept.removeLast()
+            while view.rows.count + entering.count > min(capacity, available) {
+                operations.append(.remove(index: view.rows.count - 1))
+                view.rows.removeLast()
             }
             for (offset, row) in entering.enumerated() { operations.append(.insert(index: offset, row: itemRow(row))) }
-            view.rows = entering + kept
+            view.rows.insert(contentsOf: entering, at: 0)
         } else {
             // Rows left before the window: its top ones leave, the rows after it enter at the bottom.
             let leaving = -delta
             for index in stride(from: leaving - 1, through: 0, by: -1) { operations.append(.remove(index: index)) }
-            var kept = Array(view.rows.dropFirst(leaving))
-            let start = view.window.start + kept.count
+            view.rows.removeFirst(leaving)
+            let start = view.window.start + view.rows.count
             let entering = order.rows(in: start..<min(view.window.end, order.rowCount))
-            for (offset, row) in entering.enumerated() { operations.append(.insert(index: kept.count + offset, row: itemRow(row))) }
-            kept += entering
-            view.rows = kept
+            for (offset, row) in entering.enumerated() { operations.append(.insert(index: view.rows.count + offset, row: itemRow(row))) }
+            view.rows += entering
         }
         return operations
     }
@@ -301,15 +307,24 @@ extension Engine {
         return rootKey(of: parent, in: spec)
     }
 
+    /// The key of the top-level entry whose subtree holds a window's `row`: the row's own key at the top level
+    /// (a row's key is its entry's as of the view's last refresh, and a change of that item is never before or
+    /// after the window it is in).
+    private func rootKey(of row: TreeRow, in spec: IndexSpec) -> OrderKey? {
+        row.depth == 0 ? row.key : rootKey(of: row.item, in: spec)
+    }
+
     /// The key of the top-level ancestor of `id` (or of `id` itself at the top level) in `spec`'s order.
+    /// - Complexity: O(depth).
     private func rootKey(of id: ItemID, in spec: IndexSpec) -> OrderKey? {
-        guard var item = state.item(id) else { return nil }
+        var top = id
         var steps = 0
-        while let parent = item.parent, steps <= Limits.maxDepth, let above = state.item(parent) {
-            item = above
+        while let parent = state.parent(of: top), steps <= Limits.maxDepth {
+            top = parent
             steps += 1
         }
-        return item.parent == nil ? spec.entryKey(keyed(item)) : nil
+        guard steps <= Limits.maxDepth, let item = state.item(top) else { return nil }
+        return spec.entryKey(keyed(item))
     }
 
     /// The operations that bring an ungrouped view's window from the rows its client holds to its order's rows

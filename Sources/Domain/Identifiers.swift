@@ -33,6 +33,10 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Orders identifiers by their raw value.
     public static func < (lhs: ItemID, rhs: ItemID) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// Hashes as its raw value does, in the standard library's one-shot path for one integer (the synthesized
+    /// `hash(into:)` feeds a whole `Hasher`): items are looked up by id in every mutation, many times.
+    public func _rawHashValue(seed: Int) -> Int { rawValue._rawHashValue(seed: seed) }
+
     /// The id as the wire writes it: `i` and the raw value in decimal (`i42`).
     public var description: String { "i" + String(rawValue) }
 }

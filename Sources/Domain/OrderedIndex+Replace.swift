@@ -67,3 +67,43 @@ extension OrderedIndex.Node {
         }
     }
 }
+
+extension OrderedIndex {
+    /// Changes the stored key equal to `key` by `change`, in place and in one descent; `change` must leave it
+    /// equal to `key` (it may change its weight and the fields outside `<` and `==`; checked). Returns the key as
+    /// it was stored, nil when there is none (nothing changes then but the copies of shared nodes on the path).
+    /// - Complexity: O(log n); the shared nodes on the path are copied first, O(fan-out) each.
+    @discardableResult
+    public mutating func update(_ key: Key, _ change: (inout Key) -> Void) -> Key? {
+        if !isKnownUniquelyReferenced(&root) {
+            root = root.copy()
+        }
+        var weightChange = 0
+        let stored = Self.update(key, change, under: root, height: height, weightChange: &weightChange)
+        totalWeight += weightChange
+        return stored
+    }
+
+    private static func update(_ key: Key, _ change: (inout Key) -> Void, under node: Node, height: Int,
+                               weightChange: inout Int) -> Key? {
+        if height == 0 {
+            let position = node.lowerBound(key)
+            guard node.hasKey(key, at: position) else { return nil }
+            let stored = node.key(at: position)
+            var updated = stored
+            change(&updated)
+            precondition(updated == stored, "OrderedIndex.update: the change moved the key")
+            checkWeight(updated.weight)
+            weightChange = updated.weight - node.weight(at: position)
+            node.setKey(updated, at: position)
+            return stored
+        }
+        let child = node.upperBound(key)
+        unowned(unsafe) let next = node.uniqueChild(at: child)
+        guard let stored = update(key, change, under: next, height: height - 1, weightChange: &weightChange) else {
+            return nil
+        }
+        node.counts[child] &+= weightChange
+        return stored
+    }
+}

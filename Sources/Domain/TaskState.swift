@@ -44,6 +44,10 @@ public struct TaskState: Sendable {
     /// - Complexity: O(1).
     public func item(_ id: ItemID) -> Item? { items[id]?.item }
 
+    /// The parent of the item with this id (nil at the top level, or for no item).
+    /// - Complexity: O(1).
+    func parent(of id: ItemID) -> ItemID? { items[id]?.item.parent }
+
     /// The number of items in all lists.
     public var itemCount: Int { items.count }
 

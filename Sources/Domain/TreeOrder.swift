@@ -139,6 +139,13 @@ struct TreeOrder: Sendable {
     /// - Complexity: O(k × depth × log n) for k changes.
     mutating func apply(_ changes: [TreeChange], place: (ItemID) -> TreePlace?) {
         guard !changes.isEmpty else { return }
+        if changes.count == 1, let old = changes[0].old, let new = changes[0].new, old.parent == new.parent,
+           !changes[0].deleted, let stored = entry(at: old), stored.context == !changes[0].matches {
+            // One entry moving among its siblings, as much a match as it was, with its subtree: nothing above it
+            // changes (the usual edit of a sort key).
+            replaceAmongSiblings(stored, under: old.parent, with: new.key)
+            return
+        }
         // One change (the usual case, and every change the state's own orders see) needs no set.
         let changing = changes.count == 1 ? Changing.one(changes[0].id) : .many(Set(changes.map(\.id)))
         let detaching = changes.count == 1 ? changes : changes.sorted { $0.oldDepth < $1.oldDepth }
@@ -186,11 +193,18 @@ struct TreeOrder: Sendable {
     /// - Complexity: O(log n).
     mutating func replaceAmongSiblings(_ place: TreePlace, with key: OrderKey) {
         guard let stored = entry(at: place) else { return }
+        replaceAmongSiblings(stored, under: place.parent, with: key)
+    }
+
+    /// Replaces `stored`, an entry under `parent`, with `key` among the same siblings, keeping its weight and
+    /// context flag.
+    /// - Complexity: O(log n).
+    private mutating func replaceAmongSiblings(_ stored: OrderKey, under parent: ItemID?, with key: OrderKey) {
         var updated = key
         updated.weight = stored.weight
         updated.context = stored.context
-        replace(stored, with: updated, under: place.parent)
-        if place.parent == nil, grouped {
+        replace(stored, with: updated, under: parent)
+        if parent == nil, grouped {
             let matching = matchingSubtree(stored)
             tally(stored, rows: stored.weight, matching: matching, sign: -1)
             tally(updated, rows: updated.weight, matching: matching, sign: 1)
@@ -285,6 +299,21 @@ struct TreeOrder: Sendable {
             if changing.contains(id) { return }
             guard let at = place(id) else { return }
             let isTop = at.parent == nil
+            if below[id] != nil {
+                // An entry with entries below it stays: its weight is set in the descent that finds it.
+                let weight = Int(weight(of: id))
+                if let stored = updateEntry(at: at, { $0.weight = weight }) {
+                    if isTop {
+                        tally(stored, rows: Int(stored.weight), matching: (stored.context ? 0 : 1) + oldBelow, sign: -1)
+                        var updated = stored
+                        updated.weight = weight
+                        tally(updated, rows: weight, matching: matchingSubtree(updated), sign: 1)
+                    }
+                    if weight == stored.weight && delta == 0 { return }
+                    current = at.parent
+                    continue
+                }
+            }
             guard let stored = entry(at: at) else {
                 // Entries leaving from below an item with no entry: it left before them (see `apply`), and its
                 // ancestors have already counted its whole subtree out. Only arriving entries make a context entry.
@@ -316,6 +345,13 @@ struct TreeOrder: Sendable {
             if weight == stored.weight && delta == 0 { return }
             current = at.parent
         }
+    }
+
+    /// Changes the entry at `place` in place (`OrderedIndex.update`); returns it as it was, nil when there is none.
+    /// - Complexity: O(log n).
+    private mutating func updateEntry(at place: TreePlace, _ change: (inout OrderKey) -> Void) -> OrderKey? {
+        if let parent = place.parent { return below[parent]?.update(place.key, change) }
+        return top.update(place.key, change)
     }
 
     private mutating func replace(_ old: OrderKey, with new: OrderKey, under parent: ItemID?) {

@@ -213,6 +213,25 @@ private func evens(_ size: Int, bulk: Bool) -> (index: OrderedIndex<WeightedKey>
         expectMatches(original, keys)
     }
 
+    /// `update` sets weights in place on a copy that shares the original's nodes: it gives back each key as it
+    /// was, the counts follow, the original keeps its weights, and a key that is not there changes nothing.
+    @Test(arguments: [true, false])
+    func updateChangesWeightsOnTheCopyOnly(bulk: Bool) {
+        let (original, keys) = evens(3_000, bulk: bulk)
+        var index = original
+        var model = WeightedModel(keys: keys)
+        for position in stride(from: 0, to: keys.count, by: 7) {
+            let weight = (position * 17) % 40 + 1
+            #expect(index.update(keys[position]) { $0.weight = weight }?.weight == keys[position].weight)
+            model.replace(at: position, with: WeightedKey(keys[position].value, weight: weight))
+            #expect(index.update(WeightedKey(keys[position].value + 1, weight: 1)) { $0.weight = 9 } == nil)
+        }
+        #expect(index.totalWeight == model.totalWeight)
+        index.checkInvariants()
+        expectMatches(index, model.keys)
+        expectMatches(original, keys)
+    }
+
     /// Keys beside leaf edges moved one place, or nudged without moving, with a new weight each time.
     @Test(arguments: [true, false])
     func replaceMovesAndReweighsBesideLeafEdges(bulk: Bool) {
@@ -327,6 +346,7 @@ private func runWeightedRandomized(seed: UInt64, rarelyHeavy: Bool) {
     var heightAfterShrinking = 0
     var reweighedInPlace = 0
     var reweighedAndMoved = 0
+    var updated = 0
     let operations = 16_000
     for step in 0..<operations {
         var key = WeightedKey(Int.random(in: 0..<30_000, using: &generator),
@@ -349,6 +369,7 @@ private func runWeightedRandomized(seed: UInt64, rarelyHeavy: Bool) {
             model.insert(key, at: position)
         case 0..<7:
             #expect(index.remove(key) == nil)
+            #expect(index.update(key) { $0.weight = 3 } == nil)
         case 7:
             #expect(index.rank(of: key) == (present ? model.rank(at: position) : nil))
             #expect(index.insertionRank(of: key) == model.rank(at: position))
@@ -365,7 +386,14 @@ private func runWeightedRandomized(seed: UInt64, rarelyHeavy: Bool) {
         case 9 where present:
             // The same key, weighing something else: in place.
             let rank = model.rank(at: position)
-            #expect(index.replace(key, with: key) == (rank, rank))
+            if step % 2 == 0 {
+                #expect(index.replace(key, with: key) == (rank, rank))
+            } else {
+                // Or by `update`, which gives back the key as it was.
+                let stored = index.update(key) { $0.weight = key.weight }
+                #expect(stored?.weight == model.keys[position].weight)
+                updated += 1
+            }
             if model.keys[position].weight != key.weight { reweighedInPlace += 1 }
             model.replace(at: position, with: key)
         case 9 where !model.keys.isEmpty:
@@ -410,8 +438,8 @@ private func runWeightedRandomized(seed: UInt64, rarelyHeavy: Bool) {
     #expect(largest > 50 * OrderedIndex<WeightedKey>.leafCapacity, "largest \(largest)")
     #expect(tallest == 2, "the run should grow the tree to three levels")
     #expect(heightAfterShrinking < tallest, "the run should merge nodes until the root collapses")
-    #expect(reweighedInPlace > (rarelyHeavy ? 10 : 300) && reweighedAndMoved > (rarelyHeavy ? 0 : 30),
-            "in place \(reweighedInPlace), moved \(reweighedAndMoved)")
+    #expect(reweighedInPlace > (rarelyHeavy ? 10 : 300) && reweighedAndMoved > (rarelyHeavy ? 0 : 30) && updated > 100,
+            "in place \(reweighedInPlace), moved \(reweighedAndMoved), updated \(updated)")
     expectMatches(index, model.keys)
     for snapshot in snapshots {
         expectMatches(snapshot.index, snapshot.keys)
