@@ -146,6 +146,14 @@ struct TreeOrder: Sendable {
             replaceAmongSiblings(stored, under: old.parent, with: new.key)
             return
         }
+        // One entry moving to another parent, as much a match as it was, with its subtree: the ancestors they
+        // share (from the nearest) keep their matching counts, and their weights unless context entries come or
+        // go on the way, so neither walk up goes past the nearest; its weight is checked once after.
+        var shared: ItemID?
+        if changes.count == 1, let old = changes[0].old, let new = changes[0].new, !changes[0].deleted,
+           let stored = entry(at: old), stored.context == !changes[0].matches {
+            shared = nearestCommonAncestor(old.parent, new.parent, place: place)
+        }
         // One change (the usual case, and every change the state's own orders see) needs no set.
         let changing = changes.count == 1 ? Changing.one(changes[0].id) : .many(Set(changes.map(\.id)))
         let detaching = changes.count == 1 ? changes : changes.sorted { $0.oldDepth < $1.oldDepth }
@@ -154,7 +162,7 @@ struct TreeOrder: Sendable {
             guard let old = change.old, let removed = remove(at: old) else { continue }
             if old.parent == nil { tally(removed, rows: Int(removed.weight), matching: matchingSubtree(removed), sign: -1) }
             // Its subtree's matching entries leave the old ancestors.
-            propagate(from: old.parent, matchingDelta: -matchingSubtree(removed), changing: changing, place: place)
+            propagate(from: old.parent, matchingDelta: -matchingSubtree(removed), changing: changing, place: place, stop: shared)
         }
         let attaching = changes.count == 1 ? changes : changes.sorted { $0.newDepth > $1.newDepth }
         for change in attaching {
@@ -170,8 +178,10 @@ struct TreeOrder: Sendable {
             key.weight = Int(weight(of: change.id))
             insert(key, under: new.parent)
             if new.parent == nil { tally(key, rows: Int(key.weight), matching: matchingSubtree(key), sign: 1) }
-            propagate(from: new.parent, matchingDelta: matchingSubtree(key), changing: changing, place: place)
+            propagate(from: new.parent, matchingDelta: matchingSubtree(key), changing: changing, place: place, stop: shared)
         }
+        // The shared ancestor's weight changes only when context entries came or went on the way: then upwards.
+        if let shared, let at = place(shared) { refreshWeight(at, place: place) }
     }
 
     /// Collapses (hides the rows below) or expands an item; nothing when it already is. An item collapsed while
@@ -289,10 +299,10 @@ struct TreeOrder: Sendable {
     /// an ancestor that has none and removing a context entry left with nothing below; stops at an ancestor
     /// that is itself changing (it is attached later, with its own counts), and where nothing more changes.
     private mutating func propagate(from start: ItemID?, matchingDelta: Int, changing: Changing,
-                                    place: (ItemID) -> TreePlace?) {
+                                    place: (ItemID) -> TreePlace?, stop: ItemID? = nil) {
         var current = start
         var delta = matchingDelta
-        while let id = current {
+        while let id = current, id != stop {
             let oldBelow = matchingBelow[id] ?? 0
             let newBelow = oldBelow + delta
             matchingBelow[id] = newBelow == 0 ? nil : newBelow
@@ -345,6 +355,26 @@ struct TreeOrder: Sendable {
             if weight == stored.weight && delta == 0 { return }
             current = at.parent
         }
+    }
+
+    /// The nearest item that is `first` or an ancestor of it, and `second` or an ancestor of it; nil when they
+    /// share none (or either is the top level).
+    /// - Complexity: O(depth) calls of `place`, O(depth²) comparisons.
+    private func nearestCommonAncestor(_ first: ItemID?, _ second: ItemID?, place: (ItemID) -> TreePlace?) -> ItemID? {
+        var chain: [ItemID] = []
+        var current = first
+        while let id = current, chain.count <= Limits.maxDepth {
+            chain.append(id)
+            current = place(id)?.parent
+        }
+        current = second
+        var steps = 0
+        while let id = current, steps <= Limits.maxDepth {
+            if chain.contains(id) { return id }
+            current = place(id)?.parent
+            steps += 1
+        }
+        return nil
     }
 
     /// Changes the entry at `place` in place (`OrderedIndex.update`); returns it as it was, nil when there is none.
