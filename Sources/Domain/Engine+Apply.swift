@@ -118,8 +118,16 @@ extension Engine {
     }
 
     /// Where each item's entry sits in `spec`'s order now (nil: out of its scope).
+    /// - Complexity: O(1) per call (it captures the item and list tables and the day, not a copy of the engine).
     func place(in spec: IndexSpec) -> (ItemID) -> TreePlace? {
-        { id in state.item(id).flatMap { spec.place(keyed($0)) } }
+        let items = state.items
+        let lists = state.lists
+        let day = day
+        return { id in
+            guard let item = items[id]?.item else { return nil }
+            return spec.place(Keyed(item: item, status: day.status(of: item),
+                                    listPosition: lists[item.list]?.position ?? Position.initial))
+        }
     }
 
     /// The changes of `spec`'s order for a group's key changes: one per item in its scope whose entry may move,
