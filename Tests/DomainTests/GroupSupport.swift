@@ -19,6 +19,28 @@ func day(_ year: Int, _ month: Int, _ day: Int) -> CalendarDate {
     CalendarDate(year: year, month: month, day: day)!
 }
 
+/// The section an item with these fields falls in under `grouping`, as protocol.md says ("Sections").
+func expectedSection(_ grouping: Grouping, due: Due?, priority: Priority, list: ListID, done: Bool,
+                     today: Today) -> SectionID? {
+    switch grouping {
+    case .none: nil
+    case .dueBucket: .due(expectedBucket(due, today).bucket)
+    case .priority: .priority(priority)
+    case .list: .list(list)
+    case .done: .done(done)
+    }
+}
+
+/// The place of `section` among a view's sections, the lists' sections ranked by their place in `lists`.
+func expectedSectionRank(_ section: SectionID, lists: [ListID]) -> Int {
+    switch section {
+    case .due(let bucket): bucket.rawValue
+    case .priority(let priority): [Priority.high, .medium, .low, .none].firstIndex(of: priority)!
+    case .list(let list): lists.firstIndex(of: list)!
+    case .done(let done): done ? 1 : 0
+    }
+}
+
 /// The status of a due on a day, written out from the rules in protocol.md, independently of `Today.status`.
 func expectedBucket(_ due: Due?, _ today: Today) -> (bucket: DueBucket, isToday: Bool) {
     switch due {
@@ -61,23 +83,11 @@ extension Engine {
         let day = today
         let listRanks = Dictionary(uniqueKeysWithValues: state.orderedLists.enumerated().map { ($1.id, $0) })
         let members = expectedMembers(of: spec.source).filter(spec.filter.matches)
+        let listOrder = state.orderedLists.map(\.id)
         func section(_ item: Item) -> SectionID? {
-            switch spec.grouping {
-            case .none: nil
-            case .dueBucket: .due(expectedBucket(item.due, day).bucket)
-            case .priority: .priority(item.priority)
-            case .list: .list(item.list)
-            case .done: .done(item.done)
-            }
+            expectedSection(spec.grouping, due: item.due, priority: item.priority, list: item.list, done: item.done, today: day)
         }
-        func sectionOrder(_ id: SectionID) -> Int {
-            switch id {
-            case .due(let bucket): bucket.rawValue
-            case .priority(let priority): 3 - priority.rank
-            case .list(let list): listRanks[list]!
-            case .done(let done): done ? 1 : 0
-            }
-        }
+        func sectionOrder(_ id: SectionID) -> Int { expectedSectionRank(id, lists: listOrder) }
         let smart = spec.source.list == nil
         // A smart group's manual order is the lists' order, then each list's; reversed whole when descending.
         let listsDescending = spec.sort.direction == .descending && spec.grouping != .list

@@ -175,23 +175,10 @@ struct OrderModel {
     }
 
     func section(_ item: ModelItem, _ grouping: Grouping) -> SectionID? {
-        switch grouping {
-        case .none: nil
-        case .dueBucket: .due(expectedBucket(item.due, today).bucket)
-        case .priority: .priority(item.priority)
-        case .list: .list(item.list)
-        case .done: .done(item.done)
-        }
+        expectedSection(grouping, due: item.due, priority: item.priority, list: item.list, done: item.done, today: today)
     }
 
-    func sectionRank(_ section: SectionID) -> Int {
-        switch section {
-        case .due(let bucket): bucket.rawValue
-        case .priority(let priority): [Priority.high, .medium, .low, .none].firstIndex(of: priority)!
-        case .list(let list): lists.firstIndex(of: list)!
-        case .done(let done): done ? 1 : 0
-        }
-    }
+    func sectionRank(_ section: SectionID) -> Int { expectedSectionRank(section, lists: lists) }
 
     /// The order of two dues: a day before the times of its date, times by their wall-clock reading.
     static func dueOrder(_ lhs: Due, _ rhs: Due) -> Int {

@@ -372,23 +372,10 @@ struct TreeModel: Equatable {
 
     /// The section a top-level item's own fields give it.
     func section(_ item: TreeItem, _ grouping: Grouping) -> SectionID? {
-        switch grouping {
-        case .none: nil
-        case .dueBucket: .due(expectedBucket(item.due, today).bucket)
-        case .priority: .priority(item.priority)
-        case .list: .list(item.list)
-        case .done: .done(item.done)
-        }
+        expectedSection(grouping, due: item.due, priority: item.priority, list: item.list, done: item.done, today: today)
     }
 
-    func sectionRank(_ section: SectionID) -> Int {
-        switch section {
-        case .due(let bucket): bucket.rawValue
-        case .priority(let priority): [Priority.high, .medium, .low, .none].firstIndex(of: priority)!
-        case .list(let list): lists.firstIndex(of: list)!
-        case .done(let done): done ? 1 : 0
-        }
-    }
+    func sectionRank(_ section: SectionID) -> Int { expectedSectionRank(section, lists: lists) }
 
     /// The field's order of two items (negative: `lhs` first), direction applied; 0 when the field ties. Items
     /// with no due come last in either direction.
