@@ -118,6 +118,7 @@ enum HelpText {
             ("Plan trip [1/3]", "its subtasks: 1 of 3 done"),
             (style.color ? "a dim row" : "(Plan trip)", "in a filter or a smart group: the parent of a task that matches, shown so it sits under it"),
             ("add --under 3 Book flights", "a new task, the last subtask of task 3 (in 3's list)"),
+            ("add > Book flights", "a new task, the last subtask of the task the last plain add made"),
             ("indent 4  outdent 4", "under the task above it at its level / up a level, after its parent's subtasks"),
             ("mv 4 under 2", "task 4 and its subtasks, the last under task 2"),
             ("mv 4 to top", "task 4 and its subtasks to the top level, last in its list"),

@@ -7,9 +7,9 @@ import Wire
 
 extension Commands {
     static let itemCommands: [Command] = [
-        Command(names: ["add", "a"], usage: "[--under ROW] TITLE [^DUE] [!P] [#tag] [@LIST] [// NOTES]",
-                summary: "add a task at the end of the open list (or of @LIST), or as the last subtask of ROW; help entry explains the words",
-                example: "add Buy milk ^fri !high #home // two litres   add --under 3 Book flights", area: "Tasks",
+        Command(names: ["add", "a"], usage: "[--under ROW | >] TITLE [^DUE] [!P] [#tag] [@LIST] [// NOTES]",
+                summary: "add a task at the end of the open list (or of @LIST), or as the last subtask of ROW (>: of the task added last); help entry explains the words",
+                example: "add Buy milk ^fri !high #home // two litres   add --under 3 Book flights   add > Pack", area: "Tasks",
                 run: { repl, arguments throws(CommandError) in try repl.add(String(arguments.text)) }),
         Command(names: ["edit", "e"], usage: "ROW [TITLE] [^DUE|due:none] [!P] [#tag] [@LIST] [// NOTES]",
                 summary: "change what the words give: title, due, priority, notes; #tag adds a tag, @LIST moves",
@@ -121,14 +121,24 @@ extension REPL {
     }
 
     /// `add TEXT`: a task with the fields the grammar reads in `TEXT`, at the end of the open list or of `@LIST`;
-    /// `add --under ROW TEXT`: the last subtask of ROW, in its list.
+    /// `add --under ROW TEXT`: the last subtask of ROW, in its list; `add > TEXT`: the last subtask of the task the
+    /// last plain `add` made (an outline typed line by line: `add Plan trip`, `add > Book flights`, `add > Pack`).
     func add(_ text: String) throws(CommandError) {
         let trimmed = Substring(text).drop { $0.isWhitespace }
         if trimmed.prefix(while: { !$0.isWhitespace }).lowercased() == "--under" {
             let rest = trimmed.dropFirst("--under".count).drop { $0.isWhitespace }
             let row = rest.prefix { !$0.isWhitespace }
             guard !row.isEmpty else { throw CommandError("add --under needs a task, then the title: add --under 3 Book flights") }
-            try addUnder(row, String(rest.dropFirst(row.count).drop { $0.isWhitespace }))
+            let parent = try targets([row])
+            guard parent.count == 1 else { throw CommandError("add --under takes one task to go under, such as add --under 3 Book flights") }
+            try addUnder(parent[0], row: String(row), String(rest.dropFirst(row.count).drop { $0.isWhitespace }))
+            return
+        }
+        if trimmed.first == ">" {
+            guard let parent = lastAdded else {
+                throw CommandError("add > adds a subtask to the task you added last: add one first (add Plan trip), or name its row: add --under 3 Book flights")
+            }
+            try addUnder(parent, row: ">", String(trimmed.dropFirst().drop { $0.isWhitespace }))
             return
         }
         let openList = view?.list
@@ -142,6 +152,7 @@ extension REPL {
         if case .set(let value) = fields.due { due = value }
         let result = try send(ItemsCreate(list: list, title: title, notes: fields.notes, due: due, priority: fields.priority, tags: fields.tags))
         record(ItemsCreate.method, "add \"\(displayed(title))\"")
+        lastAdded = Target(id: result.item.id, index: nil, title: displayed(title))
         if list != openList {
             say("added \"\(displayed(title))\" to \(listLabel(list))")
         } else {
@@ -149,14 +160,21 @@ extension REPL {
         }
     }
 
-    /// `add --under ROW TEXT`: a task with the fields the grammar reads in `TEXT`, the last subtask of ROW, in ROW's
-    /// list (`@LIST` may name only that one).
-    func addUnder(_ row: Substring, _ text: String) throws(CommandError) {
-        let parent = try targets([row])
-        guard parent.count == 1 else { throw CommandError("add --under takes one task to go under, such as add --under 3 Book flights") }
-        let list = try send(ItemsGet(id: parent[0].id)).list
+    /// `add --under ROW TEXT` (or `add > TEXT`, `row` then `>`): a task with the fields the grammar reads in `TEXT`,
+    /// the last subtask of `parent`, in its list (`@LIST` may name only that one).
+    func addUnder(_ target: Target, row: String, _ text: String) throws(CommandError) {
+        let parent = [target]
+        let list: ListID
+        do {
+            list = try send(ItemsGet(id: target.id)).list
+        } catch {
+            guard row == ">" else { throw error }
+            throw CommandError("\"\(target.title)\", the task added last, is gone; name a row instead: add --under 3 Book flights")
+        }
         let fields = try parseItem(text, list: list, doing: "added")
-        guard let title = fields.title else { throw CommandError("add --under \(row) needs a title, such as add --under \(row) Book flights") }
+        guard let title = fields.title else {
+            throw CommandError(row == ">" ? "add > needs a title, such as add > Book flights" : "add --under \(row) needs a title, such as add --under \(row) Book flights")
+        }
         if let named = fields.list, named != list {
             throw CommandError("\"\(parent[0].title)\" is in \(listLabel(list)), and its subtasks go there too; leave out @\(listNames[named] ?? named.description)")
         }

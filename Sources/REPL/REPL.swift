@@ -28,6 +28,8 @@ public final class REPL {
     var overviewStore: StoreStatusResult?
     /// The open view, if any.
     var view: ViewModel?
+    /// The task the last plain `add` made: `add > TEXT` adds its subtasks.
+    var lastAdded: Target?
     /// What notifications changed since the last command finished.
     var notes: [ChangeNote] = []
     /// Lines to print after the command (view closed, and the like).
