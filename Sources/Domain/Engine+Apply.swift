@@ -171,7 +171,8 @@ extension Engine {
         var touched = !changes.isEmpty
         // Taken out while it changes: the closure reads the state beside it.
         var order = indexes.removeValue(forKey: spec)!
-        order.apply(changes, place: place(in: spec))
+        let table = state.items
+        order.apply(changes, place: place(in: spec), parent: { table[$0]?.item.parent })
         if !order.collapsed.isEmpty {
             // A deleted item leaves a view's set of collapsed items, wherever it was deleted (its entry may have gone
             // with a move to another list, out of a list's view, and the set still held it).

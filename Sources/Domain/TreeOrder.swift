@@ -135,9 +135,9 @@ struct TreeOrder: Sendable {
     /// context entries for ancestors that gain a matching descendant and removing those that lose their last.
     ///
     /// `place(id)` tells where an unchanged item's entry is (its parent and its key); it is asked only for
-    /// items not among `changes`.
+    /// items not among `changes`. `parent(id)`, when given, tells an unchanged item's parent more cheaply.
     /// - Complexity: O(k × depth × log n) for k changes.
-    mutating func apply(_ changes: [TreeChange], place: (ItemID) -> TreePlace?) {
+    mutating func apply(_ changes: [TreeChange], place: (ItemID) -> TreePlace?, parent: ((ItemID) -> ItemID?)? = nil) {
         guard !changes.isEmpty else { return }
         if changes.count == 1, let old = changes[0].old, let new = changes[0].new, old.parent == new.parent,
            !changes[0].deleted, let stored = entry(at: old), stored.context == !changes[0].matches {
@@ -148,11 +148,16 @@ struct TreeOrder: Sendable {
         }
         // One entry moving to another parent, as much a match as it was, with its subtree: the ancestors they
         // share (from the nearest) keep their matching counts, and their weights unless context entries come or
-        // go on the way, so neither walk up goes past the nearest; its weight is checked once after.
+        // go on the way or a collapsed item on one side hides the change, so neither walk up goes past the
+        // nearest; its weight is checked once after.
         var shared: ItemID?
         if changes.count == 1, let old = changes[0].old, let new = changes[0].new, !changes[0].deleted,
            let stored = entry(at: old), stored.context == !changes[0].matches {
-            shared = nearestCommonAncestor(old.parent, new.parent, place: place)
+            if let parent {
+                shared = nearestCommonAncestor(old.parent, new.parent, parent: parent)
+            } else {
+                shared = nearestCommonAncestor(old.parent, new.parent, parent: { place($0)?.parent })
+            }
         }
         // One change (the usual case, and every change the state's own orders see) needs no set.
         let changing = changes.count == 1 ? Changing.one(changes[0].id) : .many(Set(changes.map(\.id)))
@@ -180,7 +185,8 @@ struct TreeOrder: Sendable {
             if new.parent == nil { tally(key, rows: Int(key.weight), matching: matchingSubtree(key), sign: 1) }
             propagate(from: new.parent, matchingDelta: matchingSubtree(key), changing: changing, place: place, stop: shared)
         }
-        // The shared ancestor's weight changes only when context entries came or went on the way: then upwards.
+        // The shared ancestor's weight changes when context entries came or went on the way, or a collapsed item
+        // hid one side: then upwards.
         if let shared, let at = place(shared) { refreshWeight(at, place: place) }
     }
 
@@ -359,19 +365,19 @@ struct TreeOrder: Sendable {
 
     /// The nearest item that is `first` or an ancestor of it, and `second` or an ancestor of it; nil when they
     /// share none (or either is the top level).
-    /// - Complexity: O(depth) calls of `place`, O(depth²) comparisons.
-    private func nearestCommonAncestor(_ first: ItemID?, _ second: ItemID?, place: (ItemID) -> TreePlace?) -> ItemID? {
+    /// - Complexity: O(depth) calls of `parent`, O(depth²) comparisons.
+    private func nearestCommonAncestor(_ first: ItemID?, _ second: ItemID?, parent: (ItemID) -> ItemID?) -> ItemID? {
         var chain: [ItemID] = []
         var current = first
         while let id = current, chain.count <= Limits.maxDepth {
             chain.append(id)
-            current = place(id)?.parent
+            current = parent(id)
         }
         current = second
         var steps = 0
         while let id = current, steps <= Limits.maxDepth {
             if chain.contains(id) { return id }
-            current = place(id)?.parent
+            current = parent(id)
             steps += 1
         }
         return nil

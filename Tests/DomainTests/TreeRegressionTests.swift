@@ -26,6 +26,24 @@ struct TreeRegressionTests {
         #expect(fixture.tree(one) == "P .A ..B ...B1 ..C ...C1")
     }
 
+    /// A subtree moved between two parents under one ancestor leaves that ancestor's weight as it was, unless the
+    /// view hides one side: here the old parent is collapsed, so the move shows a row more (the server's random
+    /// test found the shortcut that skipped the ancestor's check).
+    @Test func aMoveOutOfACollapsedParentCountsTheRowItShows() throws {
+        var fixture = TreeFixture()
+        let list = try fixture.list()
+        try fixture.tree(list, [("A", nil), ("C", "A"), ("X", "C"), ("S", "A"), ("B", nil)])
+        let view = try fixture.open(.list(list))
+        try fixture.collapse(view, ["C"])
+        #expect(fixture.rows(view) == ["A", ".C collapsed", ".S", "B"])
+        try fixture.apply(.moveItems(ids: [fixture["X"]], toList: nil, before: nil, parent: .set(fixture["S"]), at: fixture.now))
+        #expect(fixture.rows(view) == ["A", ".C", ".S", "..X", "B"])
+        #expect(try fixture.engine.snapshot(view).count == 5)
+        try fixture.apply(.moveItems(ids: [fixture["X"]], toList: nil, before: nil, parent: .set(fixture["C"]), at: fixture.now))
+        #expect(fixture.rows(view) == ["A", ".C collapsed", ".S", "B"])
+        #expect(try fixture.engine.snapshot(view).count == 4)
+    }
+
     /// A view that collapses items in a list's manual order keeps its own copy of that order, whose keys carry the
     /// items as they were copied: an item changed since showed its old fields there.
     @Test func aViewCollapsingItemsInManualOrderShowsTheNewFieldsOfItsItems() throws {
