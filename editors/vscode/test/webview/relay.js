@@ -73,6 +73,10 @@ async function control(command) {
     case 'request': return client.request(command.method, command.params);
     case 'panes': return [...panes.values()].map((p) => ({ id: p.id, view: p.host.model.view, source: p.host.source, disposed: p.host.disposed }));
     case 'host': return { stats: pane.host.stats, version: pane.host.model.version, count: pane.host.model.count, window: pane.host.model.window, rows: pane.host.model.rows.map((r) => r.title) };
+    // The pane's title menu (Collapse All, Expand All, Add Subtask Below), as extension.js runs it.
+    case 'collapseAll': return pane.host.fold('view/collapse', undefined, true);
+    case 'expandAll': return pane.host.fold('view/expand', undefined, true);
+    case 'command': pane.host.command(command.name); return true;
     case 'gap': pane.host.model.version -= 1; return pane.host.model.version; // as if a notification had been lost
     case 'kill': client.process.kill('SIGKILL'); return true;
     case 'log': return log;

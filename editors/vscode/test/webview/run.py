@@ -781,6 +781,306 @@ def due_local_and_columns(ctx):
     wait(lambda: pane.messages() == ['undid: delete 1 task'], 'undid in words')
 
 
+# Subtasks (issue 18) -------------------------------------------------------------------------------
+
+def tree(relay, name, spec):
+    """A list whose items are `spec` in tree order: (title, parent title or None, extra fields)."""
+    list_id = relay.request('lists/create', {'name': name})['list']['id']
+    ids = {}
+    for entry in spec:
+        title, parent = entry[0], entry[1] if len(entry) > 1 else None
+        params = dict(entry[2] if len(entry) > 2 else {}, list=list_id, title=title)
+        if parent:
+            params['parent'] = ids[parent]
+        ids[title] = relay.request('items/create', params)['item']['id']
+    return list_id, ids
+
+
+def shape(pane):
+    """The model's rows as `title:depth`, in order (the page's own model, which the DOM shows)."""
+    return ' '.join(pane.js("return window.tasklsPane.model.rows.map(r => r.title + ':' + r.depth);"))
+
+
+def focused_title(pane):
+    return pane.js('const p = window.tasklsPane; const r = p.model.rowAt(p.model.indexOf(p.focusedId)); return r ? r.title : null;')
+
+
+def tree_cells(pane):
+    """Per DOM row, top to bottom: (title, fold marker, count, the check box's left edge, classes)."""
+    return [tuple(r) for r in pane.js('''return [...document.querySelectorAll('.spacer .row')]
+        .sort((a, b) => Number(a.dataset.index) - Number(b.dataset.index))
+        .map(n => [n.querySelector('.title').textContent, n.querySelector('.twisty').textContent,
+                   n.querySelector('.count') ? n.querySelector('.count').textContent : '',
+                   Math.round(n.querySelector('.check').getBoundingClientRect().left), n.className]);''')]
+
+
+def click_title(pane, title):
+    """A real click on the row titled `title` (it takes the focus)."""
+    node = pane.js("return [...document.querySelectorAll('.spacer .row .title')].find(n => n.textContent === arguments[0]);", title)
+    ActionChains(pane.driver).click(node).perform()
+    wait(lambda: focused_title(pane) == title, 'the focus on %s' % title)
+
+
+def ctrl(pane, key):
+    pane.scroller_focus()
+    ActionChains(pane.driver).key_down(Keys.CONTROL).send_keys(key).key_up(Keys.CONTROL).perform()
+
+
+@test('the tree: rows indented by depth with chevrons and done/total counts; a filter\'s context rows dimmed; ops only')
+def tree_rendering(ctx):
+    relay = ctx.relay(new_store())
+    list_id, ids = tree(relay, 'Trip', [('Plan the trip',), ('Book flights', 'Plan the trip', {'done': True}), ('Hotel', 'Plan the trip'),
+                                        ('Compare prices', 'Hotel'), ('Pack', 'Plan the trip'), ('Groceries',), ('Buy milk', 'Groceries')])
+    driver = ctx.browser()
+    pane = Pane(driver, relay, {'list': list_id}, name='Trip')
+    pane.ready(7)
+    pane.settle()
+    cells = tree_cells(pane)
+    eq(['Plan the trip', 'Book flights', 'Hotel', 'Compare prices', 'Pack', 'Groceries', 'Buy milk'], [c[0] for c in cells], 'the order')
+    eq(['▾', '', '▾', '', '', '▾', ''], [c[1] for c in cells], 'the fold column')
+    eq(['1/3', '', '0/1', '', '', '0/1', ''], [c[2] for c in cells], 'subtasks done out of all')
+    depths = [0, 1, 1, 2, 1, 0, 1]
+    step = cells[1][3] - cells[0][3]
+    truthy(step > 10, 'a level indents the row: %d px' % step)
+    lefts = [c[3] for c in cells]
+    truthy(all(abs(left - (lefts[0] + d * step)) <= 1 for d, left in zip(depths, lefts)),
+           'check boxes line up by depth, one step a level (±1 px of rounding): %r' % lefts)
+    truthy(lefts[3] - lefts[0] > 2 * step - 2, 'depth 2 is two levels in')
+    label = pane.js("return document.querySelector('.spacer .row[data-index=\"2\"]').getAttribute('aria-label');")
+    truthy('0/1' in label and 'level 2' in label and 'expanded' in label, 'the label says the place: %r' % label)
+    pane.screenshot('tree-dark')
+    # A subtask done: its parent's count follows, through two row updates (no snapshot, no other row rebuilt).
+    before = pane.state()['stats']
+    relay.request('items/update', {'id': ids['Pack'], 'done': True})
+    wait(lambda: tree_cells(pane)[0][2] == '2/3', "the parent's count")
+    after = pane.state()['stats']
+    eq(before['snapshots'], after['snapshots'], 'no snapshot')
+    eq(2, after['rowsBuilt'] - before['rowsBuilt'], 'Pack and its parent rebuilt, nothing else')
+    pane.check_exact()
+    # A filter: the ancestors of matches are shown dimmed, as context rows.
+    filt = driver.find_element(By.CSS_SELECTOR, 'input.filter')
+    filt.send_keys('milk', Keys.ENTER)
+    wait(lambda: shape(pane) == 'Groceries:0 Buy milk:1', 'the filter')
+    wait(lambda: 'context' in (pane.classes_of('Groceries') or ''), 'Groceries dimmed')
+    truthy('context' not in pane.classes_of('Buy milk'), 'a match is not dimmed')
+    eq('0.6', pane.js("return getComputedStyle(document.querySelector('.row.context .title-cell')).opacity;"), 'dimmed')
+    eq('1', pane.js("return getComputedStyle(document.querySelector('.row.context .twisty')).opacity;"), 'its chevron is not')
+    pane.screenshot('tree-context-dark')
+    pane.check_exact()
+    # Light theme, for the eye.
+    light = Pane(ctx.browser(), relay, {'list': list_id}, theme='light', name='Trip')
+    light.ready(7)
+    light.settle()
+    light.screenshot('tree-light')
+
+
+@test('Left/Right and the chevron collapse and expand through the server; Collapse All / Expand All; the focus keeps its task')
+def tree_folding(ctx):
+    relay = ctx.relay(new_store())
+    list_id, ids = tree(relay, 'Trip', [('A',), ('A1', 'A'), ('A1a', 'A1'), ('A2', 'A'), ('B',)])
+    driver = ctx.browser()
+    pane = Pane(driver, relay, {'list': list_id}, name='Trip')
+    pane.ready(5)
+    pane.settle()
+    snapshots = pane.state()['stats']['snapshots']
+    click_title(pane, 'A1')
+    pane.keys(Keys.ARROW_LEFT)
+    wait(lambda: shape(pane) == 'A:0 A1:1 A2:1 B:0', 'A1 collapsed')
+    wait(lambda: tree_cells(pane)[1][1] == '▸', 'the collapsed chevron')
+    eq(4, len(pane.rows()), 'four DOM rows')
+    eq('A1', focused_title(pane), 'the focus on A1')
+    pane.keys(Keys.ARROW_RIGHT)
+    wait(lambda: pane.state()['count'] == 5, 'A1 expanded')
+    eq('A1', focused_title(pane), 'the focus stays on A1')
+    pane.keys(Keys.ARROW_RIGHT)
+    wait(lambda: focused_title(pane) == 'A1a', 'Right on an expanded task: its first subtask')
+    pane.keys(Keys.ARROW_RIGHT)
+    eq('A1a', focused_title(pane), 'Right on a leaf does nothing')
+    pane.keys(Keys.ARROW_LEFT)
+    wait(lambda: focused_title(pane) == 'A1', 'Left on a leaf: its parent')
+    eq(5, pane.state()['count'], 'nothing collapsed')
+    # A click on A's chevron collapses it; the hidden rows are gone, A focused.
+    node = pane.js("return document.querySelector('.spacer .row[data-index=\"0\"] .twisty');")
+    ActionChains(driver).click(node).perform()
+    wait(lambda: shape(pane) == 'A:0 B:0', 'A collapsed by its chevron')
+    eq('A', focused_title(pane), 'the focus on A (its collapsed ancestor)')
+    ActionChains(driver).click(pane.js("return document.querySelector('.spacer .row[data-index=\"0\"] .twisty');")).perform()
+    wait(lambda: pane.state()['count'] == 5, 'expanded by its chevron')
+    # Collapse All / Expand All (the pane's title menu): a hidden focused task hands the focus to
+    # the row that now stands for it.
+    click_title(pane, 'A1a')
+    relay.control('collapseAll', pane=relay.control('panes')[0]['id'])
+    wait(lambda: shape(pane) == 'A:0 B:0', 'Collapse All')
+    eq('A', focused_title(pane), 'the focus on the row standing for A1a')
+    eq(['▸', ''], [c[1] for c in tree_cells(pane)], 'A shows collapsed')
+    pane.keys(Keys.ARROW_RIGHT)
+    wait(lambda: shape(pane) == 'A:0 A1:1 A2:1 B:0', 'Right on A: A1 is still collapsed')
+    relay.control('expandAll', pane=relay.control('panes')[0]['id'])
+    wait(lambda: pane.state()['count'] == 5, 'Expand All')
+    eq('A', focused_title(pane), 'the focus stays on A')
+    eq(snapshots, pane.state()['stats']['snapshots'], 'ops only: no snapshot')
+    # The server keeps it per view: another pane on the list is not collapsed.
+    pane.keys(Keys.ARROW_LEFT)
+    wait(lambda: pane.state()['count'] == 2, 'A collapsed again')
+    other = Pane(ctx.browser(), relay, {'list': list_id}, name='Trip')
+    other.ready(5)
+    pane.check_exact()
+
+
+@test('Tab and Shift+Tab indent and outdent (the parent\'s count follows); a refusal is one line in words')
+def tree_indenting(ctx):
+    relay = ctx.relay(new_store())
+    list_id, ids = tree(relay, 'Work', [('A',), ('B',), ('C',), ('D',)])
+    driver = ctx.browser()
+    pane = Pane(driver, relay, {'list': list_id}, name='Work')
+    pane.ready(4)
+    pane.settle()
+    click_title(pane, 'B')
+    pane.keys(Keys.TAB)
+    wait(lambda: shape(pane) == 'A:0 B:1 C:0 D:0', 'B indented')
+    wait(lambda: tree_cells(pane)[0][1:3] == ('▾', '0/1'), "A's chevron and count")
+    eq(ids['A'], relay.request('items/get', {'id': ids['B']})['parent'], 'B under A in the store')
+    eq('B', focused_title(pane), 'the focus on B')
+    truthy(pane.js('return document.activeElement === document.querySelector(".scroller");'), 'Tab stayed in the list')
+    click_title(pane, 'C')
+    pane.keys(Keys.TAB)
+    wait(lambda: shape(pane) == 'A:0 B:1 C:1 D:0', 'C the last subtask of A')
+    pane.keys(Keys.TAB)
+    wait(lambda: shape(pane) == 'A:0 B:1 C:2 D:0', 'C under B')
+    wait(lambda: [c[2] for c in tree_cells(pane)] == ['0/1', '0/1', '', ''], 'the counts')
+    pane.shift(Keys.TAB)
+    wait(lambda: shape(pane) == 'A:0 B:1 C:1 D:0', 'C outdented')
+    eq('C', focused_title(pane), 'the focus on C')
+    # Two selected at once (Shift+Down), outdented together.
+    click_title(pane, 'B')
+    pane.shift(Keys.ARROW_DOWN)
+    wait(lambda: len(pane.state()['selection']) == 2, 'B and C selected')
+    pane.shift(Keys.TAB)
+    wait(lambda: shape(pane) == 'A:0 B:0 C:0 D:0', 'both outdented')
+    wait(lambda: tree_cells(pane)[0][1:3] == ('', ''), 'A lost its chevron and count')
+    # Refusals: one line each, in words; nothing changes.
+    version = pane.state()['version']
+    click_title(pane, 'A')
+    pane.keys(Keys.TAB)
+    wait(lambda: pane.messages() == ['cannot indent "A": no task above it at its level to become a subtask of'], 'the refusal')
+    click_title(pane, 'D')
+    pane.shift(Keys.TAB)
+    wait(lambda: pane.messages() == ['cannot outdent "D": it is already at the top level'], 'the second refusal')
+    eq('warning', pane.js("return document.querySelector('.messages .message').className.split(' ')[1];"), 'a warning')
+    eq(version, pane.state()['version'], 'nothing changed')
+    pane.screenshot('tree-refusal-dark')
+    # One undo step each.
+    click_title(pane, 'B')
+    pane.keys(Keys.TAB)
+    wait(lambda: shape(pane) == 'A:0 B:1 C:0 D:0', 'B indented again')
+    pane.keys('u')
+    wait(lambda: shape(pane) == 'A:0 B:0 C:0 D:0', 'undone')
+    pane.check_exact()
+
+
+@test('Ctrl+Enter adds a first subtask below the focused task (expanding it); o keeps the tree; the title menu asks too')
+def tree_adding(ctx):
+    relay = ctx.relay(new_store())
+    list_id, ids = tree(relay, 'Trip', [('A',), ('A1', 'A'), ('B',)])
+    driver = ctx.browser()
+    pane = Pane(driver, relay, {'list': list_id}, name='Trip')
+    pane.ready(3)
+    pane.settle()
+    add = driver.find_element(By.CSS_SELECTOR, 'input.add')
+    click_title(pane, 'B')
+    ctrl(pane, Keys.ENTER)
+    wait(lambda: pane.js('return document.activeElement === document.querySelector("input.add");'), 'the add box')
+    truthy('subtask of “B”' in add.get_attribute('placeholder'), 'it says where: %r' % add.get_attribute('placeholder'))
+    add.send_keys('B first', Keys.ENTER)
+    wait(lambda: shape(pane) == 'A:0 A1:1 B:0 B first:1', 'a subtask of B')
+    eq('B first', focused_title(pane), 'the focus on the new task')
+    eq(ids['B'], relay.request('items/get', {'id': pane.state()['focused']})['parent'], 'in the store')
+    truthy('subtask' not in add.get_attribute('placeholder'), 'the box is back to adding tasks')
+    # On a collapsed task: expanded first, the new task its first subtask; the grammar still applies.
+    click_title(pane, 'A')
+    pane.keys(Keys.ARROW_LEFT)
+    wait(lambda: pane.state()['count'] == 3, 'A collapsed')
+    ctrl(pane, Keys.ENTER)
+    add.send_keys('A0 !high', Keys.ENTER)
+    wait(lambda: shape(pane) == 'A:0 A0:1 A1:1 B:0 B first:1', 'A expanded with its first subtask')
+    eq('high', pane.js('return window.tasklsPane.model.rows[1].priority;'), 'quick entry read the fields')
+    # o on the last subtask: its sibling (not a top-level task); o on a task whose subtasks show: the first of them.
+    click_title(pane, 'A1')
+    pane.keys('o')
+    add.send_keys('A2', Keys.ENTER)
+    wait(lambda: shape(pane) == 'A:0 A0:1 A1:1 A2:1 B:0 B first:1', 'o on the last subtask')
+    click_title(pane, 'B')
+    pane.keys('o')
+    add.send_keys('B zero', Keys.ENTER)
+    wait(lambda: shape(pane) == 'A:0 A0:1 A1:1 A2:1 B:0 B zero:1 B first:1', 'o on B')
+    # A subtask in another list is refused in words; the text stays to be changed.
+    relay.request('lists/create', {'name': 'Elsewhere'})
+    click_title(pane, 'A2')
+    ctrl(pane, Keys.ENTER)
+    add.send_keys('Stray @Elsewhere', Keys.ENTER)
+    wait(lambda: any('not in list' in m for m in pane.messages()), 'the refusal: %r' % pane.messages())
+    eq('Stray @Elsewhere', add.get_attribute('value'), 'the text kept')
+    add.send_keys(Keys.ESCAPE)
+    eq(7, pane.state()['count'], 'nothing added')
+    # Add Subtask Below from the pane's title menu (the host asks the page).
+    click_title(pane, 'A2')
+    relay.control('command', pane=relay.control('panes')[0]['id'], name='addSubtask')
+    wait(lambda: 'subtask of “A2”' in add.get_attribute('placeholder'), 'the title menu opened the box')
+    add.send_keys('A2 first', Keys.ENTER)
+    wait(lambda: shape(pane) == 'A:0 A0:1 A1:1 A2:1 A2 first:2 B:0 B zero:1 B first:1', 'a subtask of A2')
+    pane.check_exact()
+
+
+@test('J/K and dragging move a task with its subtree, keeping its level where the rows allow; the focus follows')
+def tree_moving(ctx):
+    relay = ctx.relay(new_store())
+    list_id, ids = tree(relay, 'Trip', [('A',), ('A1', 'A'), ('A2', 'A'), ('B',), ('C',)])
+    driver = ctx.browser()
+    pane = Pane(driver, relay, {'list': list_id}, name='Trip')
+    pane.ready(5)
+    pane.settle()
+    click_title(pane, 'A')
+    pane.keys('J')
+    wait(lambda: shape(pane) == 'B:0 A:0 A1:1 A2:1 C:0', 'A and its subtasks below B')
+    eq('A', focused_title(pane), 'the focus on A')
+    pane.keys('J')
+    wait(lambda: shape(pane) == 'B:0 C:0 A:0 A1:1 A2:1', 'below C')
+    pane.keys('K')
+    wait(lambda: shape(pane) == 'B:0 A:0 A1:1 A2:1 C:0', 'K')
+    # A subtask keeps its depth: past its sibling, then past C it becomes C's subtask.
+    click_title(pane, 'A1')
+    pane.keys('J')
+    wait(lambda: shape(pane) == 'B:0 A:0 A2:1 A1:1 C:0', 'A1 after A2, still under A')
+    eq(ids['A'], relay.request('items/get', {'id': ids['A1']})['parent'], 'A1 under A')
+    pane.keys('J')
+    wait(lambda: shape(pane) == 'B:0 A:0 A2:1 C:0 A1:1', 'A1 under C')
+    eq(ids['C'], relay.request('items/get', {'id': ids['A1']})['parent'], 'A1 under C in the store')
+    eq('A1', focused_title(pane), 'the focus on A1')
+    # A collapsed task moves with its hidden subtree.
+    click_title(pane, 'A')
+    pane.keys(Keys.ARROW_LEFT)
+    wait(lambda: shape(pane) == 'B:0 A:0 C:0 A1:1', 'A collapsed')
+    pane.keys('K')
+    wait(lambda: shape(pane) == 'A:0 B:0 C:0 A1:1', 'A up, collapsed')
+    pane.keys(Keys.ARROW_RIGHT)
+    wait(lambda: shape(pane) == 'A:0 A2:1 B:0 C:0 A1:1', 'its subtask came along')
+    # Dragging A (with A2) to the end: after C's subtree, at the top level.
+    drag = '''const [fromIndex, toIndex] = arguments;
+        const scroller = document.querySelector('.scroller');
+        const from = document.querySelector(`.row[data-index="${fromIndex}"]`);
+        const data = new DataTransfer();
+        const box = scroller.getBoundingClientRect();
+        from.dispatchEvent(new DragEvent('dragstart', {bubbles: true, cancelable: true, dataTransfer: data}));
+        const y = box.top + toIndex * 22 - scroller.scrollTop + 2;
+        scroller.dispatchEvent(new DragEvent('dragover', {bubbles: true, cancelable: true, dataTransfer: data, clientX: box.left + 20, clientY: y}));
+        scroller.dispatchEvent(new DragEvent('drop', {bubbles: true, cancelable: true, dataTransfer: data, clientX: box.left + 20, clientY: y}));
+        from.dispatchEvent(new DragEvent('dragend', {bubbles: true, dataTransfer: data}));'''
+    pane.js(drag, 0, 5)
+    wait(lambda: shape(pane) == 'B:0 C:0 A1:1 A:0 A2:1', 'A dragged to the end with A2')
+    eq(None, relay.request('items/get', {'id': ids['A']})['parent'], 'A at the top level')
+    pane.check_exact()
+
+
 @test('screenshots of every state, light and dark')
 def screenshots(ctx):
     relay = ctx.relay(new_store())
