@@ -20,6 +20,7 @@ import time
 import traceback
 import urllib.request
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
@@ -815,9 +816,16 @@ def tree_cells(pane):
 
 
 def click_title(pane, title):
-    """A real click on the row titled `title` (it takes the focus)."""
-    node = pane.js("return [...document.querySelectorAll('.spacer .row .title')].find(n => n.textContent === arguments[0]);", title)
-    ActionChains(pane.driver).click(node).perform()
+    """A real click on the row titled `title` (it takes the focus). The row is found again when the page rendered
+    it anew between finding and clicking (a change pushed meanwhile: a stale element)."""
+    for attempt in range(5):
+        node = pane.js("return [...document.querySelectorAll('.spacer .row .title')].find(n => n.textContent === arguments[0]);", title)
+        try:
+            ActionChains(pane.driver).click(node).perform()
+            break
+        except StaleElementReferenceException:
+            if attempt == 4:
+                raise
     wait(lambda: focused_title(pane) == title, 'the focus on %s' % title)
 
 
@@ -986,47 +994,49 @@ def tree_adding(ctx):
     pane = Pane(driver, relay, {'list': list_id}, name='Trip')
     pane.ready(3)
     pane.settle()
-    add = driver.find_element(By.CSS_SELECTOR, 'input.add')
+    # The add box is found afresh each time: the page may render it anew (a stale element otherwise, under load).
+    def add():
+        return driver.find_element(By.CSS_SELECTOR, 'input.add')
     click_title(pane, 'B')
     ctrl(pane, Keys.ENTER)
     wait(lambda: pane.js('return document.activeElement === document.querySelector("input.add");'), 'the add box')
-    truthy('subtask of “B”' in add.get_attribute('placeholder'), 'it says where: %r' % add.get_attribute('placeholder'))
-    add.send_keys('B first', Keys.ENTER)
+    truthy('subtask of “B”' in add().get_attribute('placeholder'), 'it says where: %r' % add().get_attribute('placeholder'))
+    add().send_keys('B first', Keys.ENTER)
     wait(lambda: shape(pane) == 'A:0 A1:1 B:0 B first:1', 'a subtask of B')
     eq('B first', focused_title(pane), 'the focus on the new task')
     eq(ids['B'], relay.request('items/get', {'id': pane.state()['focused']})['parent'], 'in the store')
-    truthy('subtask' not in add.get_attribute('placeholder'), 'the box is back to adding tasks')
+    truthy('subtask' not in add().get_attribute('placeholder'), 'the box is back to adding tasks')
     # On a collapsed task: expanded first, the new task its first subtask; the grammar still applies.
     click_title(pane, 'A')
     pane.keys(Keys.ARROW_LEFT)
     wait(lambda: pane.state()['count'] == 3, 'A collapsed')
     ctrl(pane, Keys.ENTER)
-    add.send_keys('A0 !high', Keys.ENTER)
+    add().send_keys('A0 !high', Keys.ENTER)
     wait(lambda: shape(pane) == 'A:0 A0:1 A1:1 B:0 B first:1', 'A expanded with its first subtask')
     eq('high', pane.js('return window.tasklsPane.model.rows[1].priority;'), 'quick entry read the fields')
     # o on the last subtask: its sibling (not a top-level task); o on a task whose subtasks show: the first of them.
     click_title(pane, 'A1')
     pane.keys('o')
-    add.send_keys('A2', Keys.ENTER)
+    add().send_keys('A2', Keys.ENTER)
     wait(lambda: shape(pane) == 'A:0 A0:1 A1:1 A2:1 B:0 B first:1', 'o on the last subtask')
     click_title(pane, 'B')
     pane.keys('o')
-    add.send_keys('B zero', Keys.ENTER)
+    add().send_keys('B zero', Keys.ENTER)
     wait(lambda: shape(pane) == 'A:0 A0:1 A1:1 A2:1 B:0 B zero:1 B first:1', 'o on B')
     # A subtask in another list is refused in words; the text stays to be changed.
     relay.request('lists/create', {'name': 'Elsewhere'})
     click_title(pane, 'A2')
     ctrl(pane, Keys.ENTER)
-    add.send_keys('Stray @Elsewhere', Keys.ENTER)
+    add().send_keys('Stray @Elsewhere', Keys.ENTER)
     wait(lambda: any('not in list' in m for m in pane.messages()), 'the refusal: %r' % pane.messages())
-    eq('Stray @Elsewhere', add.get_attribute('value'), 'the text kept')
-    add.send_keys(Keys.ESCAPE)
+    eq('Stray @Elsewhere', add().get_attribute('value'), 'the text kept')
+    add().send_keys(Keys.ESCAPE)
     eq(7, pane.state()['count'], 'nothing added')
     # Add Subtask Below from the pane's title menu (the host asks the page).
     click_title(pane, 'A2')
     relay.control('command', pane=relay.control('panes')[0]['id'], name='addSubtask')
-    wait(lambda: 'subtask of “A2”' in add.get_attribute('placeholder'), 'the title menu opened the box')
-    add.send_keys('A2 first', Keys.ENTER)
+    wait(lambda: 'subtask of “A2”' in add().get_attribute('placeholder'), 'the title menu opened the box')
+    add().send_keys('A2 first', Keys.ENTER)
     wait(lambda: shape(pane) == 'A:0 A0:1 A1:1 A2:1 A2 first:2 B:0 B zero:1 B first:1', 'a subtask of A2')
     pane.check_exact()
 
