@@ -34,6 +34,13 @@ client.watchOverview(() => {}).catch(() => {});
 
 const panes = new Map(); // pane id -> {host, stream, queue}
 let serial = 0;
+// TASKLS_RELAY_REPLY_DELAY_MS: the timing of a loaded machine, made the rule. There, the server's
+// change notification and its answer to the request that caused it reach the host in separate reads,
+// so the page gets the change in one message and the host's reply in a later one. With this set, a
+// batch is split into its messages, and each reply reaches the page that many ms late, every message
+// after it waiting behind it (the order is kept).
+const replyDelay = Number(process.env.TASKLS_RELAY_REPLY_DELAY_MS) || 0;
+let outgoing = Promise.resolve();
 
 /** A pane host for a page; a `key` keeps one host across reloads of its page, as a VS Code panel keeps its host while its webview is reloaded. */
 function openPane(source, name, key) {
@@ -47,8 +54,15 @@ function openPane(source, name, key) {
   pane.host = new PaneHost({
     client, source, name,
     post: (message) => {
-      const line = `data: ${JSON.stringify(message)}\n\n`;
-      if (pane.stream) pane.stream.write(line); else pane.queue.push(line);
+      const deliver = (one) => {
+        const line = `data: ${JSON.stringify(one)}\n\n`;
+        if (pane.stream) pane.stream.write(line); else pane.queue.push(line);
+      };
+      if (replyDelay === 0) { deliver(message); return; }
+      for (const one of message.type === 'batch' ? message.messages : [message]) {
+        const held = one.type === 'reply' ? () => new Promise((resolve) => setTimeout(resolve, replyDelay)) : () => undefined;
+        outgoing = outgoing.then(held).then(() => deliver(one));
+      }
     },
   });
   panes.set(id, pane);
