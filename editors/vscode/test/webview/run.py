@@ -250,9 +250,20 @@ class Pane:
             return {state: m.state, count: m.count, version: m.version, window: m.window, focused: p.focusedId,
                     selection: [...p.selection], stats: p.stats, sort: m.sort, sections: m.sections, empty: m.empty || null};''')
 
-    def ready(self, count=None, timeout=20):
-        return wait(lambda: (lambda s: s if s['state'] == 'ready' and (count is None or s['count'] == count) else None)(self.state()),
-                    'the pane ready' + ('' if count is None else ' with %d rows' % count), timeout)
+    def ready(self, count=None, timeout=None):
+        """Waits until the view is ready (with `count` rows) and returns the page's state; fails at once
+        when the page says it cannot be (an error, the server stopped). Opening may load a whole
+        100,000-item store, the slowest wait of the suite: twice --timeout unless told."""
+        def opened():
+            state = self.state()
+            if state['state'] == 'ready' and (count is None or state['count'] == count):
+                return state
+            text = self.state_text() or ''
+            return {'failed': text} if text.startswith(('Error: ', 'The server stopped')) else None
+        state = wait(opened, 'the pane ready' + ('' if count is None else ' with %d rows' % count), timeout or 2 * options.timeout)
+        if 'failed' in state:
+            raise AssertionError('the pane did not open: %s' % state['failed'])
+        return state
 
     def rows(self):
         """The rows in the DOM, top to bottom: [index, id, text, classes]."""
