@@ -217,6 +217,18 @@ class Extension {
     return pane;
   }
 
+  /** Runs `action(pane)` on the pane in front; says so when there is none; a failure is one line. */
+  async inPane(action) {
+    const pane = this.currentPane();
+    if (!pane) { vscode.window.showInformationMessage('taskls: open a list first'); return undefined; }
+    try {
+      return await action(pane);
+    } catch (error) {
+      vscode.window.showErrorMessage(`taskls: ${displayed(describe(error))}`);
+      return undefined;
+    }
+  }
+
   /** The pane in front, if any. */
   currentPane() {
     for (const pane of this.panes) if (pane.panel.active) return pane;
@@ -328,6 +340,10 @@ class Extension {
         const pane = this.currentPane();
         if (pane) pane.host.send({ type: 'say', text: stepWords('redid', result), kind: 'info' });
       },
+      // The pane's title menu: the server hides or shows the rows below tasks, in that pane only.
+      'taskls.collapseAll': () => this.inPane((pane) => pane.host.fold('view/collapse', undefined, true)),
+      'taskls.expandAll': () => this.inPane((pane) => pane.host.fold('view/expand', undefined, true)),
+      'taskls.addSubtask': () => this.inPane((pane) => { pane.panel.reveal(); pane.host.command('addSubtask'); }),
       'taskls.retryStore': () => this.run('store/retry'),
       'taskls.refresh': async () => {
         const overview = await this.run('lists/list', {});

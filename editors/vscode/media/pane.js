@@ -224,6 +224,7 @@
         scheduleRender();
         break;
       case 'say': say(message.text, message.kind); break; // from a command (Ctrl+Z: `undid: …`)
+      case 'command': if (message.name === 'addSubtask') startAdd('subtask'); break; // the title menu's
       case 'stopped':
         pane.stopped = message.message || 'the server stopped';
         scheduleRender();
@@ -318,7 +319,8 @@
       const row = model.rowAt(i);
       if (row) { id = row.id; index = i; break; }
     }
-    return { id, index, offset: index * rowHeight - top, top, focusedId: pane.focusedId, focusIndex: model.indexOf(pane.focusedId), count: model.count };
+    const focusAncestors = pane.focusedId === null ? [] : model.ancestorsOf(pane.focusedId);
+    return { id, index, offset: index * rowHeight - top, top, focusedId: pane.focusedId, focusIndex: model.indexOf(pane.focusedId), focusAncestors, count: model.count };
   }
 
   /** Shifts the scroll position so the anchor row stays under the same pixel. */
@@ -329,11 +331,25 @@
     else setVirtualTop(index * rowHeight - anchor.offset);
   }
 
-  /** The focused row stays the same row; when it is gone, the row now at its index takes over. */
+  /**
+   * The focused row stays the same row; when it was hidden by collapsing (its nearest ancestor
+   * still shown is now collapsed), that ancestor takes over, as a tree's focus goes to the
+   * collapsed node; when it is gone, the row now at its index.
+   */
   function keepFocus(anchor) {
     if (pane.focusedId === null) return;
     const index = model.indexOf(pane.focusedId);
     if (index >= 0) { pane.focusIndex = index; return; }
+    for (const id of anchor.focusAncestors || []) {
+      const at = model.indexOf(id);
+      if (at < 0) continue;
+      if (model.rowAt(at).collapsed !== true) break;
+      pane.focusedId = id;
+      pane.focusIndex = at;
+      for (const selected of [...pane.selection]) if (model.indexOf(selected) < 0) pane.selection.delete(selected);
+      if (pane.selection.size === 0) pane.selection.add(id);
+      return;
+    }
     if (anchor.focusIndex >= 0) {
       const clamped = Math.min(anchor.focusIndex, model.count - 1);
       const row = model.rowAt(clamped);
@@ -504,6 +520,7 @@
   function build(node, row, index) {
     node.replaceChildren();
     node.className = 'row';
+    node.style.paddingLeft = '';
     node.setAttribute('role', 'option');
     node.removeAttribute('aria-disabled');
     node.draggable = false;
@@ -530,6 +547,13 @@
     }
     node.draggable = true;
     node.classList.toggle('done', w.done);
+    // Its place in the tree: two cells a level (CSSOM: the CSP drops style attributes), then the
+    // 2-cell fold column (▾ shown, ▸ collapsed, blank without subtasks; a click toggles it).
+    node.style.paddingLeft = w.depth > 0 ? `calc(var(--row-padding) + ${2 * w.depth}ch)` : '';
+    node.classList.toggle('context', w.context);
+    const twisty = element('span', `twisty${w.fold ? ` ${w.fold}` : ''}`, w.fold === 'collapsed' ? '▸' : w.fold === 'expanded' ? '▾' : '');
+    if (w.fold) twisty.title = w.fold === 'collapsed' ? 'Expand (→)' : 'Collapse (←)';
+    node.appendChild(twisty);
     const check = element('span', 'check');
     check.setAttribute('role', 'checkbox');
     check.setAttribute('aria-checked', w.done ? 'true' : 'false');
@@ -543,6 +567,11 @@
     const title = element('span', 'title', w.title);
     title.title = w.title;
     cell.appendChild(title);
+    if (w.subtasks) {
+      const tally = element('span', 'count', w.subtasks);
+      tally.title = `${w.subtasks} subtasks done`;
+      cell.appendChild(tally);
+    }
     if (w.notes) cell.appendChild(element('span', 'notes', '≡'));
     node.appendChild(cell);
     const due = element('span', w.due ? `due${w.due.overdue ? ' overdue' : ''}${w.due.today ? ' today' : ''}` : 'due', w.due ? w.due.text : '');
@@ -554,7 +583,11 @@
     const tags = element('span', 'tags', w.tags || '');
     if (w.tags) tags.title = w.tags;
     node.appendChild(tags);
-    node.setAttribute('aria-label', words.rowText(row, context));
+    const place = [];
+    if (w.depth > 0) place.push(`level ${w.depth + 1}`);
+    if (w.fold) place.push(w.fold);
+    if (w.context) place.push('shown for its subtasks');
+    node.setAttribute('aria-label', `${words.rowText(row, context)}${place.length > 0 ? `  (${place.join(', ')})` : ''}`);
   }
 
   function renderBulk() {
@@ -677,9 +710,16 @@
     if ((event.ctrlKey || event.metaKey) && !event.altKey) {
       if (key === 'a') { for (const row of model.rows) if (row.kind === 'item') pane.selection.add(row.id); scheduleRender(); handled(); }
       else if (key === 'r') { redo(); handled(); }
+      else if (key === 'Enter') { startAdd('subtask'); handled(); } // as Ctrl+Enter inserts a line below in VS Code's editor
       return;
     }
     switch (key) {
+      // The tree, as VS Code's tree views do it: → expands (or goes to the first subtask), ←
+      // collapses (or goes to the parent); Tab and Shift+Tab indent and outdent.
+      case 'ArrowRight': if (!event.altKey) { treeRight(index); handled(); } break;
+      case 'ArrowLeft': if (!event.altKey) { treeLeft(index); handled(); } break;
+      // (With no task to act on, Tab leaves the list as usual.)
+      case 'Tab': if (!event.altKey && targets().length > 0) { indent(event.shiftKey); handled(); } break;
       case 'ArrowDown': focusIndex(pane.focusedId === null ? index : index + 1, { extend }); handled(); break;
       case 'ArrowUp': focusIndex(pane.focusedId === null ? index : index - 1, { extend }); handled(); break;
       case 'Home': focusIndex(0, { extend }); handled(); break;
@@ -692,9 +732,9 @@
       case 'c': if (chord === 'c') edit(); else pending = 'c'; handled(); break;
       case 'Enter': edit(); handled(); break;
       case 'e': openDetails(); handled(); break;
-      case 'a': addInput.focus(); addInput.dataset.where = 'end'; handled(); break;
-      case 'o': addInput.focus(); addInput.dataset.where = 'below'; handled(); break;
-      case 'O': addInput.focus(); addInput.dataset.where = 'above'; handled(); break;
+      case 'a': startAdd('end'); handled(); break;
+      case 'o': startAdd('below'); handled(); break;
+      case 'O': startAdd('above'); handled(); break;
       case 'J': moveBy(1); handled(); break;
       case 'K': moveBy(-1); handled(); break;
       case '/': filterInput.focus(); filterInput.select(); handled(); break;
@@ -713,6 +753,12 @@
     const index = Number(node.dataset.index);
     const id = node.dataset.id;
     if (event.target.classList.contains('check')) return;
+    if (event.target.classList.contains('twisty') && event.target.textContent !== '') {
+      // The chevron toggles its task, and focuses it (as in VS Code's trees).
+      if (!event.ctrlKey && !event.metaKey && !event.shiftKey) focusIndex(index);
+      scroller.focus({ preventScroll: true });
+      return;
+    }
     collapseOnClick = null;
     if (event.ctrlKey || event.metaKey) {
       if (pane.selection.has(id)) pane.selection.delete(id); else pane.selection.add(id);
@@ -735,13 +781,17 @@
       focusIndex(collapseOnClick);
       collapseOnClick = null;
     }
-    if (!event.target.classList.contains('check')) return;
     const node = event.target.closest('.row');
     const row = node && model.rowAt(Number(node.dataset.index));
+    if (event.target.classList.contains('twisty')) {
+      if (row && row.kind === 'item' && row.hasChildren === true) fold(row.collapsed === true ? 'expand' : 'collapse', [row.id]);
+      return;
+    }
+    if (!event.target.classList.contains('check')) return;
     if (row && row.kind === 'item') call('toggle', { ids: [row.id], done: !row.done });
   });
   scroller.addEventListener('dblclick', (event) => {
-    if (event.target.closest('.row') && !event.target.closest('input')) edit();
+    if (event.target.closest('.row') && !event.target.closest('input') && !event.target.classList.contains('twisty')) edit();
   });
 
   // Actions -------------------------------------------------------------------------------------
@@ -767,7 +817,23 @@
     return false;
   }
 
-  /** J / K: the selected block (or the focused row) one row down or up. */
+  /**
+   * The move of the block of rows `from` … `from + count - 1` (with the subtrees shown below them,
+   * which the server takes along) to `at`, an index counted with the block, as `items/move` wants
+   * it: `{from, count, to, depth}`, `to` counted without the whole block and `depth` the level its
+   * tops keep where the rows around allow it (`ViewModel.landingDepth`); undefined when it stays.
+   */
+  function moveOf(from, count, at) {
+    const block = model.blockOf(from, from + count - 1);
+    const size = block ? block.size : count;
+    if (at > from && at < from + size) return undefined; // inside itself
+    const to = Math.max(0, Math.min(at > from ? at - size : at, model.count - size));
+    if (to === from) return undefined;
+    const depth = block ? model.landingDepth(from, size, to, block.depth) : undefined;
+    return { from, count, to, depth };
+  }
+
+  /** J / K: the selected block (or the focused row), with its subtree, one row down or up, keeping its level where it can. */
   function moveBy(delta) {
     if (!manualOrder()) return;
     const rows = targets();
@@ -776,11 +842,56 @@
     const from = indexes[0];
     const count = indexes.length;
     if (indexes[count - 1] - from + 1 !== count) { say('Select a block of adjacent tasks to move them together.', 'warning'); return; }
-    const to = from + delta;
-    if (to < 0 || to + count > model.count) return;
-    call('move', { version: model.version, from, count, to }).then(() => {
-      focusIndex(model.indexOf(pane.focusedId), { keep: true });
+    const block = model.blockOf(from, from + count - 1);
+    const size = block ? block.size : count;
+    // Down: past the row after the block (counted with the block); up: before the row above it.
+    const move = moveOf(from, count, delta > 0 ? from + size + delta : from + delta);
+    if (!move) return;
+    call('move', Object.assign({ version: model.version }, move)).then(() => {
+      revealFocus();
     });
+  }
+
+  // The tree ------------------------------------------------------------------------------------
+
+  /** Collapses or expands (`how`) the tasks `ids` in this pane's view; the focus keeps its task (or its collapsed ancestor). */
+  async function fold(how, ids) {
+    if (ids.length === 0) return;
+    const result = await call(how, { ids });
+    if (result) revealFocus();
+  }
+
+  /** Scrolls the focused row into view after a change moved it (when it is among the fetched rows). */
+  function revealFocus() {
+    const index = model.indexOf(pane.focusedId);
+    if (index >= 0) focusIndex(index, { keep: true });
+  }
+
+  /** →: a collapsed task expands; an expanded one hands the focus to its first subtask. */
+  function treeRight(index) {
+    const row = model.rowAt(index);
+    if (!row || row.kind !== 'item' || row.hasChildren !== true) return;
+    if (row.collapsed === true) { fold('expand', [row.id]); return; }
+    const next = model.rowAt(index + 1);
+    if (next && next.parent === row.id) focusIndex(index + 1);
+  }
+
+  /** ←: an expanded task collapses; a collapsed one, or one without subtasks, hands the focus to its parent. */
+  function treeLeft(index) {
+    const row = model.rowAt(index);
+    if (!row || row.kind !== 'item') return;
+    if (row.hasChildren === true && row.collapsed !== true) { fold('collapse', [row.id]); return; }
+    const parent = row.parent === null || row.parent === undefined ? -1 : model.indexOf(row.parent);
+    if (parent >= 0) focusIndex(parent);
+  }
+
+  /** Tab / Shift+Tab: the selected tasks (or the focused one) become subtasks of the task above them at their level, or siblings of their parent. */
+  async function indent(outdent) {
+    const rows = targets();
+    if (rows.length === 0) return;
+    const result = await call('indent', { ids: rows.map((row) => row.id), outdent });
+    if (result && result.refused) { say(result.refused, 'warning'); return; }
+    if (result) { say(null); revealFocus(); }
   }
 
   /** Edits the focused row's title in place, with the quick-entry grammar (`^fri`, `@List`). */
@@ -827,24 +938,44 @@
     input.addEventListener('blur', () => { if (!done) finish(false); });
   }
 
+  const addPlaceholder = addInput.placeholder;
+  /**
+   * Opens the add box for a task placed `where` the focused row: 'end' (a), 'below' (o: the row
+   * right below it in the tree), 'above' (O: its sibling above), 'subtask' (Ctrl+Enter or the
+   * title menu's Add Subtask Below: its first subtask; a collapsed task is expanded first).
+   */
+  function startAdd(where) {
+    const focused = model.rowAt(currentIndex());
+    if (where === 'subtask') {
+      if (!focused || focused.kind !== 'item') { say('No task here to add a subtask to.', 'warning'); return; }
+      addInput.placeholder = `Add a subtask of “${words.displayed(focused.title)}”… (Escape: cancel)`;
+    } else {
+      addInput.placeholder = addPlaceholder;
+    }
+    addInput.dataset.where = where;
+    addInput.focus();
+  }
+
+  function endAdd() {
+    addInput.dataset.where = 'end';
+    addInput.placeholder = addPlaceholder;
+  }
+
   addInput.addEventListener('keydown', async (event) => {
-    if (event.key === 'Escape') { addInput.value = ''; scroller.focus(); return; }
+    if (event.key === 'Escape') { addInput.value = ''; endAdd(); scroller.focus(); return; }
     if (event.key !== 'Enter') return;
     event.preventDefault();
     const text = addInput.value;
     if (text.trim() === '') return;
     const where = addInput.dataset.where || 'end';
+    // The row as it is now (the typing took time): the host places the task by the rows around it.
     const focused = model.rowAt(currentIndex());
-    let before = null;
-    if (where === 'above' && focused && focused.kind === 'item') before = focused;
-    if (where === 'below' && focused) {
-      const next = model.rowAt(currentIndex() + 1);
-      if (next && next.kind === 'item') before = next;
-    }
+    const item = focused && focused.kind === 'item' ? focused : null;
     const result = await call('add', {
       text,
-      before: before ? { id: before.id, list: before.list } : null,
-      near: focused && focused.kind === 'item' ? { list: focused.list } : null,
+      where: item ? where : 'end',
+      id: item && where !== 'end' ? item.id : undefined,
+      near: item ? { list: item.list } : null,
     });
     if (result && result.warnings) {
       // Nothing was added, and never will be as read: the text stays for the user to change.
@@ -854,7 +985,7 @@
     }
     if (result && result.item) {
       addInput.value = '';
-      addInput.dataset.where = 'end';
+      endAdd();
       say(null);
       pane.focusedId = result.item.id;
       pane.selection = new Set([result.item.id]);
@@ -954,7 +1085,8 @@
     if (!pane.selection.has(id)) { pane.selection = new Set([id]); pane.focusedId = id; }
     const indexes = selectedItems().map((row) => model.indexOf(row.id)).sort((a, b) => a - b);
     if (indexes[indexes.length - 1] - indexes[0] + 1 !== indexes.length) { say('Select a block of adjacent tasks to drag them together.', 'warning'); event.preventDefault(); return; }
-    dragged = { from: indexes[0], count: indexes.length, version: model.version };
+    const block = model.blockOf(indexes[0], indexes[indexes.length - 1]);
+    dragged = { from: indexes[0], count: indexes.length, size: block ? block.size : indexes.length, version: model.version };
     event.dataTransfer.effectAllowed = 'move';
     event.dataTransfer.setData('text/plain', selectedItems().map((row) => row.title).join('\n'));
     scheduleRender();
@@ -981,9 +1113,9 @@
     const { from, count, version } = dragged;
     dragged = null;
     dropLine.hidden = true;
-    const to = at > from ? at - count : at;
-    if (to === from || to < 0) return;
-    call('move', { version, from, count, to });
+    // The block takes its subtree along and keeps its level where the rows at the drop allow it.
+    const move = moveOf(from, count, at);
+    if (move) call('move', Object.assign({ version }, move));
   });
   scroller.addEventListener('dragend', () => { dragged = null; dropLine.hidden = true; });
 

@@ -7,10 +7,11 @@
 // Host → page: {type: 'init', ...}, {type: 'snapshot', snapshot}, {type: 'changed', params},
 //   {type: 'closed', reason}, {type: 'stopped', message}, {type: 'overview', ...}, {type: 'reply', id, ok, result | error},
 //   {type: 'say', text, kind} (a line for the pane's messages, from a command: `undid: delete 3 tasks`),
+//   {type: 'command', name} (a command of the pane's title menu or palette the page carries out: `addSubtask`),
 //   or {type: 'batch', messages: [...]} of those, in order.
 const { ViewModel } = require('./viewModel');
 const { describe } = require('./connection');
-const { displayed } = require('./words');
+const { displayed, indentRefusal } = require('./words');
 
 const defaultWindow = 100;
 const maximumWindow = 1000;
@@ -245,6 +246,19 @@ class PaneHost {
     return { fields: answer.fields || {}, warnings: (answer.warnings || []).map((w) => w.message || w.reason) };
   }
 
+  /** `view/collapse` or `view/expand` on `ids`, or on every task (`all`); `{changed}`. */
+  async fold(method, ids, all) {
+    if (this.model.view === null || this.closed) return { changed: false };
+    const params = all === true ? { view: this.model.view, all: true } : { view: this.model.view, ids };
+    if (all !== true && (!Array.isArray(ids) || ids.length === 0)) return { changed: false };
+    return this.client.request(method, params);
+  }
+
+  /** The page runs one of its own actions, asked by a command (`addSubtask`). */
+  command(name) {
+    this.send({ type: 'command', name });
+  }
+
   dispose() {
     if (this.disposed) return;
     this.disposed = true;
@@ -259,11 +273,15 @@ class PaneHost {
 /** What the page can ask for; `this` is the PaneHost. Each returns the reply's result. */
 const actions = {
   /**
-   * `{text, before, near}`: a new task from a typed line. A line the server read with warnings is
-   * never stored, however often it is sent: the warnings come back and the user edits the text
-   * (or escapes a word with `\`), as in the REPL and the Neovim pane.
+   * `{text, where, id, before, near}`: a new task from a typed line, placed `where` ('end',
+   * 'above', 'below', 'subtask') the row `id` (`ViewModel.placement`: 'below' is the row right
+   * below it in the tree, 'subtask' its first subtask, expanded first when it is collapsed so the
+   * new task is seen); `before` (an older page's placement) puts it before that row. A line the
+   * server read with warnings is never stored, however often it is sent: the warnings come back
+   * and the user edits the text (or escapes a word with `\`), as in the REPL and the Neovim pane;
+   * so does a refused placement (a subtask in another list than its parent's), in the server's words.
    */
-  async add({ text, before, near }) {
+  async add({ text, where, id, before, near }) {
     if (typeof text !== 'string' || text.trim() === '') return { warnings: ['type a title'] };
     const list = this.targetList(near);
     if (list === undefined) throw new Error('there is no list yet: create one in the overview');
@@ -272,9 +290,23 @@ const actions = {
     if (fields.title === undefined) return { warnings: [`a task needs a title: ${text}`] };
     const params = Object.assign({}, fields, { list: fields.list || list });
     if (this.source.group === 'today' && params.due === undefined) params.due = (await this.parseItem('^today', list)).fields.due || (this.client.overview && this.client.overview.today);
-    if (before && params.list === (before.list || params.list)) params.before = before.id;
-    const answer = await this.client.request('items/create', params);
-    return { item: answer.item };
+    if (typeof id === 'string' && (where === 'above' || where === 'below' || where === 'subtask')) {
+      const row = this.model.rows.find((r) => r.id === id);
+      if (where === 'subtask' && row && row.collapsed === true) {
+        // Its view/changed comes before the answer: the model shows the subtasks when it resolves.
+        await this.client.request('view/expand', { view: this.model.view, ids: [id] });
+      }
+      Object.assign(params, this.model.placement(where, id, params.list));
+    } else if (before && params.list === (before.list || params.list)) {
+      params.before = before.id;
+    }
+    try {
+      const answer = await this.client.request('items/create', params);
+      return { item: answer.item };
+    } catch (error) {
+      if (error.code === -32803 && params.parent !== undefined) return { warnings: [describe(error)] };
+      throw error;
+    }
   },
   async toggle({ ids, done }) {
     return this.client.request('items/update', { ids, done: done === true });
@@ -311,10 +343,16 @@ const actions = {
   },
   async get({ id }) { return this.client.request('items/get', { id }); },
   async delete({ ids }) { return this.client.request('items/delete', { ids }); },
-  /** `{version, from, count, to}`: rows moved by view index (manual order only). */
-  async move({ version, from, count, to }) {
+  /**
+   * `{version, from, count, to, depth?}`: rows moved by view index (manual order only), each with
+   * its subtree (the server takes the rows of the subtrees shown below them along); `depth`: the
+   * level the tops land at (`ViewModel.landingDepth`), else the server's default.
+   */
+  async move({ version, from, count, to, depth }) {
+    const params = { view: this.model.view, version, from, count: count || 1, to };
+    if (Number.isInteger(depth)) params.depth = depth;
     try {
-      return await this.client.request('items/move', { view: this.model.view, version, from, count: count || 1, to });
+      return await this.client.request('items/move', params);
     } catch (error) {
       if (error.code === -32801) {
         await this.resync();
@@ -323,6 +361,25 @@ const actions = {
       throw error;
     }
   },
+  /**
+   * `{ids, outdent}`: the tasks made subtasks of the task above them at their level
+   * (`items/indent`), or siblings of their parent right after it (`outdent`: `items/outdent`),
+   * each with its subtree; one undo step. A refusal is `{refused: words}` (`indentRefusal`),
+   * nothing changed.
+   */
+  async indent({ ids, outdent }) {
+    try {
+      return await this.client.request(outdent ? 'items/outdent' : 'items/indent', { ids });
+    } catch (error) {
+      if (error.code !== -32803) throw error;
+      const first = this.model.rows.find((row) => row.id === ids[0]);
+      return { refused: indentRefusal(error.reason, displayed(first ? first.title : ids[0]), outdent === true, describe(error)) };
+    }
+  },
+  /** `{ids}` or `{all: true}`: hides the rows below those tasks, in this pane's view only (`view/collapse`). */
+  async collapse({ ids, all }) { return this.fold('view/collapse', ids, all); },
+  /** `{ids}` or `{all: true}`: shows the rows below those tasks again (`view/expand`). */
+  async expand({ ids, all }) { return this.fold('view/expand', ids, all); },
   async moveToList({ ids, list }) { return this.client.request('items/move', { ids, before: null, list }); },
   async sort({ sort }) {
     const answer = await this.client.request('view/sort', { view: this.model.view, sort });

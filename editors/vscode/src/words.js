@@ -130,10 +130,27 @@
   const priorityMarks = { low: '!', medium: '!!', high: '!!!' };
   const priorityNames = { none: 'No priority', low: 'Low priority', medium: 'Medium priority', high: 'High priority' };
 
-  /** A row's words: `{title, due?, priority?, priorityName?, tags?, list?, notes}` (text already displayed). */
+  /**
+   * A row's place in the tree: `{depth, fold, subtasks}`: its depth (0 to 15), its fold marker's
+   * state ('collapsed', 'expanded', or null for a row without subtasks in the view: `hasChildren`),
+   * and its subtasks done out of all (`1/3`, as the Neovim pane shows it), or undefined without any.
+   */
+  function treeWords(row) {
+    const depth = Math.max(0, Math.min(15, Number(row.depth) || 0));
+    const fold = row.hasChildren === true ? (row.collapsed === true ? 'collapsed' : 'expanded') : null;
+    const children = Number(row.children) || 0;
+    const subtasks = children > 0 ? `${children - (Number(row.openChildren) || 0)}/${children}` : undefined;
+    return { depth, fold, subtasks };
+  }
+
+  /**
+   * A row's words: `{title, due?, priority?, priorityName?, tags?, list?, notes, depth, fold,
+   * subtasks?, context}` (text already displayed; the tree's members as `treeWords` says them;
+   * `context`: the row is in the view only as an ancestor of a match, shown dimmed).
+   */
   function rowWords(row, context) {
     if (row.kind === 'header') return { title: displayed(row.title), count: row.count };
-    const words = { title: displayed(row.title), notes: row.hasNotes === true, done: row.done === true };
+    const words = Object.assign({ title: displayed(row.title), notes: row.hasNotes === true, done: row.done === true, context: row.context === true }, treeWords(row));
     if (row.due) words.due = due(row.due, row.done === true, context, row.dueLocal);
     if (priorityMarks[row.priority]) {
       words.priority = priorityMarks[row.priority];
@@ -148,7 +165,7 @@
   function rowText(row, context) {
     const w = rowWords(row, context);
     if (row.kind === 'header') return `${w.title} (${w.count})`;
-    const parts = [`${w.done ? '[x]' : '[ ]'} ${w.title}`];
+    const parts = [`${w.done ? '[x]' : '[ ]'} ${w.title}${w.subtasks ? ` ${w.subtasks}` : ''}`];
     if (w.due) parts.push(w.due.text);
     if (w.priority) parts.push(w.priority);
     if (w.tags) parts.push(w.tags);
@@ -173,5 +190,22 @@
     return `${verb}: ${displayed(description)}`;
   }
 
-  return { stepWords, displayed, relative, due, duePhrase, dayNumber, rowWords, rowText, priorityMarks, wallClock, escapeTitle };
+  /**
+   * A refused `items/indent` or `items/outdent` in words, as the Neovim pane says it: `reason` is
+   * the refusal's `data.reason`, `title` the first task's title (displayed), `message` the server's
+   * own, said when the reason is none of the tree's.
+   */
+  function indentRefusal(reason, title, outdent, message) {
+    const quoted = `"${title}"`;
+    const verb = outdent ? 'outdent' : 'indent';
+    switch (reason) {
+      case 'noPreviousSibling': return `cannot indent ${quoted}: no task above it at its level to become a subtask of`;
+      case 'topLevel': return `cannot outdent ${quoted}: it is already at the top level`;
+      case 'notSiblings': return `cannot ${verb} these tasks together: they are not subtasks of the same task`;
+      case 'tooDeep': return `cannot indent ${quoted}: subtasks go at most 15 levels deep`;
+      default: return `cannot ${verb}: ${displayed(String(message))}`;
+    }
+  }
+
+  return { indentRefusal, treeWords, stepWords, displayed, relative, due, duePhrase, dayNumber, rowWords, rowText, priorityMarks, wallClock, escapeTitle };
 }));

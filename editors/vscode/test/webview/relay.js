@@ -34,6 +34,13 @@ client.watchOverview(() => {}).catch(() => {});
 
 const panes = new Map(); // pane id -> {host, stream, queue}
 let serial = 0;
+// TASKLS_RELAY_REPLY_DELAY_MS: the timing of a loaded machine, made the rule. There, the server's
+// change notification and its answer to the request that caused it reach the host in separate reads,
+// so the page gets the change in one message and the host's reply in a later one. With this set, a
+// batch is split into its messages, and each reply reaches the page that many ms late, every message
+// after it waiting behind it (the order is kept).
+const replyDelay = Number(process.env.TASKLS_RELAY_REPLY_DELAY_MS) || 0;
+let outgoing = Promise.resolve();
 
 /** A pane host for a page; a `key` keeps one host across reloads of its page, as a VS Code panel keeps its host while its webview is reloaded. */
 function openPane(source, name, key) {
@@ -47,8 +54,15 @@ function openPane(source, name, key) {
   pane.host = new PaneHost({
     client, source, name,
     post: (message) => {
-      const line = `data: ${JSON.stringify(message)}\n\n`;
-      if (pane.stream) pane.stream.write(line); else pane.queue.push(line);
+      const deliver = (one) => {
+        const line = `data: ${JSON.stringify(one)}\n\n`;
+        if (pane.stream) pane.stream.write(line); else pane.queue.push(line);
+      };
+      if (replyDelay === 0) { deliver(message); return; }
+      for (const one of message.type === 'batch' ? message.messages : [message]) {
+        const held = one.type === 'reply' ? () => new Promise((resolve) => setTimeout(resolve, replyDelay)) : () => undefined;
+        outgoing = outgoing.then(held).then(() => deliver(one));
+      }
     },
   });
   panes.set(id, pane);
@@ -73,6 +87,10 @@ async function control(command) {
     case 'request': return client.request(command.method, command.params);
     case 'panes': return [...panes.values()].map((p) => ({ id: p.id, view: p.host.model.view, source: p.host.source, disposed: p.host.disposed }));
     case 'host': return { stats: pane.host.stats, version: pane.host.model.version, count: pane.host.model.count, window: pane.host.model.window, rows: pane.host.model.rows.map((r) => r.title) };
+    // The pane's title menu (Collapse All, Expand All, Add Subtask Below), as extension.js runs it.
+    case 'collapseAll': return pane.host.fold('view/collapse', undefined, true);
+    case 'expandAll': return pane.host.fold('view/expand', undefined, true);
+    case 'command': pane.host.command(command.name); return true;
     case 'gap': pane.host.model.version -= 1; return pane.host.model.version; // as if a notification had been lost
     case 'kill': client.process.kill('SIGKILL'); return true;
     case 'log': return log;
