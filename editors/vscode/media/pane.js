@@ -939,24 +939,36 @@
   }
 
   const addPlaceholder = addInput.placeholder;
+  // The task the box adds a subtask of, remembered when it opened for one (Ctrl+Enter): `{id, list,
+  // title}` (the title displayed), whatever is focused when Enter is pressed; null otherwise.
+  let addParent = null;
+  let addOpenings = 0; // +1 each time the box opens or ends: an answer ends only the add it was for
   /**
    * Opens the add box for a task placed `where` the focused row: 'end' (a), 'below' (o: the row
    * right below it in the tree), 'above' (O: its sibling above), 'subtask' (Ctrl+Enter or the
-   * title menu's Add Subtask Below: its first subtask; a collapsed task is expanded first).
+   * title menu's Add Subtask Below: its first subtask; a collapsed task is expanded first). A
+   * subtask's parent is the task focused now, kept until the add is done or Escape is pressed;
+   * 'below' and 'above' place the task by the row focused when Enter is pressed. The typed text stays.
    */
   function startAdd(where) {
     const focused = model.rowAt(currentIndex());
     if (where === 'subtask') {
       if (!focused || focused.kind !== 'item') { say('No task here to add a subtask to.', 'warning'); return; }
-      addInput.placeholder = `Add a subtask of “${words.displayed(focused.title)}”… (Escape: cancel)`;
+      addParent = { id: focused.id, list: focused.list, title: words.displayed(focused.title) };
+      addInput.placeholder = `Add a subtask of “${addParent.title}”… (Escape: cancel)`;
     } else {
+      addParent = null;
       addInput.placeholder = addPlaceholder;
     }
+    addOpenings += 1;
     addInput.dataset.where = where;
     addInput.focus();
   }
 
+  /** Back to a plain add at the end, the box saying so. */
   function endAdd() {
+    addOpenings += 1;
+    addParent = null;
     addInput.dataset.where = 'end';
     addInput.placeholder = addPlaceholder;
   }
@@ -968,29 +980,48 @@
     const text = addInput.value;
     if (text.trim() === '') return;
     const where = addInput.dataset.where || 'end';
-    // The row as it is now (the typing took time): the host places the task by the rows around it.
-    const focused = model.rowAt(currentIndex());
-    const item = focused && focused.kind === 'item' ? focused : null;
-    const result = await call('add', {
-      text,
-      where: item ? where : 'end',
-      id: item && where !== 'end' ? item.id : undefined,
-      near: item ? { list: item.list } : null,
-    });
+    const parent = where === 'subtask' ? addParent : null;
+    const opening = addOpenings;
+    // Where the user is now: the answer takes the focus to the new task only if they are still there.
+    const focusedBefore = pane.focusedId;
+    let args;
+    if (parent) {
+      args = { text, where, id: parent.id, near: { list: parent.list } };
+    } else {
+      // The row as it is now (the typing took time): the host places the task by the rows around it.
+      const focused = model.rowAt(currentIndex());
+      const item = focused && focused.kind === 'item' ? focused : null;
+      args = { text, where: item && where !== 'subtask' ? where : 'end', id: item && where !== 'end' ? item.id : undefined, near: item ? { list: item.list } : null };
+    }
+    const result = await call('add', args);
     if (result && result.warnings) {
       // Nothing was added, and never will be as read: the text stays for the user to change.
       if (addInput.value === '') addInput.value = text;
+      if (parent && result.refused === 'notFound' && (result.ids || []).includes(parent.id)) {
+        // The task it was to go under was deleted meanwhile: said in the box and under it; the box
+        // still adds to it (an undo brings it back) until Escape or another add is opened.
+        const refusal = words.subtaskRefusal('parentGone', parent.title, result.warnings[0]);
+        if (addOpenings === opening) addInput.placeholder = `${refusal} (Escape: cancel)`;
+        say([refusal, 'Nothing added: undo the delete, or choose another task and press Ctrl+Enter (a: a plain task), or press Escape.'], 'warning');
+        return;
+      }
       sayWarnings(result.warnings, 'Nothing added: change the text (\\ keeps a word as text) or press Escape.');
       return;
     }
     if (result && result.item) {
-      addInput.value = '';
-      endAdd();
+      // The box is done with this add, unless the user opened another one meanwhile (their text stays).
+      if (addInput.value === text) addInput.value = '';
+      if (addOpenings === opening) endAdd();
       say(null);
-      pane.focusedId = result.item.id;
-      pane.selection = new Set([result.item.id]);
-      const index = model.indexOf(result.item.id);
-      if (index >= 0) focusIndex(index);
+      // The focus goes to the new task only if the user did not move on meanwhile (a click, Home, the
+      // arrows, another control): else the next keys would act on a task they are not looking at.
+      const active = document.activeElement;
+      if (pane.focusedId === focusedBefore && (active === addInput || active === scroller)) {
+        pane.focusedId = result.item.id;
+        pane.selection = new Set([result.item.id]);
+        const index = model.indexOf(result.item.id);
+        if (index >= 0) focusIndex(index);
+      }
       scheduleRender();
     }
   });

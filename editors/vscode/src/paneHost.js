@@ -279,7 +279,8 @@ const actions = {
    * new task is seen); `before` (an older page's placement) puts it before that row. A line the
    * server read with warnings is never stored, however often it is sent: the warnings come back
    * and the user edits the text (or escapes a word with `\`), as in the REPL and the Neovim pane;
-   * so does a refused placement (a subtask in another list than its parent's), in the server's words.
+   * so does a refused placement (a subtask in another list than its parent's, or of a task deleted
+   * meanwhile), in the server's words, with `refused` (its `data.reason`) and `ids` (`data.ids`).
    */
   async add({ text, where, id, before, near }) {
     if (typeof text !== 'string' || text.trim() === '') return { warnings: ['type a title'] };
@@ -304,7 +305,10 @@ const actions = {
       const answer = await this.client.request('items/create', params);
       return { item: answer.item };
     } catch (error) {
-      if (error.code === -32803 && params.parent !== undefined) return { warnings: [describe(error)] };
+      if (error.code === -32803 && params.parent !== undefined) {
+        const ids = error.data && Array.isArray(error.data.ids) ? error.data.ids : undefined;
+        return { warnings: [describe(error)], refused: error.reason, ids };
+      }
       throw error;
     }
   },

@@ -207,5 +207,15 @@
     }
   }
 
-  return { indentRefusal, treeWords, stepWords, displayed, relative, due, duePhrase, dayNumber, rowWords, rowText, priorityMarks, wallClock, escapeTitle };
+  /**
+   * A refused subtask add (`items/create` with a `parent`) in words: `reason` 'parentGone' when
+   * the task it was to go under (`title`, displayed) was deleted meanwhile; otherwise the server's
+   * own `message`, displayed.
+   */
+  function subtaskRefusal(reason, title, message) {
+    if (reason === 'parentGone') return `cannot add a subtask of "${title}": it was deleted`;
+    return displayed(String(message));
+  }
+
+  return { indentRefusal, subtaskRefusal, treeWords, stepWords, displayed, relative, due, duePhrase, dayNumber, rowWords, rowText, priorityMarks, wallClock, escapeTitle };
 }));

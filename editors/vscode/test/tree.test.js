@@ -85,6 +85,8 @@ test('a row\'s tree words, the count in its text, refusals in words', () => {
   assert.equal(words.indentRefusal('topLevel', 'B', true), 'cannot outdent "B": it is already at the top level');
   assert.equal(words.indentRefusal('notSiblings', 'A1', true), 'cannot outdent these tasks together: they are not subtasks of the same task');
   assert.equal(words.indentRefusal('tooDeep', 'Deep', false), 'cannot indent "Deep": subtasks go at most 15 levels deep');
+  assert.equal(words.subtaskRefusal('parentGone', 'B', 'unknown item id: i2'), 'cannot add a subtask of "B": it was deleted');
+  assert.equal(words.subtaskRefusal('parentInOtherList', 'B', 'parent i2 is not in list l2\u001b'), 'parent i2 is not in list l2\\e');
 });
 
 /** A pane host whose page is an array of posted messages (as in paneHost.test.js). */
@@ -174,7 +176,18 @@ test('the host adds a subtask first below its task (expanding it), o keeps the t
     await client.request('lists/create', { name: 'Elsewhere' });
     const refused = await host.ask('add', { text: 'Stray @Elsewhere', where: 'subtask', id: ids.B, near: { list } });
     assert.match(refused.warnings[0], /not in list/);
+    assert.equal(refused.refused, 'parentInOtherList');
     assert.equal(host.model.count, 7);
+    // A subtask of a task deleted meanwhile: refused with the reason and the unknown id (the page words it).
+    await client.request('items/delete', { ids: [ids.C] });
+    await h.waitFor(() => host.model.count === 6, 'C gone');
+    const orphan = await host.ask('add', { text: 'Orphan', where: 'subtask', id: ids.C, near: { list } });
+    assert.equal(orphan.refused, 'notFound');
+    assert.deepEqual(orphan.ids, [ids.C]);
+    assert.equal(orphan.warnings.length, 1);
+    assert.equal(host.model.count, 6, 'nothing added');
+    await client.request('undo');
+    await h.waitFor(() => host.model.count === 7, 'C back');
     // A1 (index 2) down one row, keeping depth 1 (past A2, still A's); then past B at depth 0 it becomes B's.
     await host.ask('move', { version: host.model.version, from: 2, count: 1, to: 3, depth: 1 });
     assert.equal(shape(host), 'A:0 A0:1 A2:1 A1:1 B:0 B1:1 C:0');

@@ -41,6 +41,10 @@ let serial = 0;
 // after it waiting behind it (the order is kept).
 const replyDelay = Number(process.env.TASKLS_RELAY_REPLY_DELAY_MS) || 0;
 let outgoing = Promise.resolve();
+// The `holdReplies` control: from the next reply on, every message to a page is held back (the
+// order kept) until `releaseReplies`, so a test can act while an answer is on its way, whatever the
+// machine's speed. Null when not holding.
+let held = null;
 
 /** A pane host for a page; a `key` keeps one host across reloads of its page, as a VS Code panel keeps its host while its webview is reloaded. */
 function openPane(source, name, key) {
@@ -58,10 +62,15 @@ function openPane(source, name, key) {
         const line = `data: ${JSON.stringify(one)}\n\n`;
         if (pane.stream) pane.stream.write(line); else pane.queue.push(line);
       };
-      if (replyDelay === 0) { deliver(message); return; }
+      if (replyDelay === 0 && held === null) { deliver(message); return; }
+      const forward = (one) => {
+        if (replyDelay === 0) { deliver(one); return; }
+        const late = one.type === 'reply' ? () => new Promise((resolve) => setTimeout(resolve, replyDelay)) : () => undefined;
+        outgoing = outgoing.then(late).then(() => deliver(one));
+      };
       for (const one of message.type === 'batch' ? message.messages : [message]) {
-        const held = one.type === 'reply' ? () => new Promise((resolve) => setTimeout(resolve, replyDelay)) : () => undefined;
-        outgoing = outgoing.then(held).then(() => deliver(one));
+        if (held !== null && (held.length > 0 || one.type === 'reply')) held.push(() => forward(one));
+        else forward(one);
       }
     },
   });
@@ -91,6 +100,9 @@ async function control(command) {
     case 'collapseAll': return pane.host.fold('view/collapse', undefined, true);
     case 'expandAll': return pane.host.fold('view/expand', undefined, true);
     case 'command': pane.host.command(command.name); return true;
+    // Answers to the pages held back from now on (and whatever follows them), then let go, in order.
+    case 'holdReplies': if (held === null) held = []; return true;
+    case 'releaseReplies': { const go = held || []; held = null; for (const one of go) one(); return go.length; }
     case 'gap': pane.host.model.version -= 1; return pane.host.model.version; // as if a notification had been lost
     case 'kill': client.process.kill('SIGKILL'); return true;
     case 'log': return log;
