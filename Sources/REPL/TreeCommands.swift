@@ -25,29 +25,31 @@ extension Commands {
 extension REPL {
     /// `indent ROW...` (`items/indent`): the tasks become the last subtasks of the task above them at their level.
     func indent(_ words: [Substring]) throws(CommandError) {
-        let moving = try targets(words)
-        let top = shallowest(moving)
-        do {
-            _ = try send(ItemsIndent(ids: moving.map(\.id)))
-        } catch {
-            throw treeRefusal(error, moving: moving)
+        try changeLevel(words, { ItemsIndent(ids: $0) }) { moving, top in
+            "indented " + Target.named(moving) + " " + placeOfParent(of: top)
         }
-        record(ItemsIndent.method, nil)
-        say("indented " + Target.named(moving) + " " + placeOfParent(of: top))
-        try showTable()
     }
 
     /// `outdent ROW...` (`items/outdent`): the tasks become their parent's next siblings.
     func outdent(_ words: [Substring]) throws(CommandError) {
+        try changeLevel(words, { ItemsOutdent(ids: $0) }) { moving, top in
+            "outdented " + Target.named(moving) + ": now " + placeOfParent(of: top, topLevel: "at the top level")
+        }
+    }
+
+    /// Sends `request` for the tasks `words` name (a refusal in words), records the step, says `done` of them and of
+    /// the shallowest of them, and shows the table.
+    private func changeLevel<Request: RequestMessage>(_ words: [Substring], _ request: ([ItemID]) -> Request,
+                                                      done: ([Target], Target) -> String) throws(CommandError) {
         let moving = try targets(words)
         let top = shallowest(moving)
         do {
-            _ = try send(ItemsOutdent(ids: moving.map(\.id)))
+            _ = try send(request(moving.map(\.id)))
         } catch {
             throw treeRefusal(error, moving: moving)
         }
-        record(ItemsOutdent.method, nil)
-        say("outdented " + Target.named(moving) + ": now " + placeOfParent(of: top, topLevel: "at the top level"))
+        record(Request.method, nil)
+        say(done(moving, top))
         try showTable()
     }
 
