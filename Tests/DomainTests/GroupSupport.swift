@@ -19,6 +19,19 @@ func day(_ year: Int, _ month: Int, _ day: Int) -> CalendarDate {
     CalendarDate(year: year, month: month, day: day)!
 }
 
+/// Whether an item with these fields is in `source` on `today`, as protocol.md says ("Smart groups").
+func expectedInSource(_ source: ViewSource, list: ListID, done: Bool, due: Due?, today: Today) -> Bool {
+    let (bucket, isToday) = expectedBucket(due, today)
+    switch source {
+    case .list(let only): return list == only
+    case .group(.today): return !done && isToday
+    case .group(.overdue): return !done && bucket == .overdue
+    case .group(.scheduled): return !done && due != nil
+    case .group(.all): return !done
+    case .group(.completed): return done
+    }
+}
+
 /// The section an item with these fields falls in under `grouping`, as protocol.md says ("Sections").
 func expectedSection(_ grouping: Grouping, due: Due?, priority: Priority, list: ListID, done: Bool,
                      today: Today) -> SectionID? {
@@ -64,15 +77,7 @@ extension Engine {
     /// The items of `source` on the engine's day, computed from the state alone.
     func expectedMembers(of source: ViewSource) -> [Item] {
         state.items.values.map(\.item).filter { item in
-            let (bucket, isToday) = expectedBucket(item.due, today)
-            switch source {
-            case .list(let list): return item.list == list
-            case .group(.today): return !item.done && isToday
-            case .group(.overdue): return !item.done && bucket == .overdue
-            case .group(.scheduled): return !item.done && item.due != nil
-            case .group(.all): return !item.done
-            case .group(.completed): return item.done
-            }
+            expectedInSource(source, list: item.list, done: item.done, due: item.due, today: today)
         }
     }
 

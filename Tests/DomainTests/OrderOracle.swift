@@ -163,15 +163,7 @@ struct OrderModel {
     // MARK: Views
 
     func contains(_ source: ViewSource, _ item: ModelItem) -> Bool {
-        let (bucket, isToday) = expectedBucket(item.due, today)
-        switch source {
-        case .list(let list): return item.list == list
-        case .group(.today): return !item.done && isToday
-        case .group(.overdue): return !item.done && bucket == .overdue
-        case .group(.scheduled): return !item.done && item.due != nil
-        case .group(.all): return !item.done
-        case .group(.completed): return item.done
-        }
+        expectedInSource(source, list: item.list, done: item.done, due: item.due, today: today)
     }
 
     func section(_ item: ModelItem, _ grouping: Grouping) -> SectionID? {

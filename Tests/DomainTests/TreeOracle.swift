@@ -355,15 +355,7 @@ struct TreeModel: Equatable {
 
     /// Whether the item is in the source: its list, or its smart group on the model's day.
     func contains(_ source: ViewSource, _ item: TreeItem) -> Bool {
-        let (bucket, isToday) = expectedBucket(item.due, today)
-        switch source {
-        case .list(let list): return item.list == list
-        case .group(.today): return !item.done && isToday
-        case .group(.overdue): return !item.done && bucket == .overdue
-        case .group(.scheduled): return !item.done && item.due != nil
-        case .group(.all): return !item.done
-        case .group(.completed): return item.done
-        }
+        expectedInSource(source, list: item.list, done: item.done, due: item.due, today: today)
     }
 
     func matches(_ spec: TreeSpec, _ item: TreeItem) -> Bool {
