@@ -46,10 +46,10 @@ extension Engine {
                 // Time moving on changes no key of an order that does not depend on the day.
                 let affected = (builds.isEmpty || builds[spec] == nil) && (contentChanged || spec.dependsOnDay)
                 let changes = affected ? update(spec, with: items, listMoves: listMoves, oldParents: oldParents) : nil
-                var now = orderNow(spec, touched: changes != nil)
+                orders.append(orderNow(spec, touched: changes != nil))
                 // Re-keyed lists are not among the changes: one change then does not stand for the whole group.
-                now.single = listMoves.isEmpty && changes?.count == 1 ? changes![0] : nil
-                orders.append(now)
+                // (Set in the array: a copy of an `OrderNow` retains every part of its order.)
+                if listMoves.isEmpty, let changes, changes.count == 1 { orders[orders.count - 1].single = changes[0] }
             }
         }
         let rekeyed = listMoves.reduce(0) { $0 + $1.itemCount }
@@ -207,7 +207,7 @@ extension Engine {
     }
 
     /// The change of one view after its order is current, or nil when nothing observable changed.
-    private func refresh(_ view: inout OpenView, _ order: OrderNow, changedContent: ChangedContent,
+    private func refresh(_ view: inout OpenView, _ order: borrowing OrderNow, changedContent: ChangedContent,
                          listsChanged: Bool) -> ViewChange? {
         guard !order.isLoading else {
             // Loading: only the count can change; the window has no rows yet.
