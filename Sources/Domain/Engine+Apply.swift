@@ -238,42 +238,6 @@ extension Engine {
         return bump(&view, order, operations: operations)
     }
 
-    /// Whether every row `change` touches (its item's rows before and after, and its ancestors') comes after the
-    /// view's window, which is full: the top-level ancestors of its old and new places both sort after the
-    /// top-level ancestor of the window's last row.
-    /// - Complexity: O(depth) key computations.
-    private func isAfterWindow(_ change: TreeChange, of view: OpenView) -> Bool {
-        guard let last = view.rows.last, view.rows.count == view.window.end - view.window.start else { return false }
-        // The last row's top-level ancestor is the last top-level row of the window, when it holds one.
-        guard let lastRoot = view.rows.last(where: { $0.depth == 0 })?.key ?? rootKey(of: last, in: view.spec) else {
-            return false
-        }
-        return rootsOf(change, in: view.spec, allSatisfy: { lastRoot < $0 })
-    }
-
-    /// Whether every row `change` touches (its item's rows before and after, and its ancestors') comes before the
-    /// view's window: the top-level ancestors of its old and new places both sort before the top-level ancestor of
-    /// the window's first row (so none of them is that row's ancestor).
-    /// - Complexity: O(depth) key computations.
-    private func isBeforeWindow(_ change: TreeChange, of view: OpenView) -> Bool {
-        guard let first = view.rows.first, let firstRoot = rootKey(of: first, in: view.spec) else { return false }
-        return rootsOf(change, in: view.spec, allSatisfy: { $0 < firstRoot })
-    }
-
-    /// Whether the keys of the top-level entries whose subtrees hold `change`'s old and new places all pass
-    /// `test` (a place it has not passes; a root that cannot be found fails). A change under the same parent has
-    /// one root, searched once.
-    /// - Complexity: O(depth) key computations.
-    private func rootsOf(_ change: TreeChange, in spec: IndexSpec, allSatisfy test: (OrderKey) -> Bool) -> Bool {
-        if let old = change.old {
-            guard let root = rootKey(of: old, in: spec), test(root) else { return false }
-            if let new = change.new, new.parent != nil, new.parent == old.parent { return true }
-        }
-        guard let new = change.new else { return true }
-        guard let root = rootKey(of: new, in: spec) else { return false }
-        return test(root)
-    }
-
     /// The operations for a window whose rows all stayed as they were, in order, only shifted by rows added or
     /// removed before it: the rows entering at one end, those leaving at the other; nil when the shift is as large
     /// as the window (the diff decides then).
@@ -308,32 +272,6 @@ extension Engine {
             view.rows += entering
         }
         return operations
-    }
-
-    /// The key of the top-level entry whose subtree holds `place`: its own key at the top level.
-    private func rootKey(of place: TreePlace, in spec: IndexSpec) -> OrderKey? {
-        guard let parent = place.parent else { return place.key }
-        return rootKey(of: parent, in: spec)
-    }
-
-    /// The key of the top-level entry whose subtree holds a window's `row`: the row's own key at the top level
-    /// (a row's key is its entry's as of the view's last refresh, and a change of that item is never before or
-    /// after the window it is in).
-    private func rootKey(of row: TreeRow, in spec: IndexSpec) -> OrderKey? {
-        row.depth == 0 ? row.key : rootKey(of: row.item, in: spec)
-    }
-
-    /// The key of the top-level ancestor of `id` (or of `id` itself at the top level) in `spec`'s order.
-    /// - Complexity: O(depth).
-    private func rootKey(of id: ItemID, in spec: IndexSpec) -> OrderKey? {
-        var top = id
-        var steps = 0
-        while let parent = state.parent(of: top), steps <= Limits.maxDepth {
-            top = parent
-            steps += 1
-        }
-        guard steps <= Limits.maxDepth, let item = state.item(top) else { return nil }
-        return spec.entryKey(keyed(item))
     }
 
     /// The operations that bring an ungrouped view's window from the rows its client holds to its order's rows

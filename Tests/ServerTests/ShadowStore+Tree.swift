@@ -112,12 +112,13 @@ extension ShadowStore {
         let next = to < without.count ? without[to] : nil
         let allowed = Self.allowedDepths(of: rows, from: from, count: named, to: to)
         if let depth, !allowed.contains(depth) { return .invalid("depth") }
-        // Dropped where it is, without a depth or at the depth it is at (its shallowest row's): nothing changes
-        // ("With `depth`, `T` equal to `F` re-parents the block at that depth when it differs from where it is").
-        if to == from && (depth == nil || depth == rows[from..<end].map(\.depth).min()) { return .applied(self) }
-        let landing = depth ?? allowed.lowerBound
         let blockIDs = rows[from..<end].map(\.id)
         let tops = tops(of: blockIDs)
+        // Dropped where it is, without a depth or with every top already at the depth asked: nothing changes
+        // ("With `depth`, `T` equal to `F` re-parents the block's tops at that depth unless all are at it").
+        let depths = Dictionary(rows[from..<end].map { ($0.id, $0.depth) }) { first, _ in first }
+        if to == from && (depth == nil || tops.allSatisfy { depths[$0] == depth }) { return .applied(self) }
+        let landing = depth ?? allowed.lowerBound
         if tops.contains(where: { landing + height(of: $0) > Self.deepest }) { return .refused("tooDeep") }
         var moved = self
         if let previous, landing == previous.depth + 1 {
