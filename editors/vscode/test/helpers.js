@@ -95,4 +95,23 @@ async function seed(client, name, titles) {
   return list.id;
 }
 
-module.exports = { bin, newStore, waitFor, startClient, drive, bigStore, copyStore, seed, root };
+/** A pane host (src/paneHost.js) whose page is an array of posted messages (`host.posted`), with `host.ask(action,
+ * args)` calling it as the page does and resolving with the reply's result (rejecting with its error). */
+function testPane(client, source, restored) {
+  const { PaneHost } = require('../src/paneHost');
+  const posted = [];
+  const post = (m) => { if (m.type === 'batch') m.messages.forEach(post); else posted.push(JSON.parse(JSON.stringify(m))); };
+  const host = new PaneHost({ client, source, name: 'Pane', post, restored });
+  host.posted = posted;
+  let nextId = 1;
+  host.ask = async (action, args) => {
+    const id = nextId++;
+    host.receive({ type: 'call', id, action, args });
+    const reply = await waitFor(() => posted.find((m) => m.type === 'reply' && m.id === id), `the reply to ${action}`);
+    if (!reply.ok) throw Object.assign(new Error(reply.error), { code: reply.code, reason: reply.reason });
+    return reply.result;
+  };
+  return host;
+}
+
+module.exports = { bin, newStore, waitFor, startClient, drive, bigStore, copyStore, seed, root, testPane };

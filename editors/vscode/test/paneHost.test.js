@@ -1,26 +1,11 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { PaneHost } = require('../src/paneHost');
 const h = require('./helpers');
 const words = require('../src/words');
 
-/** A pane host whose page is an array of posted messages. */
-function pane(client, source, restored) {
-  const posted = [];
-  const post = (m) => { if (m.type === 'batch') m.messages.forEach(post); else posted.push(JSON.parse(JSON.stringify(m))); };
-  const host = new PaneHost({ client, source, name: 'Pane', post, restored });
-  host.posted = posted;
-  let nextId = 1;
-  host.ask = async (action, args) => {
-    const id = nextId++;
-    host.receive({ type: 'call', id, action, args });
-    const reply = await h.waitFor(() => posted.find((m) => m.type === 'reply' && m.id === id), `the reply to ${action}`);
-    if (!reply.ok) throw Object.assign(new Error(reply.error), { code: reply.code, reason: reply.reason });
-    return reply.result;
-  };
-  return host;
-}
+/** A pane host whose page is an array of posted messages (helpers.testPane). */
+const pane = h.testPane;
 
 const snapshots = (host) => host.posted.filter((m) => m.type === 'snapshot');
 

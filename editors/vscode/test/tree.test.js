@@ -8,7 +8,6 @@ const assert = require('node:assert/strict');
 const Module = require('module');
 const path = require('path');
 const { ViewModel } = require('../src/viewModel');
-const { PaneHost } = require('../src/paneHost');
 const words = require('../src/words');
 const h = require('./helpers');
 
@@ -89,22 +88,8 @@ test('a row\'s tree words, the count in its text, refusals in words', () => {
   assert.equal(words.subtaskRefusal('parentInOtherList', 'B', 'parent i2 is not in list l2\u001b'), 'parent i2 is not in list l2\\e');
 });
 
-/** A pane host whose page is an array of posted messages (as in paneHost.test.js). */
-function pane(client, source) {
-  const posted = [];
-  const post = (m) => { if (m.type === 'batch') m.messages.forEach(post); else posted.push(JSON.parse(JSON.stringify(m))); };
-  const host = new PaneHost({ client, source, name: 'Pane', post });
-  host.posted = posted;
-  let nextId = 1;
-  host.ask = async (action, args) => {
-    const id = nextId++;
-    host.receive({ type: 'call', id, action, args });
-    const reply = await h.waitFor(() => posted.find((m) => m.type === 'reply' && m.id === id), `the reply to ${action}`);
-    if (!reply.ok) throw Object.assign(new Error(reply.error), { code: reply.code, reason: reply.reason });
-    return reply.result;
-  };
-  return host;
-}
+/** A pane host whose page is an array of posted messages (helpers.testPane). */
+const pane = h.testPane;
 
 /** Items of a new list in tree order: [title, parentTitle?]; returns {list, ids}. */
 async function tree(client, spec) {

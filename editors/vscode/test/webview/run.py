@@ -959,6 +959,17 @@ def tree(relay, name, spec):
     return list_id, ids
 
 
+def small_trip(ctx):
+    """A pane on a fresh list Trip holding A (with its subtask A1) and B, ready and settled: the relay, the ids by
+    title and the pane."""
+    relay = ctx.relay(new_store())
+    list_id, ids = tree(relay, 'Trip', [('A',), ('A1', 'A'), ('B',)])
+    pane = Pane(ctx.browser(), relay, {'list': list_id}, name='Trip')
+    pane.ready(3)
+    pane.settle()
+    return relay, ids, pane
+
+
 def shape(pane):
     """The model's rows as `title:depth`, in order (the page's own model, which the DOM shows)."""
     return ' '.join(pane.js("return window.tasklsPane.model.rows.map(r => r.title + ':' + r.depth);"))
@@ -1128,12 +1139,7 @@ def tree_indenting(ctx):
 
 @test('Ctrl+Enter adds a first subtask below the focused task (expanding it); o keeps the tree; the title menu asks too')
 def tree_adding(ctx):
-    relay = ctx.relay(new_store())
-    list_id, ids = tree(relay, 'Trip', [('A',), ('A1', 'A'), ('B',)])
-    driver = ctx.browser()
-    pane = Pane(driver, relay, {'list': list_id}, name='Trip')
-    pane.ready(3)
-    pane.settle()
+    relay, ids, pane = small_trip(ctx)
     # Each add: the box open for its place before typing, the row and then the page's answer (which
     # focuses the new task) awaited before the next click.
     click_title(pane, 'B')
@@ -1251,12 +1257,7 @@ def add_focus(ctx):
 
 @test('the add box remembers the task it adds a subtask of until it is done or Escape; a deleted one is refused in words')
 def add_subtask_target(ctx):
-    relay = ctx.relay(new_store())
-    list_id, ids = tree(relay, 'Trip', [('A',), ('A1', 'A'), ('B',)])
-    driver = ctx.browser()
-    pane = Pane(driver, relay, {'list': list_id}, name='Trip')
-    pane.ready(3)
-    pane.settle()
+    relay, ids, pane = small_trip(ctx)
     # Ctrl+Enter on B, a click on A, a click back into the box: still a subtask of B, as the box says.
     click_title(pane, 'B')
     ctrl(pane, Keys.ENTER)
