@@ -67,7 +67,13 @@ struct ShadowStore {
 
     /// The list's items in tree order: each item right before its subtree.
     /// - Complexity: O(items of the list).
-    func order(of list: ListID) -> [ItemID] {
+    func order(of list: ListID) -> [ItemID] { preorder(from: .top(list)) }
+
+    /// `id` and its descendants, in tree order.
+    func subtree(of id: ItemID) -> [ItemID] { [id] + preorder(from: .under(id)) }
+
+    /// The items at `place` and below them, in tree order.
+    private func preorder(from place: Place) -> [ItemID] {
         var order: [ItemID] = []
         func visit(_ place: Place) {
             for id in items(at: place) {
@@ -75,21 +81,8 @@ struct ShadowStore {
                 visit(.under(id))
             }
         }
-        visit(.top(list))
+        visit(place)
         return order
-    }
-
-    /// `id` and its descendants, in tree order.
-    func subtree(of id: ItemID) -> [ItemID] {
-        var subtree = [id]
-        func visit(_ place: Place) {
-            for child in items(at: place) {
-                subtree.append(child)
-                visit(.under(child))
-            }
-        }
-        visit(.under(id))
-        return subtree
     }
 
     /// The ancestors of `id`, its parent first.
