@@ -275,13 +275,20 @@ private struct EveryReader {
         while true {
             if peek() == "the" { cursor += 1 }
             guard let head = peek() else { break }
-            if let ordinal = Self.ordinals[String(head)], let next = peek(1),
-               (ordinal == -1 && next == "day") || Self.weekday(next) != nil {
-                if let day = Self.weekday(next) {
-                    weekdays.insert(WeekdayRule(day, ordinal: ordinal))
-                } else {
-                    days.insert(-1)
-                }
+            // Numbered weekdays: ordinals joined by commas or `and`, then a weekday (`first and third tue`).
+            var chain: [Int] = []
+            var ahead = 0
+            while let word = peek(ahead), let ordinal = Self.ordinals[String(word)] {
+                chain.append(ordinal)
+                guard let joint = peek(ahead + 1), joint == "," || joint == "and",
+                      let following = peek(ahead + 2), Self.ordinals[String(following)] != nil else { break }
+                ahead += 2
+            }
+            if !chain.isEmpty, let next = peek(ahead + 1), let day = Self.weekday(next) {
+                for ordinal in chain { weekdays.insert(WeekdayRule(day, ordinal: ordinal)) }
+                cursor += ahead + 2
+            } else if head == "last", peek(1) == "day" {
+                days.insert(-1)
                 cursor += 2
             } else if let number = DuePhrase.dayNumber(String(head)) {
                 guard (1...31).contains(number) else {
