@@ -28,7 +28,7 @@ public struct ParsedItem: Hashable, Sendable {
 ///
 /// Words are separated by white space. A word is read by how it starts:
 /// - `//` (the whole word): the notes are the rest of the text, trimmed;
-/// - `\` followed by `#`, `!`, `@`, `^`, `/`, `\` or `due:`: text, without the backslash;
+/// - `\` followed by `#`, `!`, `@`, `^`, `/`, `\`, `due:`, `every` or a repeater cookie: text, without the backslash;
 /// - `due:` (any case) or `^`: a due phrase (`DuePhrase`), which may take the words after it;
 /// - `!`: a priority; `#`: a tag (the rest of the word); `@`: a list, by name (`@"two words"` for spaces);
 /// - `every` followed by what can start a repeat, or a repeater cookie (`+1w`, `++1m`, `.+3d`): a repeat phrase
@@ -59,7 +59,9 @@ public enum ItemGrammar {
                 notes = start < end ? reader.source.text(start, end) : ""
                 reader.span(.notes, scalars: word.start, end, .text(notes ?? ""))
                 break
-            } else if let escaped = TokenReader.escaped(word, isKeyword: { $0.hasPrefix("due:") || $0 == "every" || RepeatPhrase.isCookie($0) }) {
+            } else if let escaped = TokenReader.escaped(word, isKeyword: {
+                $0.hasPrefix("due:") || $0 == "every" || RepeatPhrase.isCookie($0)
+            }) {
                 title.append(escaped)
                 reader.span(.escape, token, .text(escaped))
             } else if lowered.hasPrefix("due:") || (word.text.hasPrefix("^") && word.text.unicodeScalars.count > 1) {
