@@ -67,6 +67,15 @@ extension RepeatRule {
         }
     }
 
+    /// The first day on or after `day` the rule gives when it starts then (for a rule with no BY parts, `day`
+    /// itself); nil when there is none (BYMONTH=2;BYMONTHDAY=30) within the search. What quick entry makes the due
+    /// of a repeat phrase typed without one.
+    /// - Complexity: as `next(after:…)`.
+    public func firstOccurrence(onOrAfter day: CalendarDate) -> CalendarDate? {
+        guard let eve = day.shifted(byDays: -1) else { return nil }
+        return firstOccurrence(after: eve, start: day)
+    }
+
     /// The first date of the rule started on `start` that is after `threshold` (not before `start`), in the
     /// periods `start`'s own plus a multiple of `interval`; nil when there is none within `searchDays` of
     /// `threshold` or by 9999-12-31.

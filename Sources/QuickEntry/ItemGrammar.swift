@@ -6,7 +6,8 @@ import Domain
 public struct ParsedItem: Hashable, Sendable {
     /// The title: the title words, joined by one space; nil when there are none.
     public var title: String?
-    /// The due, if one was given (`cleared` for `due:none`).
+    /// The due, if one was given (`cleared` for `due:none`); with a repeat phrase and no due phrase, the rule's first
+    /// day on or after today (`RepeatRule.firstOccurrence(onOrAfter:)`).
     public var due: DueField?
     /// The priority, if one was given.
     public var priority: Priority?
@@ -116,7 +117,9 @@ public enum ItemGrammar {
             }
             index = token.last + 1
         }
-        return ParsedItem(title: title.isEmpty ? nil : title.joined(separator: " "), due: due?.field,
+        // A repeat needs a due: without a due phrase, the rule's first day on or after today.
+        let dueField = due?.field ?? repetition.flatMap { $0.rule.firstOccurrence(onOrAfter: clock.today) }.map { DueField.set(.date($0)) }
+        return ParsedItem(title: title.isEmpty ? nil : title.joined(separator: " "), due: dueField,
                           priority: priority?.value, tags: tags, list: list?.id, notes: notes, repeat: repetition?.rule,
                           spans: reader.spans, warnings: reader.orderedWarnings)
     }

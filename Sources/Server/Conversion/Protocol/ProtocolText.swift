@@ -83,7 +83,7 @@ extension TextParseItemResult {
         }
         let fields = ItemTextFields(title: parsed.title, due: due, priority: parsed.priority.map(TasklsProtocol.Priority.init),
                                     tags: parsed.tags, list: parsed.list.map(TasklsProtocol.ListID.init) ?? defaultList,
-                                    notes: parsed.notes)
+                                    notes: parsed.notes, repeat: parsed.repeat.map(Repeat.init))
         self.init(fields: fields, spans: parsed.spans.map(TasklsProtocol.TextSpan.init),
                   warnings: parsed.warnings.map(TasklsProtocol.TextWarning.init))
     }
