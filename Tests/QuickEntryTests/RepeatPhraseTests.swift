@@ -130,7 +130,13 @@ func repeatPhrasesRead(_ row: RepeatRow) throws {
     #expect(parsed.repeat?.rrule == row.rule)
     if row.rule != nil { #expect(parsed.repeat?.anchor == row.anchor) }
     #expect(parsed.title == row.title)
-    #expect(written(parsed.due) == row.due)
+    if row.due == nil, let rule = parsed.repeat {
+        // No due phrase: the due is the rule's first day on or after today (`defaultDues` checks it by hand).
+        #expect(written(parsed.due) == rule.firstOccurrence(onOrAfter: clock().today)?.iso8601)
+        #expect(written(parsed.due) != nil, "a repeat gives a due")
+    } else {
+        #expect(written(parsed.due) == row.due)
+    }
     #expect(parsed.warnings.map(\.reason) == row.warnings, "\(parsed.warnings.map(\.message))")
     for (warning, message) in zip(parsed.warnings, row.messages) {
         #expect(warning.message.contains(message), "\(warning.message)")
@@ -171,4 +177,27 @@ func repeatPhrasesRead(_ row: RepeatRow) throws {
     #expect(try dues("standup ^fri 9:00 every weekday", count: 3)
             == ["2026-11-30T09:00:00+01:00", "2026-12-01T09:00:00+01:00", "2026-12-02T09:00:00+01:00"])
     #expect(try dues("plants ^today every 3 days after done", count: 1) == ["2026-11-28"])
+}
+
+/// A repeat phrase without a due phrase: the due is the rule's first day on or after today (Wednesday 2026-11-25),
+/// worked out by hand; with a due phrase it is the phrase's, and `due:none` stays none.
+@Test(arguments: [
+    ("x every day", "2026-11-25"),
+    ("x every mon", "2026-11-30"),
+    ("x every wed", "2026-11-25"),
+    ("x every weekend", "2026-11-28"),
+    ("x every month on the 15th", "2026-12-15"),
+    ("x every month on the last day", "2026-11-30"),
+    ("x every month on the last fri", "2026-11-27"),
+    ("x every year on dec 25", "2026-12-25"),
+    ("x every year on jan 1", "2027-01-01"),
+    ("x every 3 days after done", "2026-11-25"),
+    ("x +1w", "2026-11-25"),
+    ("x every day ^fri", "2026-11-27"),
+    ("x every day due:none", "none"),
+])
+func defaultDues(_ text: String, _ due: String) {
+    let parsed = ItemGrammar.parse(text, clock: clock(), lists: .known(directory))
+    #expect(parsed.repeat != nil)
+    #expect(written(parsed.due) == due)
 }
