@@ -12,6 +12,9 @@ public enum DomainError: Error, Sendable, Equatable {
     /// for undo and redo (`TaskState.inverse(of:at:)` and the restore mutations): `changedSince`, `deletedSince`,
     /// `listDeleted`, `identifierUnused`, `positionTaken`. Messages name ids as the wire does (`i42`, `l3`).
     case refused(reason: String, message: String)
+    /// As `refused`, naming the items that stop the request (JSON-RPC -32803 with `data.reason` and `data.ids`).
+    /// Reasons: `notRepeating`, `repeatEnded` (`TaskState.skipMutations`).
+    case refusedItems(reason: String, message: String, ids: [ItemID])
     /// An index-addressed request saw version `seen` of `view`, which is now at `current` (JSON-RPC -32801).
     case staleVersion(view: ViewID, seen: UInt64, current: UInt64)
     /// No open view has this id (JSON-RPC -32803, reason `unknownView`).
@@ -33,7 +36,7 @@ public enum DomainError: Error, Sendable, Equatable {
         case .notFound(let kind, let ids):
             let letter = kind == .list ? "l" : "i"
             return "no \(kind.rawValue) " + ids.map { letter + String($0) }.joined(separator: ", ")
-        case .refused(_, let message):
+        case .refused(_, let message), .refusedItems(_, let message, _):
             return message
         case .staleVersion(let view, let seen, let current):
             return "view \(view) is at version \(current), the request saw version \(seen)"

@@ -64,16 +64,19 @@ public struct ItemFields: Hashable, Sendable {
     public var priority: Priority
     /// Its tags; normalized (trimmed, duplicates dropped, order kept) when applied.
     public var tags: [String]
+    /// How it repeats; needs a due.
+    public var repeatRule: RepeatRule?
 
     /// Makes the fields of an item.
     public init(title: String, notes: String = "", done: Bool = false, due: Due? = nil,
-                priority: Priority = .none, tags: [String] = []) {
+                priority: Priority = .none, tags: [String] = [], repeatRule: RepeatRule? = nil) {
         self.title = title
         self.notes = notes
         self.done = done
         self.due = due
         self.priority = priority
         self.tags = tags
+        self.repeatRule = repeatRule
     }
 }
 
@@ -91,15 +94,23 @@ public struct ItemPatch: Hashable, Sendable {
     public var priority: Priority?
     /// New tags, replacing the old ones.
     public var tags: [String]?
+    /// A new repeat rule, or `.clear` to stop repeating (the history stays).
+    public var repeatRule: Clearable<RepeatRule>?
 
     /// Makes a patch; every field defaults to "unchanged".
     public init(title: String? = nil, notes: String? = nil, done: Bool? = nil, due: Clearable<Due>? = nil,
-                priority: Priority? = nil, tags: [String]? = nil) {
+                priority: Priority? = nil, tags: [String]? = nil, repeatRule: Clearable<RepeatRule>? = nil) {
         self.title = title
         self.notes = notes
         self.done = done
         self.due = due
         self.priority = priority
         self.tags = tags
+        self.repeatRule = repeatRule
+    }
+
+    /// Whether the patch changes no field.
+    public var isEmpty: Bool {
+        title == nil && notes == nil && done == nil && due == nil && priority == nil && tags == nil && repeatRule == nil
     }
 }

@@ -24,6 +24,12 @@ public enum Mutation: Hashable, Sendable {
     /// Changes fields of items. An item the patch leaves unchanged is not touched (its revision stays). Marking an
     /// item done marks its open descendants done too.
     case updateItems(ids: [ItemID], patch: ItemPatch, at: Timestamp)
+    /// Moves repeating items on to their next occurrence: each item's due becomes `next`, the occurrence it leaves
+    /// (its old due, the outcome, `at`) is added to its history, it is not done, and its done descendants are set
+    /// back to not done (a checklist that starts again). The server computes `next` (`TaskState.completionMutations`,
+    /// `skipMutations`: the rule, the client's zone and day), so replaying needs no zone. Refused with
+    /// `notRepeating` for an item without a rule.
+    case advanceItems(advances: [Advance], at: Timestamp)
     /// Deletes items and their subtrees. Unknown ids refuse the whole mutation.
     case deleteItems(ids: [ItemID])
     /// Moves items, as a block in their current order (list order, then manual order), before `before`,
@@ -44,4 +50,21 @@ public enum Mutation: Hashable, Sendable {
     /// never go back); `identifierUnused` for an id never used or held by a list; `positionTaken` when two items
     /// of a list would end with one position; `notFound` for a list that does not exist.
     case restoreItems(items: [Item])
+}
+
+/// One repeating item moved on to its next occurrence (`Mutation.advanceItems`).
+public struct Advance: Hashable, Sendable {
+    /// The item.
+    public let id: ItemID
+    /// Its new due.
+    public let next: Due
+    /// Whether the occurrence it leaves was completed or skipped.
+    public let outcome: Occurrence.Outcome
+
+    /// Makes an advance.
+    public init(id: ItemID, next: Due, outcome: Occurrence.Outcome) {
+        self.id = id
+        self.next = next
+        self.outcome = outcome
+    }
 }

@@ -59,6 +59,10 @@ public struct Item: Hashable, Sendable {
     public internal(set) var position: Position
     /// The item this one is a subtask of (in the same list), or nil at the top level.
     public internal(set) var parent: ItemID?
+    /// How the item repeats, or nil; an item with a rule has a due (`repeatWithoutDue` refuses anything else).
+    public internal(set) var repeatRule: RepeatRule?
+    /// The occurrences completed and skipped so far (empty for an item that never repeated).
+    public internal(set) var occurrences: Occurrences
     /// The folded title a title sort compares, kept in step with `title`.
     public private(set) var titleKey: CollationKey
 
@@ -74,6 +78,8 @@ public struct Item: Hashable, Sendable {
         due = fields.due
         priority = fields.priority
         tags = fields.tags
+        repeatRule = fields.repeatRule
+        occurrences = .none
         createdAt = time
         modifiedAt = time
         revision = 1

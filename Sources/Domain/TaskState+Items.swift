@@ -25,6 +25,7 @@ extension TaskState {
         let (lower, upper) = manualGap(in: list, under: destination, before: anchor)
         let item = Item(id: id, list: list, fields: fields, position: Position.between(lower, upper), parent: destination,
                         at: time)
+        try Validation.repeats(item)
         put(id, item, log: &log)
     }
 
@@ -36,6 +37,7 @@ extension TaskState {
         var completed: [ItemID] = []
         for item in try existingItems(ids) {
             let updated = TaskState.patched(item, patch, at: time)
+            try Validation.repeats(updated)
             if updated != item { put(item.id, updated, log: &log) }
             if patch.done == true { completed.append(item.id) }
         }
@@ -276,6 +278,7 @@ extension TaskState {
         if let due = patch.due { updated.due = due.value }
         if let priority = patch.priority { updated.priority = priority }
         if let tags = patch.tags { updated.tags = tags }
+        if let rule = patch.repeatRule { updated.repeatRule = rule.value }
         // Text is stored as given: a new Unicode spelling of the same text is a change too.
         if updated != item || !Validation.spelledAlike(updated, item) {
             updated.modifiedAt = time

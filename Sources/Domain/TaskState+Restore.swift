@@ -103,6 +103,11 @@ extension TaskState {
             throw .invalidField(field: "completedAt", problem: "must be set exactly when the item is done")
         }
         try Validation.position(item.position)
+        try Validation.repeats(item)
+        guard item.occurrences.completed >= 0, item.occurrences.skipped >= 0,
+              item.occurrences.recent.count <= min(Occurrences.recentLimit, item.occurrences.used) else {
+            throw .invalidField(field: "occurrences", problem: "must count at least the recent occurrences it keeps")
+        }
     }
 }
 

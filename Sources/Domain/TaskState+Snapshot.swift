@@ -154,9 +154,12 @@ extension Item {
     /// - Complexity: O(length of `title`).
     public init(id: ItemID, list: ListID, title: String, notes: String, done: Bool, completedAt: Timestamp?,
                 due: Due?, priority: Priority, tags: [String], createdAt: Timestamp, modifiedAt: Timestamp,
-                revision: UInt64, position: Position, parent: ItemID? = nil) {
-        let fields = ItemFields(title: title, notes: notes, done: done, due: due, priority: priority, tags: tags)
+                revision: UInt64, position: Position, parent: ItemID? = nil, repeatRule: RepeatRule? = nil,
+                occurrences: Occurrences = .none) {
+        let fields = ItemFields(title: title, notes: notes, done: done, due: due, priority: priority, tags: tags,
+                                repeatRule: repeatRule)
         self.init(id: id, list: list, fields: fields, position: position, parent: parent, at: createdAt)
+        self.occurrences = occurrences
         self.completedAt = completedAt
         self.modifiedAt = modifiedAt
         self.revision = revision

@@ -144,6 +144,8 @@ public struct TaskState: Sendable {
             try createItem(id, in: list, fields, before: before, parent: parent, at: time, log: &log)
         case .updateItems(let ids, let patch, let time):
             try updateItems(ids, patch, at: time, log: &log)
+        case .advanceItems(let advances, let time):
+            try advanceItems(advances, at: time, log: &log)
         case .deleteItems(let ids):
             try deleteItems(ids, log: &log)
         case .moveItems(let ids, let list, let before, let parent, let time):

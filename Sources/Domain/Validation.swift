@@ -70,6 +70,13 @@ enum Validation {
         return result
     }
 
+    /// An item with a repeat rule must have a due: refused with `repeatWithoutDue` naming the item.
+    static func repeats(_ item: Item) throws(DomainError) {
+        guard item.repeatRule == nil || item.due != nil else {
+            throw .refused(reason: "repeatWithoutDue", message: "item \(item.id): a repeating item needs a due; give due, or clear repeat")
+        }
+    }
+
     static func listFields(_ fields: ListFields) throws(DomainError) {
         try listName(fields.name)
         try color(fields.color)

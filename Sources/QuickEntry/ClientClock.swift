@@ -3,12 +3,11 @@
 
 import Domain
 
-/// A time zone's offsets from UTC over time (the server gives the client's zone from its time zone database).
-public protocol TimeZoneRules: Sendable {
+/// A time zone's offsets from UTC over time (the server gives the client's zone from its time zone database),
+/// with its name: `offsetSeconds(at:)` comes from the domain's `ZoneOffsets`.
+public protocol TimeZoneRules: ZoneOffsets, Sendable {
     /// The zone's name, for messages (`Europe/Paris`).
     var identifier: String { get }
-    /// The zone's offset from UTC, in seconds, at `instant` (east of Greenwich is positive).
-    func offsetSeconds(at instant: Timestamp) -> Int
 }
 
 /// The client's instant now and its zone, with the local date and time they make.
@@ -40,19 +39,7 @@ public struct ClientClock: Sendable {
     /// instant that is that long after the gap's start, shown in the offset after it (2:30 on a night the clocks
     /// go from 2:00 to 3:00 is 3:30).
     func instant(on date: CalendarDate, at millisecond: Int64) -> (due: Due, skipped: Bool) {
-        let local = date.daysSinceEpoch * 86_400_000 + millisecond
-        let before = zone.offsetSeconds(at: Timestamp(milliseconds: local - 86_400_000))
-        let after = zone.offsetSeconds(at: Timestamp(milliseconds: local + 86_400_000))
-        var valid: [Timestamp] = []
-        for offset in [before, after] {
-            let candidate = Timestamp(milliseconds: local - Int64(offset) * 1000)
-            if zone.offsetSeconds(at: candidate) == offset { valid.append(candidate) }
-        }
-        if let first = valid.min() {
-            return (.dateTime(first, offsetSeconds: zone.offsetSeconds(at: first)), false)
-        }
-        let shifted = Timestamp(milliseconds: local - Int64(before) * 1000)
-        return (.dateTime(shifted, offsetSeconds: zone.offsetSeconds(at: shifted)), true)
+        zone.dateTime(on: date, at: millisecond)
     }
 }
 

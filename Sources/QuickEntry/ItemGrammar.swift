@@ -6,7 +6,8 @@ import Domain
 public struct ParsedItem: Hashable, Sendable {
     /// The title: the title words, joined by one space; nil when there are none.
     public var title: String?
-    /// The due, if one was given (`cleared` for `due:none`).
+    /// The due, if one was given (`cleared` for `due:none`); with a repeat phrase and no due phrase, the rule's first
+    /// day on or after today (`RepeatRule.firstOccurrence(onOrAfter:)`).
     public var due: DueField?
     /// The priority, if one was given.
     public var priority: Priority?
@@ -16,6 +17,8 @@ public struct ParsedItem: Hashable, Sendable {
     public var list: ListID?
     /// The notes (after `//`), if `//` was given.
     public var notes: String?
+    /// How the item repeats, if a repeat phrase was given (`every 2 weeks`, `+1m`): the rule and its anchor.
+    public var `repeat`: RepeatRule?
     /// Every token, in text order: disjoint, and together they hold every character that is not white space.
     public var spans: [ParsedSpan]
     /// What could not be used as it seemed meant, in text order.
@@ -26,11 +29,13 @@ public struct ParsedItem: Hashable, Sendable {
 ///
 /// Words are separated by white space. A word is read by how it starts:
 /// - `//` (the whole word): the notes are the rest of the text, trimmed;
-/// - `\` followed by `#`, `!`, `@`, `^`, `/`, `\` or `due:`: text, without the backslash;
+/// - `\` followed by `#`, `!`, `@`, `^`, `/`, `\`, `due:`, `every` or a repeater cookie: text, without the backslash;
 /// - `due:` (any case) or `^`: a due phrase (`DuePhrase`), which may take the words after it;
 /// - `!`: a priority; `#`: a tag (the rest of the word); `@`: a list, by name (`@"two words"` for spaces);
+/// - `every` followed by what can start a repeat, or a repeater cookie (`+1w`, `++1m`, `.+3d`): a repeat phrase
+///   (`RepeatPhrase`), which may take the words after it;
 /// - anything else is a word of the title (so is a lone `#`, `@` or `^`, and `C#` or `a@b.c`).
-/// A due, priority or list given twice: the last one counts, and the earlier one is warned about.
+/// A due, priority, list or repeat given twice: the last one counts, and the earlier one is warned about.
 public enum ItemGrammar {
     /// Reads `text` with the client's clock and lists.
     /// - Complexity: O(length of `text` + lists × name length per `@name`).
@@ -42,6 +47,7 @@ public enum ItemGrammar {
         var tags: [String]?
         var list: (id: ListID, span: Int)?
         var notes: String?
+        var repetition: (rule: RepeatRule, span: Int)?
         var index = 0
         let words = reader.words
         while index < words.count {
@@ -54,7 +60,9 @@ public enum ItemGrammar {
                 notes = start < end ? reader.source.text(start, end) : ""
                 reader.span(.notes, scalars: word.start, end, .text(notes ?? ""))
                 break
-            } else if let escaped = TokenReader.escaped(word, isKeyword: { $0.hasPrefix("due:") }) {
+            } else if let escaped = TokenReader.escaped(word, isKeyword: {
+                $0.hasPrefix("due:") || $0 == "every" || RepeatPhrase.isCookie($0)
+            }) {
                 title.append(escaped)
                 reader.span(.escape, token, .text(escaped))
             } else if lowered.hasPrefix("due:") || (word.text.hasPrefix("^") && word.text.unicodeScalars.count > 1) {
@@ -93,14 +101,26 @@ public enum ItemGrammar {
                     reader.replace(list?.span, by: found.span)
                     list = found
                 }
+            } else if let read = RepeatPhrase.read(words, at: index) {
+                token = Token(first: index, last: index + read.words - 1)
+                switch read.outcome {
+                case .success(let rule):
+                    let span = reader.span(.repeat, token, .repeat(rule))
+                    reader.replace(repetition?.span, by: span)
+                    repetition = (rule, span)
+                case .failure(let problem):
+                    reader.warn(.unknownRepeat, problem.message, span: reader.span(.repeat, token, nil))
+                }
             } else {
                 title.append(word.text)
                 reader.span(.title, token, .text(word.text))
             }
             index = token.last + 1
         }
-        return ParsedItem(title: title.isEmpty ? nil : title.joined(separator: " "), due: due?.field,
-                          priority: priority?.value, tags: tags, list: list?.id, notes: notes,
+        // A repeat needs a due: without a due phrase, the rule's first day on or after today.
+        let dueField = due?.field ?? repetition.flatMap { $0.rule.firstOccurrence(onOrAfter: clock.today) }.map { DueField.set(.date($0)) }
+        return ParsedItem(title: title.isEmpty ? nil : title.joined(separator: " "), due: dueField,
+                          priority: priority?.value, tags: tags, list: list?.id, notes: notes, repeat: repetition?.rule,
                           spans: reader.spans, warnings: reader.orderedWarnings)
     }
 

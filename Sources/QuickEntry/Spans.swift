@@ -23,6 +23,8 @@ public enum SpanKind: String, Sendable, CaseIterable {
     case notes
     /// A filter's completion word (`done`, `open`).
     case done
+    /// A repeat phrase (`every 2 weeks`, `every month on the last fri`, `.+3d`).
+    case `repeat`
 }
 
 /// The value a span gave.
@@ -39,6 +41,8 @@ public enum SpanValue: Hashable, Sendable {
     case tags([String])
     /// A filter's completion.
     case completion(Filter.Completion)
+    /// A repeat rule, with its anchor.
+    case `repeat`(RepeatRule)
 }
 
 /// One token of the text: where it is, what it was taken as, and the value it gave (nil when it gave none:
@@ -82,6 +86,8 @@ public enum WarningReason: String, Sendable, CaseIterable {
     case skippedTime
     /// A token a filter cannot express (`@list`, `overdue`, `due:none`, `!none`).
     case notAFilter
+    /// A repeat phrase that means no rule (`every 3 fortnights`, `every month on the 32nd`).
+    case unknownRepeat
 }
 
 /// A token the grammar could not use as it seemed meant, said so a person understands.

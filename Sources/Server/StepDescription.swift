@@ -8,7 +8,7 @@ import TasklsProtocol
 enum StepDescription {
     /// The words for a request of `method` that changed `changes`: `add 1 task`, `delete 3 tasks`, `complete 2
     /// tasks`, `reopen 1 task`, `edit 2 tasks`, `move 2 tasks`, `move 2 tasks to another list`, `indent 1 task`,
-    /// `outdent 2 tasks`, `duplicate 1 task`,
+    /// `outdent 2 tasks`, `duplicate 1 task`, `skip 1 task`,
     /// `create a list`, `rename a list`, `edit a list`, `delete a list and its 4 tasks`, `reorder lists`; the method
     /// itself for anything else.
     /// - Complexity: O(changes).
@@ -22,9 +22,18 @@ enum StepDescription {
             let elsewhere = items.contains { $0.old != nil && $0.new != nil && $0.old?.list != $0.new?.list }
             return "move " + tasks(items.count) + (elsewhere ? " to another list" : "")
         case ItemsUpdate.method:
-            if !items.isEmpty && items.allSatisfy({ $0.old?.done == false && $0.new?.done == true }) { return "complete " + tasks(items.count) }
+            // A repeating item completed moves on to its next occurrence (its done subtasks reopen with it).
+            let completed = items.filter { change in
+                guard let old = change.old, let new = change.new else { return false }
+                return (!old.done && new.done) || new.occurrences.completed > old.occurrences.completed
+            }
+            if !completed.isEmpty && items.allSatisfy({ completed.contains($0) || ($0.old?.done == true && $0.new?.done == false) }) {
+                return "complete " + tasks(completed.count)
+            }
             if !items.isEmpty && items.allSatisfy({ $0.old?.done == true && $0.new?.done == false }) { return "reopen " + tasks(items.count) }
             return "edit " + tasks(items.count)
+        case ItemsSkip.method:
+            return "skip " + tasks(items.filter { ($0.new?.occurrences.skipped ?? 0) > ($0.old?.occurrences.skipped ?? 0) }.count)
         case ItemsIndent.method, ItemsOutdent.method:
             // The tops: their subtrees ride along unchanged.
             let tops = items.filter { $0.old != nil && $0.new != nil && $0.old?.parent != $0.new?.parent }.count

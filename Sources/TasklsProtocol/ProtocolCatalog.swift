@@ -10,7 +10,7 @@ public enum ProtocolCatalog {
         StoreStatus.self, StoreRetry.self, DebugContinueLoading.self,
         ListsList.self, ListsCreate.self, ListsUpdate.self, ListsDelete.self, ListsMove.self,
         ItemsCreate.self, ItemsGet.self, ItemsUpdate.self, ItemsDelete.self, ItemsMove.self, ItemsDuplicate.self,
-        ItemsIndent.self, ItemsOutdent.self,
+        ItemsSkip.self, ItemsIndent.self, ItemsOutdent.self,
         ListsOpen.self, ViewSetWindow.self, ViewSort.self, ViewFilter.self, ViewSections.self, ViewSnapshot.self,
         ViewCollapse.self, ViewExpand.self, ViewLocate.self, ViewClose.self,
         Undo.self, Redo.self,
@@ -63,6 +63,7 @@ public enum ProtocolCatalog {
         Trace.schema, ProgressToken.schema, ServerCapabilities.schema, ExperimentalCapabilities.schema, TasklsCapabilities.schema,
         ProgressValue.schema, ProgressValue.beginSchema, ProgressValue.reportSchema, ProgressValue.endSchema, MessageType.schema, ServerInfo.schema,
         ItemsMove.byViewSchema, ItemsMove.byIDsSchema, NullResult.schema, EmptyResult.schema,
+        Repeat.schema, RepeatAnchor.schema, Occurrences.schema, Occurrence.schema, Occurrence.Outcome.schema,
         ItemTextFields.schema, TextSpan.schema, TextWarning.schema, TextPosition.schema, SpanKind.schema, WarningReason.schema,
     ]
 }

@@ -175,7 +175,7 @@ private struct TreeRun {
 
     func reason(_ error: DomainError) -> String {
         switch error {
-        case .refused(let reason, _): reason
+        case .refused(let reason, _), .refusedItems(let reason, _, _): reason
         case .invalidField(let field, _): field
         case .notFound: "notFound"
         case .staleVersion: "staleVersion"

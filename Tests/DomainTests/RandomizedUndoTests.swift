@@ -10,6 +10,11 @@ struct RandomizedUndoTests {
     func randomHistoriesUndoToEmptyAndRedoToTheEnd(seed: UInt64) throws {
         var run = UndoRun(seed: seed)
         try run.record(groups: 80)
+        // Real work: repeating items were moved on (their history grew), and are undone and redone below.
+        let advances = run.changes.filter { group in
+            group.items.contains { ($0.new?.occurrences.used ?? 0) > ($0.old?.occurrences.used ?? 0) }
+        }
+        #expect(!advances.isEmpty, "no group moved a repeating item on")
         for _ in 0..<2 {
             try run.undoAll()
             #expect(run.fixture.engine.state.lists.isEmpty && run.fixture.engine.state.itemCount == 0)
@@ -66,6 +71,7 @@ private struct UndoRun {
     var undos: [Changes] = []
 
     static let titles = ["apple", "Apple", "Éclair", "eclair", "banana", "Zoë", "cherry", "b"]
+    static let rules = [try! RepeatRule(rrule: "FREQ=DAILY"), try! RepeatRule(rrule: "FREQ=MONTHLY;BYMONTHDAY=-1", anchor: .completion)]
     static let sorts: [Sort] = SortField.allCases.flatMap { field in SortDirection.allCases.map { Sort(field, $0) } }
 
     init(seed: UInt64) { random = SplitMix64(seed: seed) }
@@ -148,11 +154,20 @@ private struct UndoRun {
             case 16..<50:
                 let (id, list) = (ItemID(next), pick(lists)!)
                 next += 1
-                let fields = ItemFields(title: pick(Self.titles)!, done: chance(20), priority: pick(Priority.allCases)!,
-                                        tags: chance(30) ? ["t", "u"] : [])
+                // Some repeat (with a due, as a repeat needs one), so groups move them on and undo puts them back.
+                let repeats = chance(25)
+                let fields = ItemFields(title: pick(Self.titles)!, done: chance(20),
+                                        due: repeats ? .date(CalendarDate(year: 2026, month: 11, day: 26)!) : nil,
+                                        priority: pick(Priority.allCases)!, tags: chance(30) ? ["t", "u"] : [],
+                                        repeatRule: repeats ? pick(Self.rules) : nil)
                 group.append(.createItem(id: id, list: list, fields: fields, before: chance(50) ? pick(inList(list)) : nil, at: time))
                 items.append((id, list))
-            case 50..<68 where !items.isEmpty:
+            case 50..<56 where !items.isEmpty:
+                // A repeating item moved on (completed or skipped): its due, history and subtasks' done change.
+                guard let id = pick(items.map(\.0).filter({ state.item($0)?.repeatRule != nil })) else { continue }
+                let next = Due.date(CalendarDate(year: 2027, month: 1, day: Int.random(in: 1...28, using: &random))!)
+                group.append(.advanceItems(advances: [Advance(id: id, next: next, outcome: chance(50) ? .completed : .skipped)], at: time))
+            case 56..<68 where !items.isEmpty:
                 let ids = (0..<Int.random(in: 1...3, using: &random)).map { _ in pick(items)!.0 }
                 group.append(.updateItems(ids: ids, patch: randomPatch(), at: time))
             case 68..<88 where !items.isEmpty:

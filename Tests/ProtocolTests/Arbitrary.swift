@@ -64,7 +64,7 @@ struct Randomness: RandomNumberGenerator {
         return ids
     }
 
-    mutating func patch(_ make: (inout Randomness) -> String) -> Patch<String> {
+    mutating func patch<Value>(_ make: (inout Randomness) -> Value) -> Patch<Value> {
         switch int(0...2) {
         case 0: .unchanged
         case 1: .cleared
@@ -145,7 +145,27 @@ extension Item: Arbitrary {
         Item(id: .arbitrary(&random), list: .arbitrary(&random), parent: random.maybe { .arbitrary(&$0) }, title: random.string(),
              notes: random.string(), done: random.bool(), completed: random.maybe { $0.string() }, due: random.maybe { $0.string() },
              dueLocal: random.maybe { $0.string() }, priority: .arbitrary(&random), tags: random.strings(), children: random.count(),
-             openChildren: random.count(), created: random.string(), modified: random.string(), revision: random.counter())
+             openChildren: random.count(), created: random.string(), modified: random.string(), revision: random.counter(),
+             repeat: random.maybe { .arbitrary(&$0) }, occurrences: .arbitrary(&random))
+    }
+}
+
+extension RepeatAnchor: Arbitrary {}
+extension Occurrence.Outcome: Arbitrary {}
+
+extension Repeat: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> Repeat { Repeat(rule: random.string(), from: .arbitrary(&random)) }
+}
+
+extension Occurrence: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> Occurrence {
+        Occurrence(due: random.string(), outcome: .arbitrary(&random), at: random.string())
+    }
+}
+
+extension Occurrences: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> Occurrences {
+        Occurrences(completed: random.count(), skipped: random.count(), recent: (0..<random.int(0...3)).map { _ in .arbitrary(&random) })
     }
 }
 
@@ -157,7 +177,7 @@ extension Row: Arbitrary {
                 depth: random.int(0...ProtocolLimits.maxDepth), title: random.string(), done: random.bool(),
                 due: random.maybe { $0.string() }, dueLocal: random.maybe { $0.string() }, priority: .arbitrary(&random), tags: random.strings(),
                 hasNotes: random.bool(), children: random.count(), openChildren: random.count(), hasChildren: random.bool(),
-                collapsed: random.bool(), context: random.bool(), revision: random.counter()))
+                collapsed: random.bool(), context: random.bool(), revision: random.counter(), repeat: random.maybe { .arbitrary(&$0) }))
         }
         return .header(HeaderRow(id: random.string(), title: random.string(), count: random.anyInt()))
     }

@@ -125,7 +125,7 @@ extension ItemsCreate: Arbitrary {
         ItemsCreate(
             list: .arbitrary(&random), title: random.string(), notes: random.maybe { $0.string() }, done: random.maybe { $0.bool() },
             due: random.maybe { $0.string() }, priority: random.maybe { .arbitrary(&$0) }, tags: random.maybe { $0.strings() },
-            before: random.maybe { .arbitrary(&$0) }, parent: .arbitrary(&random))
+            repeat: random.maybe { .arbitrary(&$0) }, before: random.maybe { .arbitrary(&$0) }, parent: .arbitrary(&random))
     }
 }
 
@@ -154,7 +154,8 @@ extension ItemsUpdate: Arbitrary {
         var update = ItemsUpdate(
             random.bool() ? .id(.arbitrary(&random)) : .ids(random.ids(ItemID.self)), title: random.maybe { $0.string() },
             notes: random.maybe { $0.string() }, done: random.maybe { $0.bool() }, due: random.patch { $0.string() },
-            priority: random.maybe { .arbitrary(&$0) }, tags: random.maybe { $0.strings() })
+            priority: random.maybe { .arbitrary(&$0) }, tags: random.maybe { $0.strings() },
+            repeat: random.patch { Repeat.arbitrary(&$0) })
         // Params that change nothing are refused; these must change something.
         if update.changesNothing { update.done = random.bool() }
         return update
@@ -164,7 +165,17 @@ extension ItemsUpdate: Arbitrary {
 extension ItemsUpdateResult: Arbitrary {
     static func arbitrary(_ random: inout Randomness) -> ItemsUpdateResult {
         ItemsUpdateResult(items: (0..<random.int(0...3)).map { _ in .arbitrary(&random) }, revision: random.counter(),
-                          changed: random.bool())
+                          changed: random.bool(), advanced: (0..<random.int(0...2)).map { _ in .arbitrary(&random) })
+    }
+}
+
+extension ItemsSkip: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ItemsSkip { ItemsSkip(ids: random.ids(ItemID.self)) }
+}
+
+extension ItemsSkipResult: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ItemsSkipResult {
+        ItemsSkipResult(items: (0..<random.int(0...3)).map { _ in .arbitrary(&random) }, revision: random.counter())
     }
 }
 
@@ -345,7 +356,8 @@ extension ItemTextFields: Arbitrary {
     static func arbitrary(_ random: inout Randomness) -> ItemTextFields {
         ItemTextFields(title: random.maybe { $0.string() }, due: random.patch { $0.string() },
                        priority: random.maybe { .arbitrary(&$0) }, tags: random.maybe { $0.strings() },
-                       list: random.maybe { .arbitrary(&$0) }, notes: random.maybe { $0.string() })
+                       list: random.maybe { .arbitrary(&$0) }, notes: random.maybe { $0.string() },
+                       repeat: random.maybe { .arbitrary(&$0) })
     }
 }
 

@@ -66,6 +66,11 @@ import Wire
     try session.send(Redo())
     let copies = try session.send(ItemsDuplicate(ids: [bread.id, milk.id]))
     #expect(copies.items.map(\.title) == ["Bread", "Buy oat milk"])
+    // A repeating item: completed (moved on, its history in the item and its repeat in the rows), then skipped.
+    let weekly = try session.send(ItemsCreate(list: inbox.id, title: "Bins", due: "2026-11-24T19:00:00Z",
+                                              repeat: Repeat(rule: "FREQ=WEEKLY;BYDAY=TU", from: .due))).item
+    #expect(try session.send(ItemsUpdate(.id(weekly.id), done: true)).advanced == [weekly.id])
+    #expect(try session.send(ItemsSkip(ids: [weekly.id])).items.first?.occurrences.skipped == 1)
     try session.send(ItemsDelete(ids: [bread.id]))
     try session.send(ViewClose(view: group.view))
     try session.send(ListsDelete(id: inbox.id))

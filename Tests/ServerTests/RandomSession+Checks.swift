@@ -293,7 +293,7 @@ extension RandomSession {
             guard let item = store.items[row.id] else { throw SessionFailure("row \(row.json.text) names no item the test knows") }
             let shown = row.json
             let known = item.json
-            for field in ["list", "parent", "title", "done", "due", "priority", "tags"] {
+            for field in ["list", "parent", "title", "done", "due", "priority", "tags", "repeat"] {
                 try check(
                     shown[field] == known[field],
                     "row \(shown.text) shows \(field) \(shown[field]?.text ?? "nothing"), but the item has \(known[field]?.text ?? "nothing")")

@@ -35,13 +35,13 @@ final class RandomSession {
     var statistics = SessionStatistics()
     /// Lapses the reference client saw (rows still exact), with the request that caused each.
     var lapses: [(rule: String, violation: ProtocolViolation, context: String)] = []
+    /// The server's manual clock, in milliseconds since 1970 (`RandomSession+Repeat.swift` moves it).
+    var clockMilliseconds = RandomSession.clockStart
 
     init(seed: UInt64) throws {
         self.seed = seed
         random = SplitMix64(seed: seed)
-        // Tens of thousands of snapshots are read: writing each back again would cost a sixth of the run,
-        // and ProtocolTypesTests holds every type to what the server writes.
-        server = try TestClient(checksWriteBack: false)
+        server = try Self.makeServer()
         store = ShadowStore(revision: try server.send(ListsList()).revision)
     }
 
@@ -74,6 +74,8 @@ final class RandomSession {
         case openView, closeView, createList, deleteList, audit
         // The tree's (issue 18).
         case createSubtask, deepChain, moveUnderParent, indent, outdent, moveToDepth, collapse, expand, filterView
+        // Repeating items' (issue 19).
+        case completeRepeating, skip, advanceClock
 
         /// The operations of the tree, which a default run must all have made.
         static let tree: [Operation] = [
@@ -92,6 +94,7 @@ final class RandomSession {
             (.createList, store.lists.count < Self.maximumLists ? 2 : 0), (.deleteList, 1), (.audit, 3),
             (.createSubtask, full ? 0 : 12), (.deepChain, full ? 0 : 1), (.moveUnderParent, 8), (.indent, 6), (.outdent, 5),
             (.moveToDepth, 8), (.collapse, 6), (.expand, 4), (.filterView, 2),
+            (.completeRepeating, 5), (.skip, 3), (.advanceClock, 3),
         ])
         statistics.operations[choice.rawValue, default: 0] += 1
         switch choice {
@@ -120,6 +123,9 @@ final class RandomSession {
         case .collapse: try fold(collapse: true)
         case .expand: try fold(collapse: false)
         case .filterView: try filterView()
+        case .completeRepeating: try completeRepeating()
+        case .skip: try skipItems()
+        case .advanceClock: try advanceClock()
         }
     }
 
@@ -174,11 +180,18 @@ final class RandomSession {
         if random.chance(30) { params.tags = randomTags() }
         if random.chance(20) { params.notes = random.pick(["2 litres", "línea\nsecond", "x"]) }
         if random.chance(15) { params.done = true }
+        if params.due != nil && random.chance(25) { params.repeat = randomRepeat() }
         let place: Place
         switch store.placing(in: list, before: params.before, parent: params.parent) {
         case .failure(let refusal):
             return try perform(params, mutates: true) { result in try self.expectRefusal(result, reason: refusal.reason) }
         case .success(let found): place = found
+        }
+        if params.due == nil && random.chance(5) {
+            // A repeat needs a due: the same creation with one is refused, and the item is created without it.
+            var probe = params
+            probe.repeat = randomRepeat()
+            try perform(probe, mutates: true) { result in try self.expectRefusal(result, reason: "repeatWithoutDue") }
         }
         try perform(params, mutates: true) { result in
             let item = try self.success(result).item
@@ -189,6 +202,8 @@ final class RandomSession {
                 "items/create must put the item among \(place), with no subtasks: \(item.json.text)")
             try self.checkItem(item, title: params.title, priority: params.priority, done: params.done,
                                due: params.due.map(Patch.set) ?? .unchanged)
+            try self.check(item.repeat == params.repeat && item.occurrences == Occurrences(),
+                           "items/create repeat: sent \(params.repeat?.json.text ?? "none"), got \(item.json.text)")
             try self.check(self.store.items[item.id] == nil && !self.store.deleted.contains(item.id), "items/create reused the id \(item.id)")
             self.store.insert(item, at: place, before: params.before)
         }
@@ -208,20 +223,12 @@ final class RandomSession {
             if random.chance(25) { update.done = !first.done }
             if random.chance(10) { update.tags = randomTags() }
             if random.chance(10) { update.notes = random.pick(["", "changed", "more\nnotes"]) }
+            if random.chance(8) { update.repeat = random.chance(30) ? .cleared : .set(randomRepeat()) }
         } while update.changesNothing
         // Something changes for sure: updates that change nothing are sent on purpose, above.
         if !ids.contains(where: { willChange(store.items[$0]!, update) }) { update.done = !first.done }
-        try perform(update, mutates: true) { result in
-            for item in try self.success(result).items {
-                try self.check(ids.contains(item.id), "items/update returned \(item.id), which was not asked for")
-                let known = self.store.items[item.id]!
-                try self.check(
-                    item.list == known.list && item.parent == known.parent,
-                    "items/update moved \(item.id) from \(known.list) under \(known.parent.map(\.description) ?? "none"): \(item.json.text)")
-                try self.checkItem(item, title: update.title, priority: update.priority, done: update.done, due: update.due)
-                self.store.update(item, markedDone: update.done == true)
-            }
-        }
+        // Checked as protocol.md says, repeating items' completions included (`RandomSession+Repeat.swift`).
+        try sendUpdate(update)
     }
 
     /// The fields an update that leaves items as they are may set, in the order they are drawn.

@@ -59,6 +59,13 @@ import TestSupport
         for reason in SessionStatistics.treeRefusals where totals.refusals[reason, default: 0] == 0 {
             Issue.record("the default run had no request refused with \(reason)")
         }
+        // Repeating items moved on by completions and skips, and refused as protocol.md says.
+        for outcome in ["advanced", "skipped", RandomSession.Operation.advanceClock.rawValue] where totals.operations[outcome, default: 0] == 0 {
+            Issue.record("the default run made no \(outcome) operation")
+        }
+        for reason in SessionStatistics.repeatRefusals where totals.refusals[reason, default: 0] == 0 {
+            Issue.record("the default run had no request refused with \(reason)")
+        }
     }
 }
 
@@ -114,6 +121,9 @@ struct SessionStatistics: CustomStringConvertible {
         "beforeNotChild", "cycle", "parentInOtherList", "noPreviousSibling", "topLevel", "notSiblings", "tooDeep",
         "notInView", "depthOutOfRange",
     ]
+
+    /// The refusals of repeating items a default run must see.
+    static let repeatRefusals = ["repeatWithoutDue", "notRepeating", "repeatEnded"]
 
     var operations: [String: Int] = [:]
     var requests = 0

@@ -115,7 +115,8 @@ import TestSupport
     @Test func unknownTagsAreRefused() {
         #expect(decodeGroup([1, 0, 0]) == .failure(CodecError(offset: 1, problem: "unknown mutation tag 0")))
         #expect(decodeGroup([1, 14, 0]).isFailure)
-        #expect(decodeGroup([1, 0x0E]).isFailure, "the first tag past the subtasks' ones")
+        #expect(decodeGroup([1, 0x0E]).isFailure, "a repeating creation cut short")
+        #expect(decodeGroup([1, 18, 0]) == .failure(CodecError(offset: 1, problem: "unknown mutation tag 18")), "the first tag past the repeats' ones")
         #expect(decodeGroup([0xFF, 0xFF, 0xFF, 0x0F]).isFailure, "a huge count")
     }
 
@@ -147,6 +148,13 @@ import TestSupport
 
     @Test func randomStateRoundTrips() throws {
         let state = try randomState(seed: 3, items: 4000)
+        var repeating = 0
+        var histories = 0
+        state.forEachItem { item in
+            if item.repeatRule != nil { repeating += 1 }
+            if item.occurrences.used > 0 { histories += 1 }
+        }
+        #expect(repeating > 100 && histories > 50, "the state has repeating items with histories: \(repeating), \(histories)")
         let bytes = SnapshotCodec.encode(state)
         var reports: [Double] = []
         let decoded = try bytes.withUnsafeBytes { raw throws(CodecError) in
@@ -237,6 +245,14 @@ private func sampleMutations() -> [Mutation] {
                     modifiedAt: time, revision: 7, position: Position(bytes: [128, 0, 1]))
     let plain = Item(id: ItemID(10), list: ListID(4), title: "x", notes: "", done: false, completedAt: nil, due: nil,
                      priority: .none, tags: [], createdAt: time, modifiedAt: time, revision: 1, position: Position.initial)
+    let weekly = try! RepeatRule(rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE;UNTIL=20271231", anchor: .dueFuture)
+    let monthly = try! RepeatRule(rrule: "FREQ=MONTHLY;BYDAY=-1FR;COUNT=12", anchor: .completion)
+    let history = Occurrences(completed: 30, skipped: 2, recent: [
+        Occurrence(due: date, outcome: .completed, at: past), Occurrence(due: instant, outcome: .skipped, at: time),
+    ])
+    let repeating = Item(id: ItemID(16), list: ListID(4), title: "every", notes: "", done: false, completedAt: nil, due: instant,
+                         priority: .none, tags: [], createdAt: time, modifiedAt: time, revision: 40, position: Position.initial,
+                         repeatRule: weekly, occurrences: history)
     let subtask = Item(id: ItemID(13), list: ListID(4), title: "under", notes: "", done: false, completedAt: nil, due: nil,
                        priority: .none, tags: [], createdAt: time, modifiedAt: time, revision: 2, position: Position.initial,
                        parent: ItemID(9))
@@ -275,6 +291,17 @@ private func sampleMutations() -> [Mutation] {
         .moveItems(ids: [ItemID(7)], toList: nil, before: nil, parent: .set(ItemID(UInt64.max)), at: time),
         .moveItems(ids: [ItemID(7), ItemID(6)], toList: ListID(2), before: ItemID(8), parent: .clear, at: past),
         .restoreItems(items: [subtask, item]),
+        // Repeating items (tags 14 to 17): a creation with a rule (at the top level and under a parent), updates that
+        // set and clear a rule, items restored with their rules and histories, and advances.
+        .createItem(id: ItemID(14), list: ListID(1), fields: ItemFields(title: "r", due: date, repeatRule: weekly), before: nil, at: time),
+        .createItem(id: ItemID(15), list: ListID(1), fields: ItemFields(title: "r", due: instant, repeatRule: monthly), before: ItemID(6),
+                    parent: .set(ItemID(6)), at: past),
+        .updateItems(ids: [ItemID(14)], patch: ItemPatch(title: "again", repeatRule: .set(monthly)), at: time),
+        .updateItems(ids: [ItemID(14), ItemID(15)], patch: ItemPatch(due: .clear, repeatRule: .clear), at: time),
+        .restoreItems(items: [repeating, plain]),
+        .restoreItems(items: [subtask, repeating]),
+        .advanceItems(advances: [Advance(id: ItemID(14), next: date, outcome: .completed),
+                                 Advance(id: ItemID(15), next: instant, outcome: .skipped)], at: time),
     ]
 }
 
@@ -285,6 +312,9 @@ private func randomState(seed: UInt64, items count: Int) throws -> TaskState {
     var state = TaskState()
     let words = ["apple", "Éclair", "Zoë", "日本語", "🙂 smile", "e\u{301}cole", "straße", "Ωmega", "tea", "İstanbul"]
     func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
+    let rules = try ["FREQ=DAILY", "FREQ=WEEKLY;BYDAY=MO,FR", "FREQ=MONTHLY;BYMONTHDAY=-1;COUNT=5"].map { text in
+        try RepeatRule(rrule: text, anchor: pick(RepeatRule.Anchor.allCases))
+    }
     var lists: [ListID] = []
     for index in 0..<12 {
         let id = ListID(state.nextIdentifier)
@@ -302,9 +332,11 @@ private func randomState(seed: UInt64, items count: Int) throws -> TaskState {
         default: .dateTime(Timestamp(milliseconds: Int64.random(in: -10_000_000_000_000...10_000_000_000_000, using: &random)),
                            offsetSeconds: Int.random(in: -64_800...64_800, using: &random))
         }
+        let rule = due != nil && index % 7 == 1 ? pick(rules) : nil
         let fields = ItemFields(title: (0..<Int.random(in: 1...5, using: &random)).map { _ in pick(words) }.joined(separator: " "),
                                 notes: index % 4 == 0 ? "notes \(pick(words))" : "", done: index % 5 == 0, due: due,
-                                priority: pick(Priority.allCases), tags: index % 6 == 0 ? [pick(words), "t\(index % 7)"] : [])
+                                priority: pick(Priority.allCases), tags: index % 6 == 0 ? [pick(words), "t\(index % 7)"] : [],
+                                repeatRule: rule)
         let before = index % 3 == 0 ? state.items(in: list, ranks: 0..<Int.max).randomElement(using: &random)?.id : nil
         _ = try state.apply([.createItem(id: id, list: list, fields: fields, before: before,
                                          at: Timestamp(milliseconds: Int64(1_700_000_000_000 + index)))])
@@ -312,6 +344,12 @@ private func randomState(seed: UInt64, items count: Int) throws -> TaskState {
     }
     for step in 0..<count / 10 {
         let time = Timestamp(milliseconds: Int64(1_800_000_000_000 + step))
+        let repeating = items.filter { state.item($0)?.repeatRule != nil }
+        if step % 2 == 0, let id = repeating.randomElement(using: &random) {
+            // A completion or a skip: the history grows (and the snapshot carries it).
+            let next = Due.date(CalendarDate(year: 2030, month: 1, day: 1 + step % 28)!)
+            _ = try state.apply([.advanceItems(advances: [Advance(id: id, next: next, outcome: step % 4 == 0 ? .completed : .skipped)], at: time)])
+        }
         switch step % 3 {
         case 0: _ = try state.apply([.moveItems(ids: [pick(items)], toList: pick(lists), before: nil, at: time)])
         case 1: _ = try state.apply([.updateItems(ids: [pick(items)], patch: ItemPatch(title: pick(words), done: true), at: time)])

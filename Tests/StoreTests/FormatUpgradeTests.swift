@@ -1,5 +1,6 @@
-// The upgrade from the store format before subtasks: a version-1 snapshot (items without parents) and a journal of the
-// old mutation tags open unchanged; subtasks then go into the same journal, and the next compaction writes version 2.
+// The upgrades of the store's format: a version-1 snapshot (items without parents, before subtasks) or a version-2 one
+// (items without repeat rules) and a journal of the old mutation tags open unchanged; subtasks and repeating items then
+// go into the same journal, and the next compaction writes the current version (3).
 
 import Testing
 import Domain
@@ -22,7 +23,7 @@ import TestSupport
         return groups
     }
 
-    @Test func aVersionOneStoreOpensUnchangedAndCompactsToVersionTwo() throws {
+    @Test func aVersionOneStoreOpensUnchangedAndCompactsToTheCurrentVersion() throws {
         let scratch = Scratch()
         defer { scratch.remove() }
         let path = scratch.path("store")
@@ -42,7 +43,7 @@ import TestSupport
         expectSameState(state, expected, "version 1 opens unchanged")
         #expect(reopened.sequence == 16)
 
-        // Subtasks go into the same journal (new tags), then a compaction writes version 2.
+        // Subtasks go into the same journal (new tags), then a compaction writes the current version (3).
         let parent = state.orderedLists.flatMap { state.items(in: $0.id, ranks: 0..<Int.max) }.first!
         let time = Timestamp(milliseconds: 1_750_000_100_000)
         let subtask: [Mutation] = [.createItem(id: ItemID(state.nextIdentifier), list: parent.list, fields: ItemFields(title: "under"),
@@ -54,9 +55,9 @@ import TestSupport
         let ticket = reopened.beginCompaction()
         try ticket.writeSnapshot(of: state)
         #expect(try reopened.finishCompaction(ticket).isEmpty)
-        #expect(readFile(path + "/snapshot")![8] == 2, "the compaction writes version 2")
+        #expect(readFile(path + "/snapshot")![8] == UInt8(StoreFormat.snapshotVersion), "the compaction writes the current version")
         let (_, final) = try DurableStore.open(path)
-        expectSameState(final, state, "version 2 with a subtask")
+        expectSameState(final, state, "the current version with a subtask")
         #expect(final.item(ItemID(state.nextIdentifier - 1))?.parent == parent.id)
     }
 
@@ -82,6 +83,53 @@ import TestSupport
         }
         let (_, reopened) = try DurableStore.open(path)
         expectSameState(reopened, try applying(groups), "snapshot with parents, then journal records with parents")
+    }
+}
+
+extension FormatUpgradeTests {
+    /// A store written before repeating items (a version-2 snapshot with subtasks, journal records of the older tags)
+    /// opens unchanged; a repeating item, its completion and a rule cleared go into the same journal (tags 14 to 17),
+    /// and the next compaction writes version 3, which carries the rule and the history.
+    @Test func aVersionTwoStoreOpensUnchangedAndCompactsToVersionThree() throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let path = scratch.path("store")
+        let groups = try sampleGroups(24)
+        let store = try makeStore(path, groups: groups)
+        let through = try applying(Array(groups[..<16]))
+        let payload = SnapshotCodec.encode(through.stored, version: 2)
+        try writeFile(path + "/snapshot", StoreFormat.snapshotHeader(sequence: 16, payload: payload, version: 2) + payload)
+        #expect(readFile(path + "/snapshot")![8] == 2)
+        withExtendedLifetime(store) {}
+
+        var (reopened, state) = try DurableStore.open(path)
+        defer { withExtendedLifetime(reopened) {} }
+        expectSameState(state, try applying(groups), "version 2 opens unchanged")
+
+        let list = state.orderedLists[0].id
+        let id = ItemID(state.nextIdentifier)
+        let time = Timestamp(milliseconds: 1_750_000_200_000)
+        let rule = try RepeatRule(rrule: "FREQ=MONTHLY;BYMONTHDAY=-1", anchor: .dueFuture)
+        let due = Due.date(CalendarDate(year: 2027, month: 1, day: 31)!)
+        let turns: [[Mutation]] = [
+            [.createItem(id: id, list: list, fields: ItemFields(title: "statement", due: due, repeatRule: rule), before: nil, at: time)],
+            [.advanceItems(advances: [Advance(id: id, next: .date(CalendarDate(year: 2027, month: 2, day: 28)!), outcome: .completed)], at: time)],
+            [.updateItems(ids: [id], patch: ItemPatch(title: "statements", repeatRule: .set(rule)), at: time)],
+        ]
+        for turn in turns {
+            _ = try reopened.lockForWriting()
+            _ = try state.apply(turn)
+            try reopened.append(turn)
+            try reopened.commit()
+        }
+        let ticket = reopened.beginCompaction()
+        try ticket.writeSnapshot(of: state)
+        #expect(try reopened.finishCompaction(ticket).isEmpty)
+        #expect(readFile(path + "/snapshot")![8] == 3, "the compaction writes version 3")
+        let (_, final) = try DurableStore.open(path)
+        expectSameState(final, state, "version 3 with a repeating item")
+        let item = try #require(final.item(id))
+        #expect(item.repeatRule == rule && item.occurrences.completed == 1 && item.occurrences.recent.first?.due == due)
     }
 }
 

@@ -56,6 +56,8 @@ extension DomainError {
                 data: ["ids": .array(names.map(JSON.string))])
         case .refused(let reason, let message):
             return .requestFailed(reason: reason, message)
+        case .refusedItems(let reason, let message, let ids):
+            return .requestFailed(reason: reason, message, data: ["ids": .array(ids.map { JSON.string($0.description) })])
         case .staleVersion(let view, let seen, let current):
             return ResponseError(
                 .contentModified, "view \(view) is at version \(current), the request saw version \(seen); nothing was changed",

@@ -1,5 +1,5 @@
 /// `items/create`, `items/get`, `items/update`, `items/move`, `items/indent`, `items/outdent`, `items/delete`,
-/// `items/duplicate`.
+/// `items/duplicate`, `items/skip`.
 
 import Domain
 import TasklsProtocol
@@ -20,10 +20,28 @@ enum ItemMethods {
         }
         table.writing(ItemsUpdate.self) { context, params throws(ResponseError) in
             let ids = params.target.ids.map(ItemID.init)
-            let applied = try context.apply([.updateItems(ids: ids, patch: try ItemPatch(params), at: context.now)])
+            let patch = try ItemPatch(params)
+            // Completing a repeating item moves it on to its next occurrence, in the client's zone and day.
+            let (mutations, advanced) = try context.reading.domain { () throws(DomainError) in
+                try context.engine.state.completionMutations(ids, patch, at: context.now, today: context.calendar.today(at: context.now).date,
+                                                             zone: context.calendar.zone)
+            }
+            let applied = try context.apply(mutations)
             var items: [TasklsProtocol.Item] = []
             for id in ids { items.append(try item(context.engine, id, in: context.calendar)) }
-            return ItemsUpdateResult(items: items, revision: applied.revision, changed: !applied.changes.isEmpty)
+            return ItemsUpdateResult(items: items, revision: applied.revision, changed: !applied.changes.isEmpty,
+                                     advanced: advanced.map(TasklsProtocol.ItemID.init))
+        }
+        table.writing(ItemsSkip.self) { context, params throws(ResponseError) in
+            let ids = params.ids.map(ItemID.init)
+            let mutations = try context.reading.domain { () throws(DomainError) in
+                try context.engine.state.skipMutations(ids, at: context.now, today: context.calendar.today(at: context.now).date,
+                                                       zone: context.calendar.zone)
+            }
+            let applied = try context.apply(mutations)
+            var items: [TasklsProtocol.Item] = []
+            for id in ids { items.append(try item(context.engine, id, in: context.calendar)) }
+            return ItemsSkipResult(items: items, revision: applied.revision)
         }
         table.writing(ItemsDelete.self) { context, params throws(ResponseError) in
             let applied = try context.apply([.deleteItems(ids: params.ids.map(ItemID.init))])

@@ -35,8 +35,8 @@ enum TextMethods {
     }
 }
 
-/// The client's zone, with Foundation's rules, as the grammars take it.
-private struct ClientZone: TimeZoneRules {
+/// The client's zone, with Foundation's rules, as the grammars and the repeat rules take it.
+struct ClientZone: TimeZoneRules {
     let timeZone: TimeZone
 
     var identifier: String { timeZone.identifier }
@@ -48,5 +48,8 @@ private struct ClientZone: TimeZoneRules {
 
 extension ClientCalendar {
     /// The client's clock at `now`, for the grammars.
-    func clock(at now: Timestamp) -> ClientClock { ClientClock(now: now, zone: ClientZone(timeZone: timeZone)) }
+    func clock(at now: Timestamp) -> ClientClock { ClientClock(now: now, zone: zone) }
+
+    /// The client's zone's offsets, for the dates repeating items move on to.
+    var zone: ClientZone { ClientZone(timeZone: timeZone) }
 }

@@ -22,6 +22,11 @@ import Domain
 ///  11 createItem    as 5, then parent Clearable ItemID (tag 5 is written when the creation names no parent)
 ///  12 moveItems     as 8, then parent Clearable ItemID (tag 8 is written when the move names no parent)
 ///  13 restoreItems  varint count, Items with their parents (tag 10 is written when none has a parent)
+///  14 createItem    as 5, then parent Clearable ItemID, then repeat RepeatRule (written when the item repeats)
+///  15 updateItems   as 6, then repeat Clearable RepeatRule (written when the patch changes the repeat)
+///  16 restoreItems  varint count, Items with parents, repeat rules and histories (written when any item has
+///                   a rule or a history; else 13 or 10)
+///  17 advanceItems  varint count, that many: ItemID | next Due | u8 outcome (0 completed, 1 skipped) | at Timestamp
 /// Clearable  u8: 0 unchanged | 1 set, then the value | 2 clear
 /// ```
 /// The value layouts (ids, Timestamp, Due, Priority, tags, TaskList, Item) are `ValueCodec`'s. The format
@@ -75,7 +80,7 @@ extension ByteWriter {
             write(ids: ids)
             writeOptional(before) { $0.write($1) }
         case .createItem(let id, let list, let fields, let before, let parent, let time):
-            write(parent == nil ? 5 : 11)
+            write(fields.repeatRule != nil ? 14 : parent == nil ? 5 : 11)
             write(id)
             write(list)
             writeString(fields.title)
@@ -86,9 +91,10 @@ extension ByteWriter {
             write(tags: fields.tags)
             writeOptional(before) { $0.write($1) }
             write(time)
-            if parent != nil { writeClearable(parent) { $0.write($1) } }
+            if parent != nil || fields.repeatRule != nil { writeClearable(parent) { $0.write($1) } }
+            if let rule = fields.repeatRule { write(rule) }
         case .updateItems(let ids, let patch, let time):
-            write(6)
+            write(patch.repeatRule == nil ? 6 : 15)
             write(ids: ids)
             writeOptional(patch.title) { $0.writeString($1) }
             writeOptional(patch.notes) { $0.writeString($1) }
@@ -96,6 +102,16 @@ extension ByteWriter {
             writeClearable(patch.due) { $0.write($1) }
             writeOptional(patch.priority) { $0.write($1) }
             writeOptional(patch.tags) { $0.write(tags: $1) }
+            write(time)
+            if patch.repeatRule != nil { writeClearable(patch.repeatRule) { $0.write($1) } }
+        case .advanceItems(let advances, let time):
+            write(17)
+            writeCount(advances.count)
+            for advance in advances {
+                write(advance.id)
+                write(advance.next)
+                write(advance.outcome.rawValue)
+            }
             write(time)
         case .deleteItems(let ids):
             write(7)
@@ -112,10 +128,11 @@ extension ByteWriter {
             writeCount(lists.count)
             for list in lists { write(list) }
         case .restoreItems(let items):
-            let withParents = items.contains { $0.parent != nil }
-            write(withParents ? 13 : 10)
+            let layout: ItemLayout = items.contains { $0.repeatRule != nil || $0.occurrences != .none } ? .repeats
+                : items.contains { $0.parent != nil } ? .parents : .plain
+            write(layout == .repeats ? 16 : layout == .parents ? 13 : 10)
             writeCount(items.count)
-            for item in items { write(item, withParent: withParents) }
+            for item in items { write(item, layout: layout) }
         }
     }
 
@@ -153,7 +170,7 @@ extension ByteReader {
         case 4:
             let ids = try readListIDs()
             return .moveLists(ids: ids, before: try readOptional { reader throws(CodecError) in try reader.readListID() })
-        case 5, 11:
+        case 5, 11, 14:
             let id = try readItemID()
             let list = try readListID()
             let title = try readString()
@@ -163,14 +180,16 @@ extension ByteReader {
             let priority = try readPriority()
             let tags = try readTags()
             let before = try readOptional { reader throws(CodecError) in try reader.readItemID() }
-            let fields = ItemFields(title: title, notes: notes, done: done, due: due, priority: priority, tags: tags)
             let time = try readTimestamp()
-            let parent = tag == 11 ? try readClearable { reader throws(CodecError) in try reader.readItemID() } : nil
+            let parent = tag != 5 ? try readClearable { reader throws(CodecError) in try reader.readItemID() } : nil
             if tag == 11, parent == nil {
                 throw CodecError(offset: offset - 1, problem: "a creation with a parent names none")
             }
+            let rule = tag == 14 ? try readRepeatRule() : nil
+            let fields = ItemFields(title: title, notes: notes, done: done, due: due, priority: priority, tags: tags,
+                                    repeatRule: rule)
             return .createItem(id: id, list: list, fields: fields, before: before, parent: parent, at: time)
-        case 6:
+        case 6, 15:
             let ids = try readItemIDs()
             let title = try readOptional { reader throws(CodecError) in try reader.readString() }
             let notes = try readOptional { reader throws(CodecError) in try reader.readString() }
@@ -178,8 +197,14 @@ extension ByteReader {
             let due = try readClearable { reader throws(CodecError) in try reader.readDue() }
             let priority = try readOptional { reader throws(CodecError) in try reader.readPriority() }
             let tags = try readOptional { reader throws(CodecError) in try reader.readTags() }
-            let patch = ItemPatch(title: title, notes: notes, done: done, due: due, priority: priority, tags: tags)
-            return .updateItems(ids: ids, patch: patch, at: try readTimestamp())
+            let time = try readTimestamp()
+            let rule = tag == 15 ? try readClearable { reader throws(CodecError) in try reader.readRepeatRule() } : nil
+            if tag == 15, rule == nil {
+                throw CodecError(offset: offset - 1, problem: "an update of the repeat changes none")
+            }
+            let patch = ItemPatch(title: title, notes: notes, done: done, due: due, priority: priority, tags: tags,
+                                  repeatRule: rule)
+            return .updateItems(ids: ids, patch: patch, at: time)
         case 7:
             return .deleteItems(ids: try readItemIDs())
         case 8, 12:
@@ -195,9 +220,25 @@ extension ByteReader {
         case 9:
             return .restoreLists(lists: try readLists())
         case 10:
-            return .restoreItems(items: try readItems(withParents: false))
+            return .restoreItems(items: try readItems(layout: .plain))
         case 13:
-            return .restoreItems(items: try readItems(withParents: true))
+            return .restoreItems(items: try readItems(layout: .parents))
+        case 16:
+            return .restoreItems(items: try readItems(layout: .repeats))
+        case 17:
+            let count = try readCount(minimumSize: 4)
+            var advances: [Advance] = []
+            advances.reserveCapacity(count)
+            for _ in 0..<count {
+                let id = try readItemID()
+                let next = try readDue()
+                let byte = try read()
+                guard let outcome = Occurrence.Outcome(rawValue: byte) else {
+                    throw CodecError(offset: offset - 1, problem: "an advance's outcome is \(byte), not 0 (completed) or 1 (skipped)")
+                }
+                advances.append(Advance(id: id, next: next, outcome: outcome))
+            }
+            return .advanceItems(advances: advances, at: try readTimestamp())
         default:
             throw CodecError(offset: start, problem: "unknown mutation tag \(tag)")
         }

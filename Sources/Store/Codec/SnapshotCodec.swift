@@ -22,10 +22,11 @@ public enum SnapshotCodec {
 
     /// The encoding of a state as `TaskState.stored` shares it (so it can run on another thread).
     /// - Complexity: O(n) for n lists and items.
-    public static func encode(_ state: StoredState) -> [UInt8] { encode(state, version: 2) }
+    public static func encode(_ state: StoredState) -> [UInt8] { encode(state, version: 3) }
 
-    /// The encoding in format `version`: 2 (what is written), or 1 (items without parents: what taskls wrote before
-    /// subtasks, made only by the tests of the upgrade from it; precondition: no item has a parent).
+    /// The encoding in format `version`: 3 (what is written), 2 (items without repeat rules: what taskls wrote
+    /// before repeating items) or 1 (items without parents either: before subtasks); 1 and 2 are made only by the
+    /// tests of the upgrade from them (precondition: no item has what its format lacks).
     static func encode(_ state: StoredState, version: UInt32) -> [UInt8] {
         var writer = ByteWriter()
         writer.bytes.reserveCapacity(64 + state.itemCount * 64)
@@ -47,7 +48,8 @@ public enum SnapshotCodec {
         }
         state.forEachItem { item in
             precondition(version >= 2 || item.parent == nil, "format 1 has no parents")
-            chunk.write(item, withParent: version >= 2)
+            precondition(version >= 3 || (item.repeatRule == nil && item.occurrences == .none), "format 2 has no repeats")
+            chunk.write(item, layout: ItemLayout(snapshotVersion: version))
             inChunk += 1
             if inChunk == chunkItems { endChunk() }
         }
@@ -59,13 +61,13 @@ public enum SnapshotCodec {
     /// - Throws: `CodecError` for bytes that are truncated, malformed or followed by more bytes, and for a
     ///   state the domain refuses (`TaskState(restoring:...)`; the error's offset is then the end of the bytes).
     /// - Complexity: O(n) for n lists and items stored in manual order.
-    public static func decode(_ bytes: UnsafeRawBufferPointer, version: UInt32 = 2,
+    public static func decode(_ bytes: UnsafeRawBufferPointer, version: UInt32 = 3,
                               progress: (Double) -> Void = { _ in }) throws(CodecError) -> TaskState {
         var reader = ByteReader(bytes)
         let nextIdentifier = try reader.readVarint()
         let revision = try reader.readVarint()
         let lists = try reader.readLists()
-        let items = try readChunks(&reader, nextIdentifier: nextIdentifier, withParents: version >= 2, progress: progress)
+        let items = try readChunks(&reader, nextIdentifier: nextIdentifier, layout: ItemLayout(snapshotVersion: version), progress: progress)
         try reader.expectEnd()
         do throws(DomainError) {
             let state = try TaskState(restoring: lists, prepared: try items.get(), nextIdentifier: nextIdentifier, revision: revision)
@@ -85,7 +87,7 @@ extension SnapshotCodec {
     /// - Complexity: O(n) work, about O(n / cores) time.
     /// The items of each chunk, validated and boxed for the state (`TaskState.prepareRestoring`), or the first
     /// refusal of the domain; a malformed chunk throws.
-    private static func readChunks(_ reader: inout ByteReader, nextIdentifier: UInt64, withParents: Bool,
+    private static func readChunks(_ reader: inout ByteReader, nextIdentifier: UInt64, layout: ItemLayout,
                                    progress: (Double) -> Void) throws(CodecError) -> Result<[PreparedItems], DomainError> {
         let total = try reader.readCount(minimumSize: ValueCodec.minimumItemSize)
         let count = try reader.readCount(minimumSize: 2)
@@ -112,7 +114,7 @@ extension SnapshotCodec {
             do throws(CodecError) {
                 var items: [Item] = []
                 items.reserveCapacity(chunk.items)
-                for _ in 0..<chunk.items { items.append(try chunkReader.readItem(withParent: withParents)) }
+                for _ in 0..<chunk.items { items.append(try chunkReader.readItem(layout: layout)) }
                 try chunkReader.expectEnd()
                 do throws(DomainError) {
                     result = .success(.success(try TaskState.prepareRestoring(items, nextIdentifier: nextIdentifier)))

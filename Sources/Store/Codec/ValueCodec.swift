@@ -14,10 +14,18 @@ import Domain
 /// TaskList        id | name string | color optional string | icon optional string | Position
 /// Item            id | list id | title string | notes string | done bool | completedAt optional Timestamp
 ///                 | due optional Due | Priority | tags | createdAt | modifiedAt | revision varint | Position
+///                 | parent varint (0: none)                         (`ItemLayout.parents` and later)
+///                 | repeat optional RepeatRule | Occurrences        (`ItemLayout.repeats`)
+/// RepeatRule      rule string (the RRULE text, read strictly) | u8 anchor: 0 due, 1 dueFuture, 2 completion
+/// Occurrences     varint completed | varint skipped | varint count | that many: Due | u8 outcome (0 completed,
+///                 1 skipped) | Timestamp
 /// ```
 /// Reading checks only what the encoding itself needs (tags, ranges of small fields, UTF-8, real dates);
 /// the domain validates the values when they are applied or restored.
 enum ValueCodec {
+    /// The anchors, by their byte.
+    static let anchors: [RepeatRule.Anchor] = [.due, .dueFuture, .completion]
+
     /// The fewest bytes an encoded `TaskList` takes.
     static let minimumListSize = 5
     /// The fewest bytes an encoded `Item` takes.
@@ -72,9 +80,9 @@ extension ByteWriter {
         write(list.position)
     }
 
-    /// An item; its parent (0 for none) last when `withParent` (snapshots from version 2, and records of the
-    /// mutations that carry parents).
-    mutating func write(_ item: Item, withParent: Bool = true) {
+    /// An item in `layout` (what it leaves out must be absent: no parent before `.parents`, no rule or history
+    /// before `.repeats`).
+    mutating func write(_ item: Item, layout: ItemLayout = .repeats) {
         write(item.id)
         write(item.list)
         writeString(item.title)
@@ -88,8 +96,45 @@ extension ByteWriter {
         write(item.modifiedAt)
         writeVarint(item.revision)
         write(item.position)
-        if withParent { writeVarint(item.parent?.rawValue ?? 0) }
+        if layout >= .parents { writeVarint(item.parent?.rawValue ?? 0) }
+        if layout >= .repeats {
+            writeOptional(item.repeatRule) { $0.write($1) }
+            write(item.occurrences)
+        }
     }
+
+    mutating func write(_ rule: RepeatRule) {
+        writeString(rule.rrule)
+        write(UInt8(ValueCodec.anchors.firstIndex(of: rule.anchor)!))
+    }
+
+    mutating func write(_ occurrences: Occurrences) {
+        writeVarint(UInt64(occurrences.completed))
+        writeVarint(UInt64(occurrences.skipped))
+        writeCount(occurrences.recent.count)
+        for occurrence in occurrences.recent {
+            write(occurrence.due)
+            write(occurrence.outcome.rawValue)
+            write(occurrence.at)
+        }
+    }
+}
+
+/// Which fields an encoded item has: what each format version added.
+enum ItemLayout: Int, Comparable {
+    /// Before subtasks (snapshot version 1, journal tag 10): no parent.
+    case plain
+    /// With its parent (snapshot version 2, journal tag 13).
+    case parents
+    /// With its parent, repeat rule and history (snapshot version 3, journal tag 16).
+    case repeats
+
+    /// The layout of a snapshot's items in format `version`.
+    init(snapshotVersion version: UInt32) {
+        self = version >= 3 ? .repeats : version == 2 ? .parents : .plain
+    }
+
+    static func < (lhs: ItemLayout, rhs: ItemLayout) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 extension ByteReader {
@@ -164,7 +209,7 @@ extension ByteReader {
         return TaskList(id: id, name: name, color: color, icon: icon, position: try readPosition())
     }
 
-    mutating func readItem(withParent: Bool) throws(CodecError) -> Item {
+    mutating func readItem(layout: ItemLayout) throws(CodecError) -> Item {
         let id = try readItemID()
         let list = try readListID()
         let title = try readString()
@@ -178,10 +223,47 @@ extension ByteReader {
         let modifiedAt = try readTimestamp()
         let revision = try readVarint()
         let position = try readPosition()
-        let parent = withParent ? try readVarint() : 0
+        let parent = layout >= .parents ? try readVarint() : 0
+        let rule = layout >= .repeats ? try readOptional { reader throws(CodecError) in try reader.readRepeatRule() } : nil
+        let occurrences = layout >= .repeats ? try readOccurrences() : .none
         return Item(id: id, list: list, title: title, notes: notes, done: done, completedAt: completedAt, due: due,
                     priority: priority, tags: tags, createdAt: createdAt, modifiedAt: modifiedAt, revision: revision,
-                    position: position, parent: parent == 0 ? nil : ItemID(parent))
+                    position: position, parent: parent == 0 ? nil : ItemID(parent), repeatRule: rule, occurrences: occurrences)
+    }
+
+    mutating func readRepeatRule() throws(CodecError) -> RepeatRule {
+        let start = offset
+        let text = try readString()
+        let anchor = try read()
+        guard Int(anchor) < ValueCodec.anchors.count else {
+            throw CodecError(offset: offset - 1, problem: "a repeat's anchor is \(anchor), not 0 (due), 1 (dueFuture) or 2 (completion)")
+        }
+        do throws(DomainError) {
+            return try RepeatRule(rrule: text, anchor: ValueCodec.anchors[Int(anchor)])
+        } catch {
+            throw CodecError(offset: start, problem: "a repeat rule is refused: \(error.message)")
+        }
+    }
+
+    mutating func readOccurrences() throws(CodecError) -> Occurrences {
+        let start = offset
+        let completed = try readVarint()
+        let skipped = try readVarint()
+        guard completed <= UInt64(Int.max / 2), skipped <= UInt64(Int.max / 2) else {
+            throw CodecError(offset: start, problem: "an occurrence count is out of range")
+        }
+        let count = try readCount(minimumSize: 4)
+        var recent: [Occurrence] = []
+        recent.reserveCapacity(count)
+        for _ in 0..<count {
+            let due = try readDue()
+            let byte = try read()
+            guard let outcome = Occurrence.Outcome(rawValue: byte) else {
+                throw CodecError(offset: offset - 1, problem: "an occurrence's outcome is \(byte), not 0 (completed) or 1 (skipped)")
+            }
+            recent.append(Occurrence(due: due, outcome: outcome, at: try readTimestamp()))
+        }
+        return Occurrences(completed: Int(completed), skipped: Int(skipped), recent: recent)
     }
 
     mutating func readLists() throws(CodecError) -> [TaskList] {
@@ -192,13 +274,13 @@ extension ByteReader {
         return lists
     }
 
-    mutating func readItems(withParents: Bool, progress: (Double) -> Void = { _ in }) throws(CodecError) -> [Item] {
+    mutating func readItems(layout: ItemLayout, progress: (Double) -> Void = { _ in }) throws(CodecError) -> [Item] {
         let count = try readCount(minimumSize: ValueCodec.minimumItemSize)
         var items: [Item] = []
         items.reserveCapacity(count)
         for index in 0..<count {
             if index & 0xFFFF == 0, index > 0 { progress(Double(index) / Double(count)) }
-            items.append(try readItem(withParent: withParents))
+            items.append(try readItem(layout: layout))
         }
         return items
     }

@@ -39,11 +39,16 @@ public struct Item: ProtocolValue, Hashable {
     public var modified: String
     /// Its own revision: 1 when created, +1 on every change to it.
     public var revision: UInt64
+    /// How it repeats; nil for not (written as `null`).
+    public var `repeat`: Repeat?
+    /// Its occurrences completed and skipped so far (all zero for an item that never repeated).
+    public var occurrences: Occurrences
 
     /// Makes an item.
     public init(id: ItemID, list: ListID, parent: ItemID? = nil, title: String, notes: String = "", done: Bool = false,
                 completed: String? = nil, due: String? = nil, dueLocal: String? = nil, priority: Priority = .none, tags: [String] = [],
-                children: Int = 0, openChildren: Int = 0, created: String, modified: String, revision: UInt64) {
+                children: Int = 0, openChildren: Int = 0, created: String, modified: String, revision: UInt64,
+                repeat: Repeat? = nil, occurrences: Occurrences = Occurrences()) {
         self.id = id
         self.list = list
         self.parent = parent
@@ -60,6 +65,8 @@ public struct Item: ProtocolValue, Hashable {
         self.created = created
         self.modified = modified
         self.revision = revision
+        self.repeat = `repeat`
+        self.occurrences = occurrences
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
@@ -81,6 +88,8 @@ public struct Item: ProtocolValue, Hashable {
         created = try fields.required("created")
         modified = try fields.required("modified")
         revision = try fields.counter("revision")
+        `repeat` = try fields.requiredNullable("repeat")
+        occurrences = try fields.required("occurrences")
     }
 
     public var json: JSON {
@@ -96,6 +105,8 @@ public struct Item: ProtocolValue, Hashable {
         object["created"] = .string(created)
         object["modified"] = .string(modified)
         object["revision"] = revision.json
+        object["repeat"] = `repeat`.json
+        object["occurrences"] = occurrences.json
         return .object(object)
     }
 
@@ -116,5 +127,7 @@ public struct Item: ProtocolValue, Hashable {
         .required("created", .string, "When it was created (UTC, YYYY-MM-DDThh:mm:ss.fffZ)."),
         .required("modified", .string, "When it last changed (UTC, YYYY-MM-DDThh:mm:ss.fffZ)."),
         .required("revision", .integer, "Its own revision: 1 when created, +1 on every change to it."),
+        .required("repeat", Repeat.schema.reference, nullable: true, "How it repeats; null: it does not."),
+        .required("occurrences", Occurrences.schema.reference, "Its occurrences completed and skipped so far (zeros when it never repeated)."),
     ])
 }

@@ -13,7 +13,24 @@ extension ItemFields {
         self.init(
             title: params.title, notes: params.notes ?? "", done: params.done ?? false,
             due: try params.due.map { text throws(ResponseError) in try Due(wire: text, path: "params.due") },
-            priority: params.priority.map(Domain.Priority.init) ?? .none, tags: params.tags ?? [])
+            priority: params.priority.map(Domain.Priority.init) ?? .none, tags: params.tags ?? [],
+            repeatRule: try params.repeat.map { value throws(ResponseError) in try RepeatRule(value) })
+    }
+}
+
+extension RepeatRule {
+    /// The rule a `repeat` member gives: `params.repeat.rule: PROBLEM` naming the RRULE part that is wrong.
+    init(_ value: Repeat) throws(ResponseError) {
+        let anchor: Anchor = switch value.from {
+        case .due: .due
+        case .dueFuture: .dueFuture
+        case .completion: .completion
+        }
+        do throws(DomainError) {
+            try self.init(rrule: value.rule, anchor: anchor)
+        } catch {
+            throw error.responseError
+        }
     }
 }
 
@@ -26,6 +43,11 @@ extension ItemPatch {
         case .unchanged: due = nil
         case .cleared: due = .clear
         case .set(let text): due = .set(try Due(wire: text, path: "params.due"))
+        }
+        switch params.repeat {
+        case .unchanged: repeatRule = nil
+        case .cleared: repeatRule = .clear
+        case .set(let value): repeatRule = .set(try RepeatRule(value))
         }
     }
 }

@@ -14,7 +14,30 @@ extension TasklsProtocol.Item {
             done: item.done, completed: item.completedAt?.iso8601, due: item.due?.iso8601, dueLocal: calendar.localReading(of: item.due),
             priority: TasklsProtocol.Priority(item.priority), tags: item.tags,
             children: subtasks.total, openChildren: subtasks.open, created: item.createdAt.iso8601,
-            modified: item.modifiedAt.iso8601, revision: item.revision)
+            modified: item.modifiedAt.iso8601, revision: item.revision, repeat: item.repeatRule.map(Repeat.init),
+            occurrences: TasklsProtocol.Occurrences(item.occurrences))
+    }
+}
+
+extension Repeat {
+    /// A rule as the wire writes it: its canonical RRULE text and its anchor.
+    init(_ rule: RepeatRule) {
+        let from: RepeatAnchor = switch rule.anchor {
+        case .due: .due
+        case .dueFuture: .dueFuture
+        case .completion: .completion
+        }
+        self.init(rule: rule.rrule, from: from)
+    }
+}
+
+extension TasklsProtocol.Occurrences {
+    /// An item's history as the wire writes it.
+    init(_ history: Domain.Occurrences) {
+        self.init(completed: history.completed, skipped: history.skipped, recent: history.recent.map { occurrence in
+            TasklsProtocol.Occurrence(due: occurrence.due.iso8601, outcome: occurrence.outcome == .completed ? .completed : .skipped,
+                                      at: occurrence.at.iso8601)
+        })
     }
 }
 
@@ -27,7 +50,8 @@ extension ItemRow {
             parent: item.parent.map(TasklsProtocol.ItemID.init), depth: facts.depth, title: item.title, done: item.done,
             due: item.due?.iso8601, dueLocal: calendar.localReading(of: item.due), priority: TasklsProtocol.Priority(item.priority), tags: item.tags,
             hasNotes: !item.notes.isEmpty, children: facts.children, openChildren: facts.openChildren,
-            hasChildren: facts.hasChildren, collapsed: facts.collapsed, context: facts.context, revision: item.revision)
+            hasChildren: facts.hasChildren, collapsed: facts.collapsed, context: facts.context, revision: item.revision,
+            repeat: item.repeatRule.map(Repeat.init))
     }
 }
 

@@ -24,6 +24,7 @@ extension TasklsProtocol.SpanKind {
         case .list: .list
         case .notes: .notes
         case .done: .done
+        case .repeat: .repeat
         }
     }
 }
@@ -41,6 +42,7 @@ extension TasklsProtocol.WarningReason {
         case .replaced: .replaced
         case .skippedTime: .skippedTime
         case .notAFilter: .notAFilter
+        case .unknownRepeat: .unknownRepeat
         }
     }
 }
@@ -56,6 +58,7 @@ extension TasklsProtocol.TextSpan {
         case .list(let id)?: TasklsProtocol.ListID(id).json
         case .tags(let tags)?: tags.json
         case .completion(let completion)?: .string(completion == .done ? "done" : completion == .notDone ? "notDone" : "any")
+        case .repeat(let rule)?: .object(["rule": .string(rule.rrule), "from": .string(rule.anchor.rawValue)])
         }
         self.init(kind: TasklsProtocol.SpanKind(span.kind), text: span.text, start: TasklsProtocol.TextPosition(span.range.start),
                   end: TasklsProtocol.TextPosition(span.range.end), value: value)
@@ -80,7 +83,7 @@ extension TextParseItemResult {
         }
         let fields = ItemTextFields(title: parsed.title, due: due, priority: parsed.priority.map(TasklsProtocol.Priority.init),
                                     tags: parsed.tags, list: parsed.list.map(TasklsProtocol.ListID.init) ?? defaultList,
-                                    notes: parsed.notes)
+                                    notes: parsed.notes, repeat: parsed.repeat.map(Repeat.init))
         self.init(fields: fields, spans: parsed.spans.map(TasklsProtocol.TextSpan.init),
                   warnings: parsed.warnings.map(TasklsProtocol.TextWarning.init))
     }

@@ -3,7 +3,7 @@
 import Wire
 
 /// `items/create` params: `{"list": LIST_ID, "title": TITLE, "notes"?, "done"?, "due"?: DUE | null,
-/// "priority"?, "tags"?, "before"?: ITEM_ID | null, "parent"?: ITEM_ID | null}`. Absent members take their defaults
+/// "priority"?, "tags"?, "repeat"?: REPEAT | null, "before"?: ITEM_ID | null, "parent"?: ITEM_ID | null}`. Absent members take their defaults
 /// (no notes, not done, no due, priority none, no tags, last at the top level). With `before`, the item goes before
 /// it as its sibling (`parent`, if given, must be `before`'s parent); without, it is the last subtask of `parent`,
 /// or last at the top level.
@@ -26,6 +26,8 @@ public struct ItemsCreate: RequestMessage, Hashable {
     public var priority: Priority?
     /// Its tags; nil: none.
     public var tags: [String]?
+    /// How it repeats (it needs a due); nil (absent or `null`): it does not.
+    public var `repeat`: Repeat?
     /// The item (of the same list) to go before, as its sibling; nil (absent or `null`): last among the subtasks of
     /// `parent` (at the top level when there is none).
     public var before: ItemID?
@@ -35,7 +37,8 @@ public struct ItemsCreate: RequestMessage, Hashable {
 
     /// Makes the params.
     public init(list: ListID, title: String, notes: String? = nil, done: Bool? = nil, due: String? = nil,
-                priority: Priority? = nil, tags: [String]? = nil, before: ItemID? = nil, parent: ParentChoice = .unspecified) {
+                priority: Priority? = nil, tags: [String]? = nil, repeat: Repeat? = nil, before: ItemID? = nil,
+                parent: ParentChoice = .unspecified) {
         self.list = list
         self.title = title
         self.notes = notes
@@ -43,6 +46,7 @@ public struct ItemsCreate: RequestMessage, Hashable {
         self.due = due
         self.priority = priority
         self.tags = tags
+        self.repeat = `repeat`
         self.before = before
         self.parent = parent
     }
@@ -57,6 +61,7 @@ public struct ItemsCreate: RequestMessage, Hashable {
         due = try fields.nullable("due")
         priority = try fields.optional("priority")
         tags = try fields.optional("tags")
+        `repeat` = try fields.nullable("repeat")
         before = try fields.nullable("before")
         parent = try ParentChoice(fields, "parent")
     }
@@ -68,6 +73,7 @@ public struct ItemsCreate: RequestMessage, Hashable {
         object["due"] = due.map(JSON.string)
         object["priority"] = priority?.json
         object["tags"] = tags?.json
+        object["repeat"] = `repeat`?.json
         object["before"] = before?.json
         parent.write("parent", into: &object)
         return .object(object)
@@ -81,6 +87,7 @@ public struct ItemsCreate: RequestMessage, Hashable {
         .optional("due", .string, nullable: true, "YYYY-MM-DD or YYYY-MM-DDThh:mm[:ss[.fff]](Z|±hh:mm); null: none."),
         .optional("priority", Priority.schema.reference, "Default none."),
         .optional("tags", .array(.string), "At most 50, each 1 to 100 characters; default []."),
+        .optional("repeat", Repeat.schema.reference, nullable: true, "How it repeats (it needs a due: else repeatWithoutDue); null: it does not (the default)."),
         .optional("before", ItemID.schema.reference, nullable: true,
                   "The item of the same list to go before, as its sibling; null: last among parent's subtasks (or at the top level)."),
         .optional("parent", ItemID.schema.reference, nullable: true,

@@ -3,7 +3,7 @@
 import Wire
 
 /// `items/update` params: `{"id": ITEM_ID}` or `{"ids": [ITEM_ID, ...]}`, plus at least one of `title`,
-/// `notes`, `done`, `due` (`null` clears it), `priority`, `tags`.
+/// `notes`, `done`, `due` (`null` clears it), `priority`, `tags`, `repeat` (`null` clears it).
 public struct ItemsUpdate: RequestMessage {
     public typealias Result = ItemsUpdateResult
     public static let method = "items/update"
@@ -39,10 +39,13 @@ public struct ItemsUpdate: RequestMessage {
     public var priority: Priority?
     /// New tags, replacing the old ones; nil leaves them.
     public var tags: [String]?
+    /// A new repeat, `.cleared` (`null`) to stop repeating, `.unchanged` (absent) to leave it.
+    public var `repeat`: Patch<Repeat>
 
     /// Makes the params; the decoder refuses params that change nothing.
     public init(_ target: Target, title: String? = nil, notes: String? = nil, done: Bool? = nil,
-                due: Patch<String> = .unchanged, priority: Priority? = nil, tags: [String]? = nil) {
+                due: Patch<String> = .unchanged, priority: Priority? = nil, tags: [String]? = nil,
+                repeat: Patch<Repeat> = .unchanged) {
         self.target = target
         self.title = title
         self.notes = notes
@@ -50,6 +53,7 @@ public struct ItemsUpdate: RequestMessage {
         self.due = due
         self.priority = priority
         self.tags = tags
+        self.repeat = `repeat`
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
@@ -70,14 +74,15 @@ public struct ItemsUpdate: RequestMessage {
         due = try fields.patch("due")
         priority = try fields.optional("priority")
         tags = try fields.optional("tags")
+        `repeat` = try fields.patch("repeat")
         guard !changesNothing else {
-            throw .invalidParams("\(fields.path): nothing to change; give at least one of title, notes, done, due, priority, tags")
+            throw .invalidParams("\(fields.path): nothing to change; give at least one of title, notes, done, due, priority, tags, repeat")
         }
     }
 
     /// Whether no field is given.
     public var changesNothing: Bool {
-        title == nil && notes == nil && done == nil && due == .unchanged && priority == nil && tags == nil
+        title == nil && notes == nil && done == nil && due == .unchanged && priority == nil && tags == nil && `repeat` == .unchanged
     }
 
     public var json: JSON {
@@ -92,6 +97,7 @@ public struct ItemsUpdate: RequestMessage {
         due.write("due", into: &object)
         object["priority"] = priority?.json
         object["tags"] = tags?.json
+        `repeat`.write("repeat", into: &object)
         return .object(object)
     }
 
@@ -105,6 +111,7 @@ public struct ItemsUpdate: RequestMessage {
             .optional("due", .string, nullable: true, "A new due (YYYY-MM-DD or YYYY-MM-DDThh:mm[:ss[.fff]](Z|±hh:mm)); null clears it."),
             .optional("priority", Priority.schema.reference, "A new priority."),
             .optional("tags", .array(.string), "New tags, replacing the old ones."),
+            .optional("repeat", Repeat.schema.reference, nullable: true, "A new repeat (the item must keep a due: else repeatWithoutDue); null: stop repeating (the history stays)."),
         ], exactlyOneOf: [["id", "ids"]])
 }
 
@@ -116,12 +123,16 @@ public struct ItemsUpdateResult: ProtocolValue, Hashable {
     public var revision: UInt64
     /// false when the request left every item as it was (the revision stayed).
     public var changed: Bool
+    /// The repeating items `done: true` moved on to their next occurrence instead of marking them done, in request
+    /// order (empty otherwise).
+    public var advanced: [ItemID]
 
     /// Makes the result.
-    public init(items: [Item], revision: UInt64, changed: Bool) {
+    public init(items: [Item], revision: UInt64, changed: Bool, advanced: [ItemID] = []) {
         self.items = items
         self.revision = revision
         self.changed = changed
+        self.advanced = advanced
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
@@ -130,13 +141,16 @@ public struct ItemsUpdateResult: ProtocolValue, Hashable {
         items = try fields.required("items")
         revision = try fields.counter("revision")
         changed = try fields.required("changed")
+        advanced = try fields.required("advanced")
     }
 
-    public var json: JSON { ["items": items.json, "revision": revision.json, "changed": .bool(changed)] }
+    public var json: JSON { ["items": items.json, "revision": revision.json, "changed": .bool(changed), "advanced": advanced.json] }
 
     public static let schema = TypeSchema.object("ItemsUpdateResult", doc: "items/update's result.", [
         .required("items", .array(Item.schema.reference), "The items after the request, in full, in request order."),
         .required("revision", .integer, "The store's revision after the request."),
         .required("changed", .boolean, "false when the request left every item as it was: the revision stayed."),
+        .required("advanced", .array(ItemID.schema.reference),
+                  "The repeating items done: true moved on to their next occurrence (not done, the next due in items), in request order; [] for none."),
     ])
 }

@@ -53,16 +53,19 @@ public struct ItemTextFields: ProtocolValue {
     public var list: ListID?
     /// The notes (after `//`).
     public var notes: String?
+    /// The repeat a repeat phrase gave.
+    public var `repeat`: Repeat?
 
     /// Makes the fields.
     public init(title: String? = nil, due: Patch<String> = .unchanged, priority: Priority? = nil, tags: [String]? = nil,
-                list: ListID? = nil, notes: String? = nil) {
+                list: ListID? = nil, notes: String? = nil, repeat: Repeat? = nil) {
         self.title = title
         self.due = due
         self.priority = priority
         self.tags = tags
         self.list = list
         self.notes = notes
+        self.repeat = `repeat`
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
@@ -74,6 +77,7 @@ public struct ItemTextFields: ProtocolValue {
         tags = try fields.optional("tags")
         list = try fields.optional("list")
         notes = try fields.optional("notes")
+        `repeat` = try fields.optional("repeat")
     }
 
     public var json: JSON {
@@ -84,6 +88,7 @@ public struct ItemTextFields: ProtocolValue {
         object["tags"] = tags?.json
         object["list"] = list?.json
         object["notes"] = notes.map(JSON.string)
+        object["repeat"] = `repeat`?.json
         return .object(object)
     }
 
@@ -95,6 +100,7 @@ public struct ItemTextFields: ProtocolValue {
             .optional("tags", .array(.string), "The tags, in order, without repeats."),
             .optional("list", ListID.schema.reference, "The list @name named, else the params' list."),
             .optional("notes", .string, "The notes: what follows //, trimmed (\"\" when nothing does)."),
+            .optional("repeat", Repeat.schema.reference, "The repeat a repeat phrase gave (every 2 weeks, +1w, …); with no due phrase, due is the rule's first occurrence on or after today."),
         ])
 }
 

@@ -60,6 +60,8 @@ public enum SpanKind: String, CaseIterable, ProtocolValue, Hashable {
     case notes
     /// A filter's `done` or `open`.
     case done
+    /// A repeat phrase.
+    case `repeat`
 
     public init(json: JSON, path: String) throws(ResponseError) {
         self = try named(json, path: path) { "unknown span kind '\($0)'; expected one of \(names(SpanKind.self))" }
@@ -77,6 +79,7 @@ public enum SpanKind: String, CaseIterable, ProtocolValue, Hashable {
         .init("list", "A list (@Groceries, @\"Work stuff\"); value: the list's id."),
         .init("notes", "// and everything after it; value: the notes."),
         .init("done", "A filter's done or open; value: done or notDone."),
+        .init("repeat", "A repeat phrase (every 2 weeks, every month on the last fri, every 3 days after done, +1w, ++1m, .+3d); value: {\"rule\": the RRULE text, \"from\": due, dueFuture or completion}."),
     ])
 }
 
@@ -149,6 +152,8 @@ public enum WarningReason: String, CaseIterable, ProtocolValue, Hashable {
     case skippedTime
     /// A token a filter cannot express.
     case notAFilter
+    /// A repeat phrase that means no rule.
+    case unknownRepeat
 
     public init(json: JSON, path: String) throws(ResponseError) {
         self = try named(json, path: path) { "unknown warning reason '\($0)'; expected one of \(names(WarningReason.self))" }
@@ -166,6 +171,7 @@ public enum WarningReason: String, CaseIterable, ProtocolValue, Hashable {
         .init("replaced", "A due, priority, list, completion or tag group that a later one of the same kind replaces."),
         .init("skippedTime", "A time the clocks skip that day (daylight saving): the time after the gap is used."),
         .init("notAFilter", "What a filter cannot say (@list, overdue, due:none, !none): left out."),
+        .init("unknownRepeat", "A repeat phrase that means no rule (every 3 fortnights, every month on the 32nd): no repeat."),
     ])
 }
 
