@@ -240,8 +240,8 @@ private let collapses: [BadParams] = [ViewCollapse.self, ViewExpand.self].flatMa
 
 private let views: [BadParams] = [
     .init(ListsOpen.self, ["list": "l1", "colour": 1], "params.colour: unknown field; expected one of filter, group, list, sections, sort, window"),
-    .init(ListsOpen.self, [:], "params.list: missing; give list (a list id) or group (a smart group)"),
-    .init(ListsOpen.self, ["list": "l1", "group": "all"], "params: give list or group, not both"),
+    .init(ListsOpen.self, [:], "params.list: missing; give list (a list id), group (a smart group) or smartList (a smart list id)"),
+    .init(ListsOpen.self, ["list": "l1", "group": "all"], "params: give one of list, group and smartList, not several"),
     .init(ListsOpen.self, ["list": nil], "params.list: expected a string, got null"),
     .init(ListsOpen.self, ["list": nil, "group": "all"], "params.list: expected a string, got null"),
     .init(ListsOpen.self, ["list": "l1", "group": nil], "params.group: expected a string, got null"),

@@ -22,9 +22,18 @@ import Domain
 ///  11 createItem    as 5, then parent Clearable ItemID (tag 5 is written when the creation names no parent)
 ///  12 moveItems     as 8, then parent Clearable ItemID (tag 8 is written when the move names no parent)
 ///  13 restoreItems  varint count, Items with their parents (tag 10 is written when none has a parent)
+///  14 createSmartList  SmartListID | name string | color optional string | icon optional string | SmartListRule
+///                      | before optional SmartListID
+///  15 updateSmartList  SmartListID | name optional string | color Clearable string | icon Clearable string
+///                      | filter optional Filter | lists Clearable (varint count, ListIDs)
+///  16 deleteSmartList  SmartListID
+///  17 moveSmartLists   varint count, SmartListIDs | before optional SmartListID
+///  18 restoreSmartLists  varint count, SmartLists
 /// Clearable  u8: 0 unchanged | 1 set, then the value | 2 clear
 /// ```
-/// The value layouts (ids, Timestamp, Due, Priority, tags, TaskList, Item) are `ValueCodec`'s. The format
+/// The value layouts (ids, Timestamp, Due, Priority, tags, TaskList, Item) are `ValueCodec`'s, the smart lists'
+/// (SmartListID, Filter, SmartListRule, SmartList) `SmartListCodec`'s. A taskls from before smart lists takes tags
+/// 14 to 18 for damage it leaves as it is, as it does any record it cannot read. The format
 /// version is the journal header's, not repeated here.
 public enum MutationCodec {
     /// Appends the encoding of `group` to `bytes`.
@@ -116,6 +125,34 @@ extension ByteWriter {
             write(withParents ? 13 : 10)
             writeCount(items.count)
             for item in items { write(item, withParent: withParents) }
+        case .createSmartList(let id, let fields, let before):
+            write(14)
+            write(id)
+            writeString(fields.name)
+            writeOptional(fields.color) { $0.writeString($1) }
+            writeOptional(fields.icon) { $0.writeString($1) }
+            write(fields.rule)
+            writeOptional(before) { $0.write($1) }
+        case .updateSmartList(let id, let patch):
+            write(15)
+            write(id)
+            writeOptional(patch.name) { $0.writeString($1) }
+            writeClearable(patch.color) { $0.writeString($1) }
+            writeClearable(patch.icon) { $0.writeString($1) }
+            writeOptional(patch.filter) { $0.write($1) }
+            writeClearable(patch.lists) { $0.write(sources: $1) }
+        case .deleteSmartList(let id):
+            write(16)
+            write(id)
+        case .moveSmartLists(let ids, let before):
+            write(17)
+            writeCount(ids.count)
+            for id in ids { write(id) }
+            writeOptional(before) { $0.write($1) }
+        case .restoreSmartLists(let smartLists):
+            write(18)
+            writeCount(smartLists.count)
+            for smartList in smartLists { write(smartList) }
         }
     }
 
@@ -198,6 +235,33 @@ extension ByteReader {
             return .restoreItems(items: try readItems(withParents: false))
         case 13:
             return .restoreItems(items: try readItems(withParents: true))
+        case 14:
+            let id = try readSmartListID()
+            let name = try readString()
+            let color = try readOptional { reader throws(CodecError) in try reader.readString() }
+            let icon = try readOptional { reader throws(CodecError) in try reader.readString() }
+            let rule = try readSmartListRule()
+            let before = try readOptional { reader throws(CodecError) in try reader.readSmartListID() }
+            return .createSmartList(id: id, fields: SmartListFields(name: name, color: color, icon: icon, rule: rule),
+                                    before: before)
+        case 15:
+            let id = try readSmartListID()
+            let name = try readOptional { reader throws(CodecError) in try reader.readString() }
+            let color = try readClearable { reader throws(CodecError) in try reader.readString() }
+            let icon = try readClearable { reader throws(CodecError) in try reader.readString() }
+            let filter = try readOptional { reader throws(CodecError) in try reader.readFilter() }
+            let lists = try readClearable { reader throws(CodecError) in try reader.readSources() }
+            return .updateSmartList(id: id, patch: SmartListPatch(name: name, color: color, icon: icon, filter: filter,
+                                                                  lists: lists))
+        case 16:
+            return .deleteSmartList(id: try readSmartListID())
+        case 17:
+            let count = try readCount()
+            var ids: [SmartListID] = []
+            for _ in 0..<count { ids.append(try readSmartListID()) }
+            return .moveSmartLists(ids: ids, before: try readOptional { reader throws(CodecError) in try reader.readSmartListID() })
+        case 18:
+            return .restoreSmartLists(smartLists: try readSmartLists())
         default:
             throw CodecError(offset: start, problem: "unknown mutation tag \(tag)")
         }

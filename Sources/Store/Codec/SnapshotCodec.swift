@@ -11,6 +11,7 @@ import Synchronization
 /// | varint list count | TaskLists, in the manual order of lists
 /// | varint item count | varint chunk count
 /// | chunks: varint items in it | varint bytes it takes | Items
+/// | varint smart list count | SmartLists, in their manual order (from version 3)
 /// ```
 /// Items come list by list in that order, each list's in manual order, cut into chunks of
 /// `SnapshotCodec.chunkItems` so that the chunks decode in parallel.
@@ -22,10 +23,11 @@ public enum SnapshotCodec {
 
     /// The encoding of a state as `TaskState.stored` shares it (so it can run on another thread).
     /// - Complexity: O(n) for n lists and items.
-    public static func encode(_ state: StoredState) -> [UInt8] { encode(state, version: 2) }
+    public static func encode(_ state: StoredState) -> [UInt8] { encode(state, version: 3) }
 
-    /// The encoding in format `version`: 2 (what is written), or 1 (items without parents: what taskls wrote before
-    /// subtasks, made only by the tests of the upgrade from it; precondition: no item has a parent).
+    /// The encoding in format `version`: 3 (what is written), 2 (without smart lists: what taskls wrote before them;
+    /// precondition: there are none), or 1 (items without parents either: what taskls wrote before subtasks; no item
+    /// has a parent). 1 and 2 are made only by the tests of the upgrade from them.
     static func encode(_ state: StoredState, version: UInt32) -> [UInt8] {
         var writer = ByteWriter()
         writer.bytes.reserveCapacity(64 + state.itemCount * 64)
@@ -52,6 +54,11 @@ public enum SnapshotCodec {
             if inChunk == chunkItems { endChunk() }
         }
         if inChunk > 0 { endChunk() }
+        precondition(version >= 3 || state.smartLists.isEmpty, "formats 1 and 2 have no smart lists")
+        if version >= 3 {
+            writer.writeCount(state.smartLists.count)
+            for smartList in state.smartLists { writer.write(smartList) }
+        }
         return writer.bytes
     }
 
@@ -59,16 +66,18 @@ public enum SnapshotCodec {
     /// - Throws: `CodecError` for bytes that are truncated, malformed or followed by more bytes, and for a
     ///   state the domain refuses (`TaskState(restoring:...)`; the error's offset is then the end of the bytes).
     /// - Complexity: O(n) for n lists and items stored in manual order.
-    public static func decode(_ bytes: UnsafeRawBufferPointer, version: UInt32 = 2,
+    public static func decode(_ bytes: UnsafeRawBufferPointer, version: UInt32 = 3,
                               progress: (Double) -> Void = { _ in }) throws(CodecError) -> TaskState {
         var reader = ByteReader(bytes)
         let nextIdentifier = try reader.readVarint()
         let revision = try reader.readVarint()
         let lists = try reader.readLists()
         let items = try readChunks(&reader, nextIdentifier: nextIdentifier, withParents: version >= 2, progress: progress)
+        let smartLists = version >= 3 ? try reader.readSmartLists() : []
         try reader.expectEnd()
         do throws(DomainError) {
-            let state = try TaskState(restoring: lists, prepared: try items.get(), nextIdentifier: nextIdentifier, revision: revision)
+            var state = try TaskState(restoring: lists, prepared: try items.get(), nextIdentifier: nextIdentifier, revision: revision)
+            try state.restoreSnapshotSmartLists(smartLists)
             progress(1)
             return state
         } catch {
