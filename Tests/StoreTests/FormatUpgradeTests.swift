@@ -54,7 +54,7 @@ import TestSupport
         let ticket = reopened.beginCompaction()
         try ticket.writeSnapshot(of: state)
         #expect(try reopened.finishCompaction(ticket).isEmpty)
-        #expect(readFile(path + "/snapshot")![8] == 2, "the compaction writes version 2")
+        #expect(readFile(path + "/snapshot")![8] == 3, "the compaction writes version 3 (smart lists)")
         let (_, final) = try DurableStore.open(path)
         expectSameState(final, state, "version 2 with a subtask")
         #expect(final.item(ItemID(state.nextIdentifier - 1))?.parent == parent.id)

@@ -36,10 +36,10 @@ public struct Overview: ProtocolValue, Hashable {
         try fields.rejectUnknown(Self.schema)
         lists = try fields.required("lists")
         groups = try fields.required("groups")
-        smartLists = try fields.required("smartLists")
         revision = try fields.counter("revision")
         today = try fields.required("today")
         store = try fields.optional("store")
+        smartLists = try fields.required("smartLists")
     }
 
     public var json: JSON {

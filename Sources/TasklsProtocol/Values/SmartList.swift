@@ -69,7 +69,7 @@ public struct SmartList: ProtocolValue, Hashable {
         icon = try fields.requiredNullable("icon")
         filter = try fields.required("filter")
         lists = try fields.requiredNullable("lists")
-        count = try fields.nonNegative("count")
+        count = try fields.required("count")
     }
 
     public var json: JSON {
