@@ -5,6 +5,15 @@ struct SmartListTally: Sendable {
     var id: SmartListID
     var rule: SmartListRule
     var count: Int
+    /// The fields of an item `rule` reads.
+    var fieldsRead: ItemFieldSet
+
+    init(id: SmartListID, rule: SmartListRule, count: Int) {
+        self.id = id
+        self.rule = rule
+        self.count = count
+        fieldsRead = rule.fieldsRead
+    }
 }
 
 /// A smart list with its live count, for the overview.
@@ -58,20 +67,27 @@ extension Engine {
         tallies = state.orderedSmartLists.map { SmartListTally(id: $0.id, rule: $0.rule, count: 0) }
         guard !tallies.isEmpty else { return }
         state.forEachItem { item in
-            for slot in tallies.indices where tallies[slot].rule.contains(item) { tallies[slot].count += 1 }
+            var foldedNotes: [UInt8]?
+            for slot in tallies.indices where tallies[slot].rule.contains(item, foldedNotes: &foldedNotes) {
+                tallies[slot].count += 1
+            }
         }
     }
 
     /// Keeps the smart lists' counts for a group's changed items, each evaluated before and after against every
-    /// smart list's rule as it was before the group.
+    /// smart list's rule as it was before the group. A rule that reads none of the fields a change changed is
+    /// skipped (retitling an item tests only the rules with text), and an item's notes are folded at most once.
     /// - Complexity: O(k × s) for k changed items and s smart lists (plus the filters' text searches).
     mutating func tally(_ items: [ItemChange]) {
         guard !tallies.isEmpty else { return }
         for change in items {
+            var oldNotes: [UInt8]?
+            var newNotes: [UInt8]?
+            let changed = change.old.flatMap { old in change.new.map { ItemFieldSet(changedFrom: old, to: $0) } }
             for slot in tallies.indices {
-                let rule = tallies[slot].rule
-                let before = change.old.map(rule.contains) ?? false
-                let after = change.new.map(rule.contains) ?? false
+                if let changed, changed.isDisjoint(with: tallies[slot].fieldsRead) { continue }
+                let before = change.old.map { tallies[slot].rule.contains($0, foldedNotes: &oldNotes) } ?? false
+                let after = change.new.map { tallies[slot].rule.contains($0, foldedNotes: &newNotes) } ?? false
                 if before != after { tallies[slot].count += after ? 1 : -1 }
             }
         }
@@ -92,16 +108,18 @@ extension Engine {
     }
 
     /// Takes out the views of the smart lists whose rule a group changed, before the group's items are
-    /// propagated: they are reopened on the new rule afterwards (`reopen`), with one `reset` each.
-    mutating func takeViews(ofChanged smartLists: [SmartListChange]) -> [OpenView] {
+    /// propagated: they are reopened on the new rule afterwards (`reopen`), with one `reset` each. Each comes with
+    /// the items its own order collapses (kept collapsed in the new one).
+    mutating func takeViews(ofChanged smartLists: [SmartListChange]) -> [(view: OpenView, collapsed: Set<ItemID>)] {
         let changed = Set(smartLists.filter { $0.old != nil && $0.new != nil && $0.old!.rule != $0.new!.rule }.map(\.id))
         guard !changed.isEmpty else { return [] }
-        var taken: [OpenView] = []
+        var taken: [(view: OpenView, collapsed: Set<ItemID>)] = []
         for id in views.keys.sorted() {
             guard let smartList = views[id]!.spec.source.smartList, changed.contains(smartList) else { continue }
+            let collapsed = collapsedItems(of: views[id]!.spec)
             let view = views.removeValue(forKey: id)!
             release(view.spec)
-            taken.append(view)
+            taken.append((view, collapsed))
         }
         return taken
     }
@@ -117,7 +135,13 @@ extension Engine {
             }
             if let slot, tallies[slot].rule == new.rule { continue }
             var count = 0
-            state.forEachItem { item in if new.rule.contains(item) { count += 1 } }
+            let body = { (item: Item) in if new.rule.contains(item) { count += 1 } }
+            if let lists = new.rule.lists {
+                // Only its source lists' items.
+                for list in lists { state.manualOrders[list]?.forEachEntry { body($0.record!.item) } }
+            } else {
+                state.forEachItem(body)
+            }
             let tally = SmartListTally(id: new.id, rule: new.rule, count: count)
             if let slot { tallies[slot] = tally } else { tallies.append(tally) }
         }
@@ -126,15 +150,15 @@ extension Engine {
     /// Reopens views taken out by `takeViews` on their smart list's rule now: each gets one `reset` (version + 1),
     /// as after `view/filter`. Their order is indexed at once, whatever its size.
     /// - Complexity: O(n log n) per new order (one per distinct sort, filter and sections among the views).
-    mutating func reopen(_ taken: [OpenView]) -> [ViewChange] {
+    mutating func reopen(_ taken: [(view: OpenView, collapsed: Set<ItemID>)]) -> [ViewChange] {
         var changes: [ViewChange] = []
-        for var view in taken {
+        for (var view, collapsed) in taken {
             guard case .smartList(let id, _) = view.spec.source, let smartList = state.smartLists[id] else { continue }
             view.spec.source = .smartList(smartList)
             if index(view.spec) == nil, builds[view.spec] == nil {
                 let orders = state.orderedLists.map { state.manualOrders[$0.id] ?? TreeOrder() }
                 let build = IndexBuild(id: BuildID(0), spec: view.spec, orders: orders, context: keyContext,
-                                       collapsed: view.spec.owner == nil ? [] : collapsedItems(of: view.spec))
+                                       collapsed: view.spec.owner == nil ? [] : collapsed.filter { state.item($0) != nil })
                 indexes[view.spec] = build.run().order
             }
             view.version += 1

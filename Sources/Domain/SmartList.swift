@@ -33,8 +33,54 @@ public struct SmartListRule: Hashable, Sendable {
     /// Whether `item` belongs to the smart list.
     /// - Complexity: O(1), plus the filter's text search when it has text (`Filter.matches`).
     public func contains(_ item: Item) -> Bool {
+        var foldedNotes: [UInt8]?
+        return contains(item, foldedNotes: &foldedNotes)
+    }
+
+    /// `contains(_:)`, folding the item's notes at most once across calls sharing `foldedNotes`.
+    func contains(_ item: Item, foldedNotes: inout [UInt8]?) -> Bool {
         if let lists, !lists.contains(item.list) { return false }
-        return filter.matches(item)
+        return filter.matches(item, foldedNotes: &foldedNotes)
+    }
+
+    /// The fields of an item the rule reads: a change to none of them cannot change whether the item belongs.
+    var fieldsRead: ItemFieldSet {
+        var fields: ItemFieldSet = []
+        if lists != nil { fields.insert(.list) }
+        if filter.done != .any { fields.insert(.done) }
+        if filter.priorityAtLeast != nil { fields.insert(.priority) }
+        if filter.dueBefore != nil || filter.dueAfter != nil { fields.insert(.due) }
+        if !filter.tagsAnyOf.isEmpty || !filter.tagsAllOf.isEmpty { fields.insert(.tags) }
+        if !filter.text.isEmpty { fields.insert(.text) }
+        return fields
+    }
+}
+
+/// Fields of an item a filter may read, as a set of bits.
+struct ItemFieldSet: OptionSet, Sendable {
+    let rawValue: UInt8
+
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    static let list = ItemFieldSet(rawValue: 1 << 0)
+    static let done = ItemFieldSet(rawValue: 1 << 1)
+    static let priority = ItemFieldSet(rawValue: 1 << 2)
+    static let due = ItemFieldSet(rawValue: 1 << 3)
+    static let tags = ItemFieldSet(rawValue: 1 << 4)
+    /// The title or the notes.
+    static let text = ItemFieldSet(rawValue: 1 << 5)
+
+    /// The fields that differ between `old` and `new`.
+    /// - Complexity: O(1) for fields that share storage; O(length) for texts and tags compared.
+    init(changedFrom old: Item, to new: Item) {
+        var fields: ItemFieldSet = []
+        if old.list != new.list { fields.insert(.list) }
+        if old.done != new.done { fields.insert(.done) }
+        if old.priority != new.priority { fields.insert(.priority) }
+        if old.due != new.due { fields.insert(.due) }
+        if old.tags != new.tags { fields.insert(.tags) }
+        if old.title != new.title || old.notes != new.notes { fields.insert(.text) }
+        self = fields
     }
 }
 
