@@ -6,6 +6,7 @@ struct ChangeLog {
         case item(ItemID, old: Item?, new: Item?)
         case list(ListID, old: TaskList?, new: TaskList?)
         case emptied(ListID, order: TreeOrder, items: [Item], openCount: Int)
+        case smartList(SmartListID, old: SmartList?, new: SmartList?)
     }
 
     /// `TaskState.nextIdentifier` before the group.
@@ -22,6 +23,8 @@ struct ChangeLog {
         var itemSlots: [ItemID: Int] = [:]
         var lists: [ListChange] = []
         var listSlots: [ListID: Int] = [:]
+        // Smart lists are few: searched linearly.
+        var smartLists: [SmartListChange] = []
         let hashed = entries.count > 16 || entries.contains {
             if case .emptied = $0 { true } else { false }
         }
@@ -46,12 +49,21 @@ struct ChangeLog {
                 }
             case .emptied(_, _, let removed, _):
                 for item in removed { record(item.id, old: item, new: nil) }
+            case .smartList(let id, let old, let new):
+                if let slot = smartLists.firstIndex(where: { $0.id == id }) {
+                    smartLists[slot].new = new
+                } else {
+                    smartLists.append(SmartListChange(id: id, old: old, new: new))
+                }
             }
         }
         // A list renamed to a new Unicode spelling of its name is a change (its value is stored as given).
         return Changes(items: items.filter { $0.old != $0.new }, lists: lists.filter { change in
             guard let old = change.old, let new = change.new else { return change.old != change.new }
             return old != new || !Validation.spelledAlike(old, new)
+        }, smartLists: smartLists.filter { change in
+            guard let old = change.old, let new = change.new else { return change.old != change.new }
+            return old != new || !old.isSpelledAlike(new)
         })
     }
 }

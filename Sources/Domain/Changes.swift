@@ -29,7 +29,9 @@ public struct Changes: Hashable, Sendable {
     public var items: [ItemChange] = []
     /// Changed lists.
     public var lists: [ListChange] = []
+    /// Changed smart lists (deleting a list changes the smart lists that drew from it).
+    public var smartLists: [SmartListChange] = []
 
     /// Whether nothing changed.
-    public var isEmpty: Bool { items.isEmpty && lists.isEmpty }
+    public var isEmpty: Bool { items.isEmpty && lists.isEmpty && smartLists.isEmpty }
 }

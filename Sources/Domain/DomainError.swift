@@ -26,6 +26,8 @@ public enum DomainError: Error, Sendable, Equatable {
         case list
         /// An item.
         case item
+        /// A smart list.
+        case smartList
     }
 
     /// A one-line human-readable message, naming the field or ids involved.
@@ -34,8 +36,12 @@ public enum DomainError: Error, Sendable, Equatable {
         case .invalidField(let field, let problem):
             return "\(field): \(problem)"
         case .notFound(let kind, let ids):
-            let letter = kind == .list ? "l" : "i"
-            return "no \(kind.rawValue) " + ids.map { letter + String($0) }.joined(separator: ", ")
+            let (letter, noun) = switch kind {
+            case .list: ("l", "list")
+            case .item: ("i", "item")
+            case .smartList: ("s", "smart list")
+            }
+            return "no \(noun) " + ids.map { letter + String($0) }.joined(separator: ", ")
         case .refused(_, let message), .refusedItems(_, let message, _):
             return message
         case .staleVersion(let view, let seen, let current):

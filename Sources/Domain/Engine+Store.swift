@@ -25,6 +25,7 @@ extension Engine {
         day.counts[.completed] += state.itemCount - open - doneWithDue
         dues.sort()
         day.dues = OrderedIndex.build(sorted: dues)
+        tallyAllSmartLists()
     }
 
     /// Continues view and build ids after `previous`'s, so ids handed out by an engine this one replaces stay
@@ -75,10 +76,7 @@ extension Engine {
     /// - Complexity: as `apply(_:)`.
     public mutating func apply(_ mutations: [Mutation], keepIf keep: (Changes) -> Bool) throws(DomainError) -> Applied? {
         guard let changes = try state.apply(mutations, keepIf: keep) else { return nil }
-        var viewChanges = closeViews(ofDeleted: changes.lists)
-        viewChanges += propagate(keyChanges(for: changes), listsChanged: !changes.lists.isEmpty)
-        viewChanges.sort { $0.view < $1.view }
-        return Applied(changes: changes, viewChanges: viewChanges, revision: state.revision)
+        return Applied(changes: changes, viewChanges: settle(changes), revision: state.revision)
     }
 }
 

@@ -16,11 +16,14 @@ public struct Overview: Hashable, Sendable {
     public var groups: [GroupSummary]
     /// The client's local date the counts are for: a new day is a new overview even when no count changed.
     public var today: CalendarDate
+    /// Every smart list in its manual order with its count.
+    public var smartLists: [SmartListSummary]
 
-    public init(lists: [ListSummary], groups: [GroupSummary], today: CalendarDate) {
+    public init(lists: [ListSummary], groups: [GroupSummary], today: CalendarDate, smartLists: [SmartListSummary] = []) {
         self.lists = lists
         self.groups = groups
         self.today = today
+        self.smartLists = smartLists
     }
 
     /// An overview no engine produces (it has no smart groups): what a watching client is taken to have seen
@@ -32,6 +35,7 @@ public struct Overview: Hashable, Sendable {
     /// - Complexity: O(lists and their names' lengths).
     public func isIdentical(to other: Overview) -> Bool {
         self == other && lists.elementsEqual(other.lists) { Validation.spelledAlike($0.list, $1.list) }
+            && smartLists.elementsEqual(other.smartLists) { $0.smartList.isSpelledAlike($1.smartList) }
     }
 }
 
@@ -64,11 +68,11 @@ extension Engine {
         day.remaining.isEmpty && day.queued == nil ? day.nextChange : nil
     }
 
-    /// Every list and smart group with its count.
-    /// - Complexity: O(number of lists).
+    /// Every list, smart group and smart list with its count.
+    /// - Complexity: O(number of lists + s log s for s smart lists).
     public func overview() -> Overview {
         Overview(lists: lists(), groups: SmartGroup.allCases.map { GroupSummary(group: $0, count: day.counts[$0]) },
-                 today: day.today.date)
+                 today: day.today.date, smartLists: smartLists())
     }
 
     /// Moves the engine towards `today`: re-evaluates, at most `budget` items at a time, the items whose

@@ -21,6 +21,8 @@ public struct Engine: Sendable {
     /// The client's day, the dues index and the smart groups' counts.
     var day = DayState()
     var nextBuild: UInt64 = 1
+    /// Each smart list's rule and live count, in creation order.
+    var tallies: [SmartListTally] = []
 
     /// An engine with an empty state.
     public init(backgroundBuildThreshold: Int = 50_000) {
@@ -60,6 +62,7 @@ public struct Engine: Sendable {
                            collapsed: Set<ItemID>) throws(DomainError) -> OpenedView {
         let window = try window.validated()
         if let list = source.list { _ = try state.existingList(list) }
+        let source = try current(source)
         var spec = IndexSpec(source: source, sort: sort, filter: filter, grouping: grouping)
         if !collapsed.isEmpty { spec.owner = ViewID(nextView) }
         let build = prepareIndex(spec, collapsed: collapsed)

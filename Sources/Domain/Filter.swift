@@ -55,6 +55,13 @@ public struct Filter: Hashable, Sendable {
     /// Whether `item` matches.
     /// - Complexity: O(1) without text; with text O(title + notes) (the notes are folded on each call).
     public func matches(_ item: Item) -> Bool {
+        var foldedNotes: [UInt8]?
+        return matches(item, foldedNotes: &foldedNotes)
+    }
+
+    /// `matches(_:)`, with the item's notes folded at most once across calls sharing `foldedNotes` (nil until
+    /// folded): several filters tested on one item (the smart lists' counts) fold its notes once.
+    func matches(_ item: Item, foldedNotes: inout [UInt8]?) -> Bool {
         switch done {
         case .any: break
         case .done: guard item.done else { return false }
@@ -69,8 +76,10 @@ public struct Filter: Hashable, Sendable {
         if !tagsAnyOf.isEmpty, !tagsAnyOf.contains(where: item.tags.contains) { return false }
         if !tagsAllOf.allSatisfy(item.tags.contains) { return false }
         if !foldedText.isEmpty {
-            return Filter.occurs(foldedText, in: item.titleKey.bytes)
-                || (!item.notes.isEmpty && Filter.occurs(foldedText, in: CollationKey(folding: item.notes).bytes))
+            if Filter.occurs(foldedText, in: item.titleKey.bytes) { return true }
+            guard !item.notes.isEmpty else { return false }
+            if foldedNotes == nil { foldedNotes = CollationKey(folding: item.notes).bytes }
+            return Filter.occurs(foldedText, in: foldedNotes!)
         }
         return true
     }

@@ -50,6 +50,20 @@ public enum Mutation: Hashable, Sendable {
     /// never go back); `identifierUnused` for an id never used or held by a list; `positionTaken` when two items
     /// of a list would end with one position; `notFound` for a list that does not exist.
     case restoreItems(items: [Item])
+    /// Creates a smart list with a fresh id (at least `TaskState.nextIdentifier`), placed before `before` or last
+    /// among smart lists. Every list its rule names must exist (`notFound`).
+    case createSmartList(id: SmartListID, fields: SmartListFields, before: SmartListID?)
+    /// Changes a smart list's name, color, icon, filter or source lists.
+    case updateSmartList(id: SmartListID, patch: SmartListPatch)
+    /// Deletes a smart list; views on it are closed with reason `smartListDeleted`.
+    case deleteSmartList(id: SmartListID)
+    /// Moves smart lists as a block, in their current relative order, before `before` (nil: to the end), as
+    /// `moveLists` moves lists. A move that leaves the order as it was changes nothing.
+    case moveSmartLists(ids: [SmartListID], before: SmartListID?)
+    /// Stores smart lists exactly as given (undo and redo make these): one that exists takes these values, a
+    /// deleted one comes back. Refused with `identifierUnused` for an id never used or held by a list or an item,
+    /// `positionTaken` when two smart lists would share a position, `notFound` for a source list that is gone.
+    case restoreSmartLists(smartLists: [SmartList])
 }
 
 /// One repeating item moved on to its next occurrence (`Mutation.advanceItems`).

@@ -36,6 +36,7 @@ extension Engine {
         switch source {
         case .list(let list): state.itemCount(in: list)
         case .group(let group): day.counts[group]
+        case .smartList(let id, _): smartListCount(id) ?? 0
         }
     }
 

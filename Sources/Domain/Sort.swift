@@ -6,6 +6,8 @@ public enum ViewSource: Hashable, Sendable {
     case list(ListID)
     /// The items of a smart group, across all lists.
     case group(SmartGroup)
+    /// The items of a smart list: its id, and its rule when the view was opened or the rule last changed.
+    case smartList(SmartListID, SmartListRule)
 
     /// The Today smart group.
     public static let today = ViewSource.group(.today)
@@ -24,6 +26,7 @@ public enum ViewSource: Hashable, Sendable {
         switch self {
         case .list(let list): item.list == list
         case .group(let group): group.contains(item, status: status)
+        case .smartList(_, let rule): rule.contains(item)
         }
     }
 
@@ -31,8 +34,13 @@ public enum ViewSource: Hashable, Sendable {
     public var list: ListID? {
         switch self {
         case .list(let list): list
-        case .group: nil
+        case .group, .smartList: nil
         }
+    }
+
+    /// The smart list this source shows, if it is one.
+    public var smartList: SmartListID? {
+        if case .smartList(let id, _) = self { id } else { nil }
     }
 }
 

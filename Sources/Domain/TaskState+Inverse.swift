@@ -29,6 +29,7 @@ extension TaskState {
     /// - Complexity: O(k log n) for k items and lists in `changes`.
     public func inverse(of changes: Changes, at time: Timestamp) throws(DomainError) -> [Mutation] {
         try checkUnchanged(changes)
+        try checkUnchangedSmartLists(changes)
         // Deleting a created item deletes its subtree: refused when subtasks were added to it since.
         let touched = Set(changes.items.map(\.id))
         // So does sending an item back to another list (its subtree follows it): refused too when it gained subtasks,
@@ -56,7 +57,42 @@ extension TaskState {
         if !lists.isEmpty { mutations.append(.restoreLists(lists: lists)) }
         let items = restoredItems(changes, at: time)
         if !items.isEmpty { mutations.append(.restoreItems(items: items)) }
+        for change in changes.smartLists where change.old == nil {
+            mutations.append(.deleteSmartList(id: change.id))
+        }
+        let smartLists = changes.smartLists.compactMap { change -> SmartList? in
+            guard var old = change.old else { return nil }
+            if let new = change.new, new.position == old.position, let current = self.smartLists[change.id] {
+                old.position = current.position
+            }
+            return old
+        }
+        if !smartLists.isEmpty { mutations.append(.restoreSmartLists(smartLists: smartLists)) }
         return mutations
+    }
+
+    /// Throws the first reason the state no longer holds the smart lists `changes` left.
+    private func checkUnchangedSmartLists(_ changes: Changes) throws(DomainError) {
+        let returning = Set(changes.lists.filter { $0.new == nil }.map(\.id))
+        for change in changes.smartLists {
+            let current = smartLists[change.id]
+            if let new = change.new {
+                guard let current else {
+                    throw .refused(reason: "deletedSince", message: "smart list \(change.id) was deleted since")
+                }
+                let kept = change.old.map { $0.position == new.position } ?? false
+                var moved = current
+                moved.position = new.position
+                guard current == new || (kept && moved == new) else {
+                    throw .refused(reason: "changedSince", message: "smart list \(change.id) was changed since")
+                }
+            } else if current != nil {
+                throw .refused(reason: "changedSince", message: "smart list \(change.id) was restored since")
+            }
+            for list in change.old?.rule.lists ?? [] where lists[list] == nil && !returning.contains(list) {
+                throw .refused(reason: "listDeleted", message: "list \(list) of smart list \(change.id) was deleted since")
+            }
+        }
     }
 
     /// Throws the first reason the state no longer holds what `changes` left.

@@ -26,6 +26,7 @@ extension TaskState {
         _ = try existingList(id)
         empty(id, log: &log)
         putList(id, nil, log: &log)
+        dropFromSmartLists(id, log: &log)
     }
 
     /// Moves the lists `ids` as a block, in their current relative order, before `before` (nil: to the end).

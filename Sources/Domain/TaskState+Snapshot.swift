@@ -127,7 +127,7 @@ extension TaskState {
     /// on another thread while the state goes on changing.
     public var stored: StoredState {
         StoredState(lists: orderedLists, manualOrders: manualOrders, nextIdentifier: nextIdentifier, revision: revision,
-                    itemCount: itemCount)
+                    itemCount: itemCount, smartLists: orderedSmartLists)
     }
 
     /// Calls `body` with every item: list by list in the lists' manual order, each list's items in manual order.
@@ -138,7 +138,7 @@ extension TaskState {
 
     /// Refuses a stored id that no record can have: 0, or one not yet handed out.
     @inline(__always)
-    private static func checkStored(_ raw: UInt64, name: @autoclosure () -> String,
+    static func checkStored(_ raw: UInt64, name: @autoclosure () -> String,
                                     below nextIdentifier: UInt64) throws(DomainError) {
         guard raw > 0, raw < nextIdentifier else {
             throw .refused(reason: "identifierUnused",
@@ -175,6 +175,8 @@ public struct StoredState: Sendable {
     public let nextIdentifier: UInt64
     public let revision: UInt64
     public let itemCount: Int
+    /// The smart lists, in manual order.
+    public let smartLists: [SmartList]
 
     /// Every item, list by list in manual order, each list's in manual tree order (a parent before its subtasks).
     /// - Complexity: O(n), reading the trees a chunk at a time.

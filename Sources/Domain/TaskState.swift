@@ -9,6 +9,8 @@ public struct TaskState: Sendable {
     private(set) var items: [ItemID: ItemRecord] = [:]
     /// Every list, by id.
     public private(set) var lists: [ListID: TaskList] = [:]
+    /// Every smart list, by id (few: listed in order by sorting them, `orderedSmartLists`).
+    public internal(set) var smartLists: [SmartListID: SmartList] = [:]
     /// The lowest id a new list or item may take: one past every id ever applied, so ids are never reused.
     public private(set) var nextIdentifier: UInt64 = 1
     /// How many groups of mutations have changed something (a group that changes nothing leaves it).
@@ -154,6 +156,16 @@ public struct TaskState: Sendable {
             try restoreLists(restored, log: &log)
         case .restoreItems(let restored):
             try restoreItems(restored, log: &log)
+        case .createSmartList(let id, let fields, let before):
+            try createSmartList(id, fields, before: before, log: &log)
+        case .updateSmartList(let id, let patch):
+            try updateSmartList(id, patch, log: &log)
+        case .deleteSmartList(let id):
+            try deleteSmartList(id, log: &log)
+        case .moveSmartLists(let ids, let before):
+            try moveSmartLists(ids, before: before, log: &log)
+        case .restoreSmartLists(let restored):
+            try restoreSmartLists(restored, log: &log)
         }
     }
 
@@ -266,6 +278,8 @@ public struct TaskState: Sendable {
                 place(id, old)
             case .list(let id, let old, let new):
                 replaceList(id, old: new, new: old)
+            case .smartList(let id, let old, _):
+                smartLists[id] = old
             case .emptied(let list, let order, let removed, let openCount):
                 manualOrders[list] = order
                 openCounts[list] = openCount

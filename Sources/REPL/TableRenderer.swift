@@ -38,6 +38,7 @@ struct TableRenderer {
         switch view.source {
         case .list(let list): listNames[list] ?? list.description
         case .group(let group): group.title
+        case .smartList(let smartList): smartList.description
         }
     }
 

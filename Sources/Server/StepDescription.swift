@@ -9,7 +9,8 @@ enum StepDescription {
     /// The words for a request of `method` that changed `changes`: `add 1 task`, `delete 3 tasks`, `complete 2
     /// tasks`, `reopen 1 task`, `edit 2 tasks`, `move 2 tasks`, `move 2 tasks to another list`, `indent 1 task`,
     /// `outdent 2 tasks`, `duplicate 1 task`, `skip 1 task`,
-    /// `create a list`, `rename a list`, `edit a list`, `delete a list and its 4 tasks`, `reorder lists`; the method
+    /// `create a list`, `rename a list`, `edit a list`, `delete a list and its 4 tasks`, `reorder lists`,
+    /// `create a smart list`, `rename a smart list`, `edit a smart list`, `delete a smart list`, `reorder smart lists`; the method
     /// itself for anything else.
     /// - Complexity: O(changes).
     static func words(method: String, changes: Changes) -> String {
@@ -45,6 +46,12 @@ enum StepDescription {
         case ListsDelete.method:
             return items.isEmpty ? "delete a list" : "delete a list and its " + tasks(items.count)
         case ListsMove.method: return "reorder lists"
+        case SmartListsCreate.method: return "create a smart list"
+        case SmartListsUpdate.method:
+            let renamed = changes.smartLists.contains { $0.old?.name != $0.new?.name }
+            return renamed ? "rename a smart list" : "edit a smart list"
+        case SmartListsDelete.method: return "delete a smart list"
+        case SmartListsMove.method: return "reorder smart lists"
         default: return method
         }
     }

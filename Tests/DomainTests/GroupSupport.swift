@@ -29,6 +29,7 @@ func expectedInSource(_ source: ViewSource, list: ListID, done: Bool, due: Due?,
     case .group(.scheduled): return !done && due != nil
     case .group(.all): return !done
     case .group(.completed): return done
+    case .smartList: preconditionFailure("a smart list's items depend on every field: SmartListTests recount them")
     }
 }
 
@@ -76,7 +77,14 @@ func expectedBucket(_ due: Due?, _ today: Today) -> (bucket: DueBucket, isToday:
 extension Engine {
     /// The items of `source` on the engine's day, computed from the state alone.
     func expectedMembers(of source: ViewSource) -> [Item] {
-        state.items.values.map(\.item).filter { item in
+        if let id = source.smartList {
+            // The smart list's rule as the state holds it now (its views must follow every edit), written out.
+            let rule = state.smartLists[id]!.rule
+            return state.items.values.map(\.item).filter { item in
+                (rule.lists.map { $0.contains(item.list) } ?? true) && rule.filter.matches(item)
+            }
+        }
+        return state.items.values.map(\.item).filter { item in
             expectedInSource(source, list: item.list, done: item.done, due: item.due, today: today)
         }
     }

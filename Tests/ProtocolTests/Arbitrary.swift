@@ -129,7 +129,11 @@ extension Filter: Arbitrary {
 
 extension ViewSource: Arbitrary {
     static func arbitrary(_ random: inout Randomness) -> ViewSource {
-        random.bool() ? .list(.arbitrary(&random)) : .group(.arbitrary(&random))
+        switch random.int(0...2) {
+        case 0: .list(.arbitrary(&random))
+        case 1: .group(.arbitrary(&random))
+        default: .smartList(.arbitrary(&random))
+        }
     }
 }
 
@@ -228,7 +232,8 @@ extension Overview: Arbitrary {
         Overview(
             lists: (0..<random.int(0...3)).map { _ in .arbitrary(&random) },
             groups: (0..<random.int(0...5)).map { _ in GroupSummary(id: .arbitrary(&random), name: random.string(), count: random.anyInt()) },
-            revision: random.counter(), today: random.string(), store: random.maybe { .arbitrary(&$0) })
+            revision: random.counter(), today: random.string(), store: random.maybe { .arbitrary(&$0) },
+            smartLists: (0..<random.int(0...2)).map { _ in .arbitrary(&random) })
     }
 }
 

@@ -97,6 +97,27 @@ private let lists: [BadParams] = [
           "params.ids: at most 100000 ids per request"),
 ]
 
+private let smartLists: [BadParams] = [
+    .init(SmartListsCreate.self, [:], "params.name: missing"),
+    .init(SmartListsCreate.self, ["name": "N", "query": "x"], "params.query: unknown field; expected one of before, color, filter, icon, lists, name"),
+    .init(SmartListsCreate.self, ["name": "N", "filter": nil], "params.filter: expected an object, got null"),
+    .init(SmartListsCreate.self, ["name": "N", "filter": ["done": "maybe"]], "params.filter.done: expected any, done or notDone, got 'maybe'"),
+    .init(SmartListsCreate.self, ["name": "N", "lists": ["l1", "l1"]], "params.lists: lists an id twice"),
+    .init(SmartListsCreate.self, ["name": "N", "lists": ["s1"]], "params.lists[0]: 's1' is not a list id"),
+    .init(SmartListsCreate.self, ["name": "N", "before": "l1"], "params.before: 'l1' is not a smart list id"),
+    .init(SmartListsUpdate.self, ["name": "x"], "params.id: missing"),
+    .init(SmartListsUpdate.self, ["id": "s01"], "params.id: 's01' is not a smart list id"),
+    .init(SmartListsUpdate.self, ["id": "s18446744073709551616"], "params.id: 's18446744073709551616' is out of range; smart list ids number from 1 to 2^64 - 1"),
+    .init(SmartListsUpdate.self, ["id": "s1", "lists": ["l2", "l2"]], "params.lists: lists an id twice"),
+    .init(SmartListsUpdate.self, ["id": "s1", "filter": nil], "params.filter: expected an object, got null"),
+    .init(SmartListsUpdate.self, ["id": "s1", "name": nil], "params.name: expected a string, got null"),
+    .init(SmartListsDelete.self, ["id": "l1"], "params.id: 'l1' is not a smart list id"),
+    .init(SmartListsDelete.self, ["id": "s1", "force": true], "params.force: unknown field; expected one of id"),
+    .init(SmartListsMove.self, ["ids": ["s1"]], "params.before: missing; give a smart list id, or null for the end"),
+    .init(SmartListsMove.self, ["ids": [], "before": nil], "params.ids: must not be empty"),
+    .init(SmartListsMove.self, ["ids": ["s1", "s1"], "before": nil], "params.ids: lists an id twice"),
+]
+
 private let items: [BadParams] = [
     .init(ItemsCreate.self, ["list": "l1", "title": "t", "colour": 1],
           "params.colour: unknown field; expected one of before, done, due, list, notes, parent, priority, repeat, tags, title"),
@@ -252,9 +273,9 @@ private let collapses: [BadParams] = [ViewCollapse.self, ViewExpand.self].flatMa
 ]}
 
 private let views: [BadParams] = [
-    .init(ListsOpen.self, ["list": "l1", "colour": 1], "params.colour: unknown field; expected one of filter, group, list, sections, sort, window"),
-    .init(ListsOpen.self, [:], "params.list: missing; give list (a list id) or group (a smart group)"),
-    .init(ListsOpen.self, ["list": "l1", "group": "all"], "params: give list or group, not both"),
+    .init(ListsOpen.self, ["list": "l1", "colour": 1], "params.colour: unknown field; expected one of filter, group, list, sections, smartList, sort, window"),
+    .init(ListsOpen.self, [:], "params.list: missing; give list (a list id), group (a smart group) or smartList (a smart list id)"),
+    .init(ListsOpen.self, ["list": "l1", "group": "all"], "params: give one of list, group and smartList, not several"),
     .init(ListsOpen.self, ["list": nil], "params.list: expected a string, got null"),
     .init(ListsOpen.self, ["list": nil, "group": "all"], "params.list: expected a string, got null"),
     .init(ListsOpen.self, ["list": "l1", "group": nil], "params.group: expected a string, got null"),
@@ -444,7 +465,7 @@ private let text: [BadParams] = [
     .init(TextParseFilter.self, ["text": "x", "list": "l1"], "params.list: unknown field; expected one of text"),
 ]
 
-private let everyTable = lifecycle + noParams + server + lists + items + indents + views + collapses + text + lsp + serverNotifications + itemsAndRows
+private let everyTable = lifecycle + noParams + server + lists + smartLists + items + indents + views + collapses + text + lsp + serverNotifications + itemsAndRows
 
 @Test(arguments: everyTable)
 func badParamsAreRefusedWithTodaysMessage(_ bad: BadParams) {

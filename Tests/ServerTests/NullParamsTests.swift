@@ -16,7 +16,7 @@ private struct Fixture {
     let client: TestClient
     var ids: [String: JSON] = [:]
 
-    /// A server with lists A and B, items one (due) and two in A, and a view on A.
+    /// A server with lists A and B, items one (due) and two in A, a view on A, and smart lists A and B.
     init(initialize: Bool = true) throws {
         client = try TestClient(
             initialize: initialize,
@@ -28,6 +28,8 @@ private struct Fixture {
         ids["$item1"] = try client.request("items/create", ["list": list, "title": "one", "due": "2026-11-22"]).get()["item"]?["id"]
         ids["$item2"] = try client.request("items/create", ["list": list, "title": "two"]).get()["item"]?["id"]
         ids["$view"] = try client.request("lists/open", ["list": list]).get()["view"]
+        ids["$smartA"] = try client.request("smartLists/create", ["name": "A"]).get()["smartList"]?["id"]
+        ids["$smartB"] = try client.request("smartLists/create", ["name": "B"]).get()["smartList"]?["id"]
     }
 
     /// `json` with every placeholder replaced by its id.
@@ -47,6 +49,12 @@ private struct Fixture {
     func listOrder() throws -> [JSON] {
         guard case .array(let lists)? = try client.request("lists/list").get()["lists"] else { return [] }
         return lists.compactMap { $0["id"] }
+    }
+
+    /// The ids of the smart lists, in order.
+    func smartListOrder() throws -> [JSON] {
+        guard case .array(let smartLists)? = try client.request("lists/list").get()["smartLists"] else { return [] }
+        return smartLists.compactMap { $0["id"] }
     }
 
     /// The ids of list A's items, in manual order.
@@ -69,6 +77,12 @@ private let bases: [(method: String, params: JSON)] = [
     ("lists/open", ["list": "$listA", "sort": ["by": "title", "direction": "descending"], "filter": fullFilter,
                     "sections": "priority", "window": ["start": 0, "end": 10]]),
     ("lists/open", ["group": "all"]),
+    ("lists/open", ["smartList": "$smartA"]),
+    ("smartLists/create", ["name": "N", "color": "blue", "icon": "star", "filter": fullFilter, "lists": ["$listA"],
+                           "before": "$smartA"]),
+    ("smartLists/update", ["id": "$smartA", "name": "N", "color": "red", "icon": "x", "filter": fullFilter, "lists": ["$listA"]]),
+    ("smartLists/delete", ["id": "$smartB"]),
+    ("smartLists/move", ["ids": ["$smartA"], "before": "$smartB"]),
     ("items/create", ["list": "$listA", "title": "t", "notes": "n", "done": false, "due": "2026-11-23",
                       "priority": "high", "tags": ["home"], "before": "$item1"]),
     ("items/get", ["id": "$item1"]),
@@ -142,6 +156,15 @@ private let meanings: [String: @Sendable (Fixture, JSON) throws -> Bool] = [
         guard case .array(let items)? = result["items"] else { return false }
         return items.count == 1 && items[0]["repeat"] == .null
     },
+    // Smart lists: `color`/`icon` null is none (on update: clears it), `lists: null` every list, `before: null` last.
+    "smartLists/create params.color": { _, result in result["smartList"]?["color"] == .null },
+    "smartLists/create params.icon": { _, result in result["smartList"]?["icon"] == .null },
+    "smartLists/create params.lists": { _, result in result["smartList"]?["lists"] == .null },
+    "smartLists/create params.before": { fixture, result in try fixture.smartListOrder().last == result["smartList"]?["id"] },
+    "smartLists/update params.color": { _, result in result["smartList"]?["color"] == .null },
+    "smartLists/update params.icon": { _, result in result["smartList"]?["icon"] == .null },
+    "smartLists/update params.lists": { _, result in result["smartList"]?["lists"] == .null },
+    "smartLists/move params.before": { fixture, _ in try fixture.smartListOrder().last == fixture.ids["$smartA"] },
     // `view/filter` with `filter: null`: everything.
     "view/filter params.filter": { fixture, _ in
         try fixture.client.request("view/snapshot", ["view": fixture.ids["$view"] ?? .null]).get()["filter"] == [:]

@@ -73,6 +73,14 @@ import Wire
     #expect(try session.send(ItemsSkip(ids: [weekly.id])).items.first?.occurrences.skipped == 1)
     try session.send(ItemsDelete(ids: [bread.id]))
     try session.send(ViewClose(view: group.view))
+    let urgent = try session.send(SmartListsCreate(name: "Urgent", color: "red", filter: Filter(priorityAtLeast: .high),
+                                                   lists: [inbox.id])).smartList
+    let errands = try session.send(SmartListsCreate(name: "Errands", icon: "cart", before: urgent.id)).smartList
+    let smart = try session.send(ListsOpen(.smartList(urgent.id)))
+    try session.send(SmartListsUpdate(id: urgent.id, name: "Now", icon: .set("bolt"), filter: Filter(done: .notDone), lists: .cleared))
+    try session.send(SmartListsMove(ids: [errands.id], before: nil))
+    try session.send(SmartListsDelete(id: errands.id))
+    try session.send(ViewClose(view: smart.view))
     try session.send(ListsDelete(id: inbox.id))
     #expect(try session.call(DebugContinueLoading()).refusalReason == "loadNotHeld")
     #expect(try session.call(ItemsGet(id: bread.id)).refusalReason == "notFound")

@@ -117,6 +117,8 @@ import TestSupport
         #expect(decodeGroup([1, 14, 0]).isFailure)
         #expect(decodeGroup([1, 0x0E]).isFailure, "a repeating creation cut short")
         #expect(decodeGroup([1, 18, 0]) == .failure(CodecError(offset: 1, problem: "unknown mutation tag 18")), "the first tag past the repeats' ones")
+        #expect(decodeGroup([1, 20, 0]).isFailure, "a smart list's creation cut short")
+        #expect(decodeGroup([1, 25, 0]) == .failure(CodecError(offset: 1, problem: "unknown mutation tag 25")), "the first tag past the smart lists' ones")
         #expect(decodeGroup([0xFF, 0xFF, 0xFF, 0x0F]).isFailure, "a huge count")
     }
 
@@ -167,7 +169,7 @@ import TestSupport
 
     @Test func emptyStateRoundTrips() throws {
         let bytes = SnapshotCodec.encode(TaskState())
-        #expect(bytes == [1, 0, 0, 0, 0])  // next id 1, revision 0, no lists, no items, no chunks
+        #expect(bytes == [1, 0, 0, 0, 0, 0])  // next id 1, revision 0, no lists, no items, no chunks, no smart lists
         expectSame(TaskState(), try bytes.withUnsafeBytes { raw throws(CodecError) in try SnapshotCodec.decode(raw) })
     }
 
@@ -302,8 +304,30 @@ private func sampleMutations() -> [Mutation] {
         .restoreItems(items: [subtask, repeating]),
         .advanceItems(advances: [Advance(id: ItemID(14), next: date, outcome: .completed),
                                  Advance(id: ItemID(15), next: instant, outcome: .skipped)], at: time),
+        // Smart lists (tags 20 to 24): every member of a filter, every choice of sources.
+        .createSmartList(id: SmartListID(14), fields: SmartListFields(name: "All"), before: nil),
+        .createSmartList(id: SmartListID(15), fields: SmartListFields(name: "Ürgent", color: "red", icon: "⚡", rule: fullRule),
+                         before: SmartListID(14)),
+        .updateSmartList(id: SmartListID(15), patch: SmartListPatch()),
+        .updateSmartList(id: SmartListID(15), patch: SmartListPatch(name: "n", color: .clear, icon: .set("i"),
+                                                                    filter: Filter(done: .done), lists: .clear)),
+        .updateSmartList(id: SmartListID(15), patch: SmartListPatch(lists: .set([]))),
+        .updateSmartList(id: SmartListID(15), patch: SmartListPatch(lists: .set([ListID(2), ListID(1)]))),
+        .deleteSmartList(id: SmartListID(UInt64.max)),
+        .moveSmartLists(ids: [SmartListID(15), SmartListID(14)], before: nil),
+        .moveSmartLists(ids: [SmartListID(14)], before: SmartListID(15)),
+        .restoreSmartLists(smartLists: []),
+        .restoreSmartLists(smartLists: [SmartList(id: SmartListID(15), name: "s", color: nil, icon: "x", rule: fullRule,
+                                                  position: Position(bytes: [128, 9]))]),
     ]
 }
+
+/// A rule with every member of a filter set and two source lists.
+private let fullRule = SmartListRule(
+    filter: Filter(text: "Café", done: .notDone, tagsAnyOf: ["a", "b"], tagsAllOf: ["c"], priorityAtLeast: .medium,
+                   dueBefore: .date(CalendarDate(year: 2026, month: 12, day: 31)!),
+                   dueAfter: .dateTime(Timestamp(milliseconds: 1_763_803_800_000), offsetSeconds: 3600)),
+    lists: [ListID(1), ListID(4)])
 
 /// A state of `items` items in a dozen lists, built by mutations: unicode titles, every optional field,
 /// positions from inserts in the middle, moves between lists, updates and deletes.
@@ -358,6 +382,15 @@ private func randomState(seed: UInt64, items count: Int) throws -> TaskState {
             _ = try state.apply([.deleteItems(ids: [id])])
         }
     }
+    // Smart lists, of every list and of some, one of them before another.
+    for index in 0..<4 {
+        let rule = SmartListRule(filter: Filter(text: index == 1 ? pick(words) : "", done: index == 2 ? .notDone : .any,
+                                                tagsAnyOf: index == 3 ? ["t1"] : []),
+                                 lists: index % 2 == 0 ? nil : [pick(lists), pick(lists)])
+        _ = try state.apply([.createSmartList(id: SmartListID(state.nextIdentifier),
+                                              fields: SmartListFields(name: pick(words), icon: index == 0 ? "star" : nil, rule: rule),
+                                              before: index == 3 ? state.orderedSmartLists.first?.id : nil)])
+    }
     return state
 }
 
@@ -368,6 +401,7 @@ private func expectSame(_ expected: TaskState, _ actual: TaskState, sourceLocati
     #expect(actual.nextIdentifier == expected.nextIdentifier, sourceLocation: sourceLocation)
     #expect(actual.revision == expected.revision, sourceLocation: sourceLocation)
     #expect(actual.itemCount == expected.itemCount, sourceLocation: sourceLocation)
+    #expect(actual.orderedSmartLists == expected.orderedSmartLists, sourceLocation: sourceLocation)
     var expectedItems: [Item] = []
     expected.forEachItem { expectedItems.append($0) }
     var actualItems: [Item] = []

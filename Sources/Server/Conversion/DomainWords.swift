@@ -50,9 +50,16 @@ extension DomainError {
         case .invalidField(let field, let problem):
             return .invalidParams("params.\(field): \(problem)")
         case .notFound(let kind, let ids):
-            let names = ids.map { kind == .list ? ListID($0).description : ItemID($0).description }
+            let names = ids.map { raw in
+                switch kind {
+                case .list: ListID(raw).description
+                case .item: ItemID(raw).description
+                case .smartList: SmartListID(raw).description
+                }
+            }
+            let noun = kind == .smartList ? "smart list" : kind.rawValue
             return .requestFailed(
-                reason: "notFound", "unknown \(kind.rawValue) id\(ids.count == 1 ? "" : "s"): \(names.joined(separator: ", "))",
+                reason: "notFound", "unknown \(noun) id\(ids.count == 1 ? "" : "s"): \(names.joined(separator: ", "))",
                 data: ["ids": .array(names.map(JSON.string))])
         case .refused(let reason, let message):
             return .requestFailed(reason: reason, message)

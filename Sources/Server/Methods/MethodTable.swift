@@ -19,6 +19,7 @@ struct MethodTable {
         LifecycleMethods.register(in: &table)
         ServerMethods.register(in: &table)
         ListMethods.register(in: &table)
+        SmartListMethods.register(in: &table)
         ItemMethods.register(in: &table)
         ViewMethods.register(in: &table)
         HistoryMethods.register(in: &table)

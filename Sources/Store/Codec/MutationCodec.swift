@@ -27,9 +27,18 @@ import Domain
 ///  16 restoreItems  varint count, Items with parents, repeat rules and histories (written when any item has
 ///                   a rule or a history; else 13 or 10)
 ///  17 advanceItems  varint count, that many: ItemID | next Due | u8 outcome (0 completed, 1 skipped) | at Timestamp
+///  20 createSmartList  SmartListID | name string | color optional string | icon optional string | SmartListRule
+///                      | before optional SmartListID
+///  21 updateSmartList  SmartListID | name optional string | color Clearable string | icon Clearable string
+///                      | filter optional Filter | lists Clearable (varint count, ListIDs)
+///  22 deleteSmartList  SmartListID
+///  23 moveSmartLists   varint count, SmartListIDs | before optional SmartListID
+///  24 restoreSmartLists  varint count, SmartLists
 /// Clearable  u8: 0 unchanged | 1 set, then the value | 2 clear
 /// ```
-/// The value layouts (ids, Timestamp, Due, Priority, tags, TaskList, Item) are `ValueCodec`'s. The format
+/// The value layouts (ids, Timestamp, Due, Priority, tags, TaskList, Item) are `ValueCodec`'s, the smart lists'
+/// (SmartListID, Filter, SmartListRule, SmartList) `SmartListCodec`'s. A taskls from before smart lists takes tags
+/// 20 to 24 for damage it leaves as it is, as it does any record it cannot read. The format
 /// version is the journal header's, not repeated here.
 public enum MutationCodec {
     /// Appends the encoding of `group` to `bytes`.
@@ -133,6 +142,34 @@ extension ByteWriter {
             write(layout == .repeats ? 16 : layout == .parents ? 13 : 10)
             writeCount(items.count)
             for item in items { write(item, layout: layout) }
+        case .createSmartList(let id, let fields, let before):
+            write(20)
+            write(id)
+            writeString(fields.name)
+            writeOptional(fields.color) { $0.writeString($1) }
+            writeOptional(fields.icon) { $0.writeString($1) }
+            write(fields.rule)
+            writeOptional(before) { $0.write($1) }
+        case .updateSmartList(let id, let patch):
+            write(21)
+            write(id)
+            writeOptional(patch.name) { $0.writeString($1) }
+            writeClearable(patch.color) { $0.writeString($1) }
+            writeClearable(patch.icon) { $0.writeString($1) }
+            writeOptional(patch.filter) { $0.write($1) }
+            writeClearable(patch.lists) { $0.write(sources: $1) }
+        case .deleteSmartList(let id):
+            write(22)
+            write(id)
+        case .moveSmartLists(let ids, let before):
+            write(23)
+            writeCount(ids.count)
+            for id in ids { write(id) }
+            writeOptional(before) { $0.write($1) }
+        case .restoreSmartLists(let smartLists):
+            write(24)
+            writeCount(smartLists.count)
+            for smartList in smartLists { write(smartList) }
         }
     }
 
@@ -239,6 +276,33 @@ extension ByteReader {
                 advances.append(Advance(id: id, next: next, outcome: outcome))
             }
             return .advanceItems(advances: advances, at: try readTimestamp())
+        case 20:
+            let id = try readSmartListID()
+            let name = try readString()
+            let color = try readOptional { reader throws(CodecError) in try reader.readString() }
+            let icon = try readOptional { reader throws(CodecError) in try reader.readString() }
+            let rule = try readSmartListRule()
+            let before = try readOptional { reader throws(CodecError) in try reader.readSmartListID() }
+            return .createSmartList(id: id, fields: SmartListFields(name: name, color: color, icon: icon, rule: rule),
+                                    before: before)
+        case 21:
+            let id = try readSmartListID()
+            let name = try readOptional { reader throws(CodecError) in try reader.readString() }
+            let color = try readClearable { reader throws(CodecError) in try reader.readString() }
+            let icon = try readClearable { reader throws(CodecError) in try reader.readString() }
+            let filter = try readOptional { reader throws(CodecError) in try reader.readFilter() }
+            let lists = try readClearable { reader throws(CodecError) in try reader.readSources() }
+            return .updateSmartList(id: id, patch: SmartListPatch(name: name, color: color, icon: icon, filter: filter,
+                                                                  lists: lists))
+        case 22:
+            return .deleteSmartList(id: try readSmartListID())
+        case 23:
+            let count = try readCount()
+            var ids: [SmartListID] = []
+            for _ in 0..<count { ids.append(try readSmartListID()) }
+            return .moveSmartLists(ids: ids, before: try readOptional { reader throws(CodecError) in try reader.readSmartListID() })
+        case 24:
+            return .restoreSmartLists(smartLists: try readSmartLists())
         default:
             throw CodecError(offset: start, problem: "unknown mutation tag \(tag)")
         }

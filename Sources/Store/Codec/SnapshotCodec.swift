@@ -11,6 +11,7 @@ import Synchronization
 /// | varint list count | TaskLists, in the manual order of lists
 /// | varint item count | varint chunk count
 /// | chunks: varint items in it | varint bytes it takes | Items
+/// | varint smart list count | SmartLists, in their manual order (from version 3)
 /// ```
 /// Items come list by list in that order, each list's in manual order, cut into chunks of
 /// `SnapshotCodec.chunkItems` so that the chunks decode in parallel.
@@ -24,9 +25,9 @@ public enum SnapshotCodec {
     /// - Complexity: O(n) for n lists and items.
     public static func encode(_ state: StoredState) -> [UInt8] { encode(state, version: 3) }
 
-    /// The encoding in format `version`: 3 (what is written), 2 (items without repeat rules: what taskls wrote
-    /// before repeating items) or 1 (items without parents either: before subtasks); 1 and 2 are made only by the
-    /// tests of the upgrade from them (precondition: no item has what its format lacks).
+    /// The encoding in format `version`: 3 (what is written), 2 (items without repeat rules, and no smart lists: what
+    /// taskls wrote before them) or 1 (items without parents either: before subtasks); 1 and 2 are made only by the
+    /// tests of the upgrade from them (precondition: nothing in the state is what its format lacks).
     static func encode(_ state: StoredState, version: UInt32) -> [UInt8] {
         var writer = ByteWriter()
         writer.bytes.reserveCapacity(64 + state.itemCount * 64)
@@ -54,6 +55,11 @@ public enum SnapshotCodec {
             if inChunk == chunkItems { endChunk() }
         }
         if inChunk > 0 { endChunk() }
+        precondition(version >= 3 || state.smartLists.isEmpty, "formats 1 and 2 have no smart lists")
+        if version >= 3 {
+            writer.writeCount(state.smartLists.count)
+            for smartList in state.smartLists { writer.write(smartList) }
+        }
         return writer.bytes
     }
 
@@ -68,9 +74,11 @@ public enum SnapshotCodec {
         let revision = try reader.readVarint()
         let lists = try reader.readLists()
         let items = try readChunks(&reader, nextIdentifier: nextIdentifier, layout: ItemLayout(snapshotVersion: version), progress: progress)
+        let smartLists = version >= 3 ? try reader.readSmartLists() : []
         try reader.expectEnd()
         do throws(DomainError) {
-            let state = try TaskState(restoring: lists, prepared: try items.get(), nextIdentifier: nextIdentifier, revision: revision)
+            var state = try TaskState(restoring: lists, prepared: try items.get(), nextIdentifier: nextIdentifier, revision: revision)
+            try state.restoreSnapshotSmartLists(smartLists)
             progress(1)
             return state
         } catch {

@@ -181,6 +181,10 @@ private let requestFailures: [String: FailureEntry] = [
     ListsUpdate.method: FailureEntry(store: .needs, reasons: ["notFound"]),
     ListsDelete.method: FailureEntry(store: .needs, reasons: ["notFound"]),
     ListsMove.method: FailureEntry(store: .needs, reasons: ["notFound", "beforeInBlock"]),
+    SmartListsCreate.method: FailureEntry(store: .needs, reasons: ["notFound", "identifierUsed"]),
+    SmartListsUpdate.method: FailureEntry(store: .needs, reasons: ["notFound"]),
+    SmartListsDelete.method: FailureEntry(store: .needs, reasons: ["notFound"]),
+    SmartListsMove.method: FailureEntry(store: .needs, reasons: ["notFound", "beforeInBlock"]),
     ItemsCreate.method: FailureEntry(
         store: .needs,
         reasons: ["notFound", "beforeInOtherList", "tooDeep", "parentInOtherList", "beforeNotChild", "repeatWithoutDue", "identifierUsed"]),

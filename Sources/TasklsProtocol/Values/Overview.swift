@@ -17,11 +17,15 @@ public struct Overview: ProtocolValue, Hashable {
     public var today: String
     /// The store's status, while it is loading or has failed (left out otherwise).
     public var store: StoreStatusResult?
+    /// The smart lists, in their manual order, each with its count.
+    public var smartLists: [SmartList]
 
     /// Makes an overview.
-    public init(lists: [TaskList], groups: [GroupSummary], revision: UInt64, today: String, store: StoreStatusResult? = nil) {
+    public init(lists: [TaskList], groups: [GroupSummary], revision: UInt64, today: String, store: StoreStatusResult? = nil,
+                smartLists: [SmartList] = []) {
         self.lists = lists
         self.groups = groups
+        self.smartLists = smartLists
         self.revision = revision
         self.today = today
         self.store = store
@@ -35,10 +39,12 @@ public struct Overview: ProtocolValue, Hashable {
         revision = try fields.counter("revision")
         today = try fields.required("today")
         store = try fields.optional("store")
+        smartLists = try fields.required("smartLists")
     }
 
     public var json: JSON {
-        var object: JSONObject = ["lists": lists.json, "groups": groups.json, "revision": revision.json, "today": .string(today)]
+        var object: JSONObject = ["lists": lists.json, "groups": groups.json, "smartLists": smartLists.json,
+                                  "revision": revision.json, "today": .string(today)]
         object["store"] = store?.json
         return .object(object)
     }
@@ -46,6 +52,7 @@ public struct Overview: ProtocolValue, Hashable {
     public static let schema = TypeSchema.object("Overview", doc: "The lists overview (lists/list, lists/changed).", [
         .required("lists", .array(TaskList.schema.reference), "Every list in manual order, each with open and total."),
         .required("groups", .array(GroupSummary.schema.reference), "The smart groups: today, scheduled, overdue, all, completed."),
+        .required("smartLists", .array(SmartList.schema.reference), "Every smart list in its manual order, each with its count (none while the store is loading or has failed)."),
         .required("revision", .integer, "The store's revision when the overview was taken."),
         .required("today", .string, "The client's day (YYYY-MM-DD) in the time zone given at initialize, when the overview was taken; a new overview is pushed when it changes."),
         .optional("store", StoreStatusResult.schema.reference, "Present exactly while the store is loading or has failed (then there are no lists, every group is at 0, revision 0)."),

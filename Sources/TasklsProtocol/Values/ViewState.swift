@@ -85,36 +85,44 @@ public struct ViewError: ProtocolValue, Hashable {
     ])
 }
 
-/// Where a view's rows come from, written as the member `list` or `group`.
+/// Where a view's rows come from, written as the member `list`, `group` or `smartList`.
 public enum ViewSource: Sendable, Hashable {
     /// One list.
     case list(ListID)
     /// A smart group, across every list.
     case group(SmartGroup)
+    /// A smart list: its source lists, filtered by its filter.
+    case smartList(SmartListID)
 
-    /// Reads `list` or `group`: both members' types first (a `null` is refused naming its member), then the choice.
+    /// Reads `list`, `group` or `smartList`: every member's type first (a `null` is refused naming its member), then
+    /// the choice.
     init(_ fields: ObjectReader) throws(ResponseError) {
         let list: ListID? = try fields.optional("list")
         let group: SmartGroup? = try fields.optional("group")
-        switch (list, group) {
-        case (let list?, nil): self = .list(list)
-        case (nil, let group?): self = .group(group)
-        case (.some, .some): throw .invalidParams("\(fields.path): give list or group, not both")
-        case (nil, nil): throw .invalidParams("\(fields.path("list")): missing; give list (a list id) or group (a smart group)")
+        let smartList: SmartListID? = try fields.optional("smartList")
+        switch (list, group, smartList) {
+        case (let list?, nil, nil): self = .list(list)
+        case (nil, let group?, nil): self = .group(group)
+        case (nil, nil, let smartList?): self = .smartList(smartList)
+        case (nil, nil, nil):
+            throw .invalidParams("\(fields.path("list")): missing; give list (a list id), group (a smart group) or smartList (a smart list id)")
+        default: throw .invalidParams("\(fields.path): give one of list, group and smartList, not several")
         }
     }
 
-    /// Writes `list` or `group` into `object`.
+    /// Writes `list`, `group` or `smartList` into `object`.
     func write(into object: inout JSONObject) {
         switch self {
         case .list(let list): object["list"] = list.json
         case .group(let group): object["group"] = group.json
+        case .smartList(let smartList): object["smartList"] = smartList.json
         }
     }
 
     /// The members a source is written as: exactly one of them.
     public static let fields: [FieldSchema] = [
-        .optional("list", ListID.schema.reference, "One of list, group: the list's id."),
-        .optional("group", SmartGroup.schema.reference, "One of list, group: a smart group."),
+        .optional("list", ListID.schema.reference, "One of list, group, smartList: the list's id."),
+        .optional("group", SmartGroup.schema.reference, "One of list, group, smartList: a smart group."),
+        .optional("smartList", SmartListID.schema.reference, "One of list, group, smartList: a smart list's id."),
     ]
 }

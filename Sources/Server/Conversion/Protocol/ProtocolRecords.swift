@@ -97,6 +97,7 @@ extension TasklsProtocol.Overview {
     init(_ overview: Domain.Overview, revision: UInt64, store: StoreStatusResult? = nil) {
         self.init(
             lists: overview.lists.map(TasklsProtocol.TaskList.init), groups: overview.groups.map(TasklsProtocol.GroupSummary.init),
-            revision: revision, today: overview.today.iso8601, store: store)
+            revision: revision, today: overview.today.iso8601, store: store,
+            smartLists: overview.smartLists.map(TasklsProtocol.SmartList.init))
     }
 }

@@ -157,6 +157,8 @@ extension Domain.ViewSource {
         switch wire {
         case .list(let list): self = .list(Domain.ListID(list))
         case .group(let group): self = .group(Domain.SmartGroup(group))
+        // The rule is the smart list's own, taken from the state when the view opens (`Engine.openView`).
+        case .smartList(let id): self = .smartList(Domain.SmartListID(id), SmartListRule())
         }
     }
 }
@@ -167,6 +169,7 @@ extension TasklsProtocol.ViewSource {
         switch source {
         case .list(let list): self = .list(TasklsProtocol.ListID(list))
         case .group(let group): self = .group(TasklsProtocol.SmartGroup(group))
+        case .smartList(let id, _): self = .smartList(TasklsProtocol.SmartListID(id))
         }
     }
 }

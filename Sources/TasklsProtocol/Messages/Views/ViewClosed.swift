@@ -9,7 +9,8 @@ public struct ViewClosed: NotificationMessage, Hashable {
 
     /// The view.
     public var view: ViewID
-    /// Why: `listDeleted` (its list was deleted), `notFound` (its list did not exist when the store was read).
+    /// Why: `listDeleted` (its list was deleted), `smartListDeleted` (its smart list was deleted), `notFound` (its list
+    /// or smart list did not exist when the store was read).
     public var reason: String
 
     /// Makes the params.
@@ -29,6 +30,6 @@ public struct ViewClosed: NotificationMessage, Hashable {
 
     public static let schema = TypeSchema.object("ViewClosed", doc: "view/closed params: the view is gone.", [
         .required("view", ViewID.schema.reference, "The view."),
-        .required("reason", .string, "listDeleted: its list was deleted; notFound: its list did not exist once the store was read."),
+        .required("reason", .string, "listDeleted: its list was deleted; smartListDeleted: its smart list was deleted; notFound: its list or smart list did not exist once the store was read."),
     ])
 }
