@@ -6,6 +6,7 @@ struct ChangeLog {
         case item(ItemID, old: Item?, new: Item?)
         case list(ListID, old: TaskList?, new: TaskList?)
         case emptied(ListID, order: TreeOrder, items: [Item], openCount: Int)
+        case reminder(ReminderKey, old: Reminder?, new: Reminder?)
     }
 
     /// `TaskState.nextIdentifier` before the group.
@@ -22,6 +23,8 @@ struct ChangeLog {
         var itemSlots: [ItemID: Int] = [:]
         var lists: [ListChange] = []
         var listSlots: [ListID: Int] = [:]
+        var reminders: [ReminderChange] = []
+        var reminderSlots: [ReminderKey: Int] = [:]
         let hashed = entries.count > 16 || entries.contains {
             if case .emptied = $0 { true } else { false }
         }
@@ -46,12 +49,19 @@ struct ChangeLog {
                 }
             case .emptied(_, _, let removed, _):
                 for item in removed { record(item.id, old: item, new: nil) }
+            case .reminder(let key, let old, let new):
+                if let slot = reminderSlots[key] {
+                    reminders[slot].new = new
+                } else {
+                    reminderSlots[key] = reminders.count
+                    reminders.append(ReminderChange(key: key, old: old, new: new))
+                }
             }
         }
         // A list renamed to a new Unicode spelling of its name is a change (its value is stored as given).
         return Changes(items: items.filter { $0.old != $0.new }, lists: lists.filter { change in
             guard let old = change.old, let new = change.new else { return change.old != change.new }
             return old != new || !Validation.spelledAlike(old, new)
-        })
+        }, reminders: reminders.filter { $0.old != $0.new })
     }
 }

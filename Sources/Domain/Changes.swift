@@ -29,7 +29,13 @@ public struct Changes: Hashable, Sendable {
     public var items: [ItemChange] = []
     /// Changed lists.
     public var lists: [ListChange] = []
+    /// Reminders fired, snoozed, dismissed or forgotten. They are not edits of tasks: they leave `isEmpty`
+    /// true (no revision, no undo step), but the store journals them (`recordsNothing`).
+    public var reminders: [ReminderChange] = []
 
-    /// Whether nothing changed.
+    /// Whether no item or list changed.
     public var isEmpty: Bool { items.isEmpty && lists.isEmpty }
+
+    /// Whether nothing at all changed, reminders included: then there is nothing to journal.
+    public var recordsNothing: Bool { isEmpty && reminders.isEmpty }
 }

@@ -14,7 +14,9 @@ extension Engine {
         // lists' counts give at once.
         var dues: [DueKey] = []
         var openWithDue = 0, doneWithDue = 0
+        var alerted: [Item] = []
         state.forEachItem { item in
+            if !item.alerts.isEmpty { alerted.append(item) }
             guard let key = DueKey(item) else { return }
             dues.append(key)
             day.count(item, status: today.status(of: item.due), by: 1)
@@ -25,6 +27,7 @@ extension Engine {
         day.counts[.completed] += state.itemCount - open - doneWithDue
         dues.sort()
         day.dues = OrderedIndex.build(sorted: dues)
+        buildAlertSchedule(alerted)
     }
 
     /// Continues view and build ids after `previous`'s, so ids handed out by an engine this one replaces stay
@@ -75,6 +78,7 @@ extension Engine {
     /// - Complexity: as `apply(_:)`.
     public mutating func apply(_ mutations: [Mutation], keepIf keep: (Changes) -> Bool) throws(DomainError) -> Applied? {
         guard let changes = try state.apply(mutations, keepIf: keep) else { return nil }
+        scheduleAlerts(for: changes)
         var viewChanges = closeViews(ofDeleted: changes.lists)
         viewChanges += propagate(keyChanges(for: changes), listsChanged: !changes.lists.isEmpty)
         viewChanges.sort { $0.view < $1.view }

@@ -21,6 +21,8 @@ public struct Engine: Sendable {
     /// The client's day, the dues index and the smart groups' counts.
     var day = DayState()
     var nextBuild: UInt64 = 1
+    /// The fire instants of the alerts not fired yet (`Engine+Reminders.swift`).
+    var alerts = AlertSchedule()
 
     /// An engine with an empty state.
     public init(backgroundBuildThreshold: Int = 50_000) {

@@ -64,16 +64,19 @@ public struct ItemFields: Hashable, Sendable {
     public var priority: Priority
     /// Its tags; normalized (trimmed, duplicates dropped, order kept) when applied.
     public var tags: [String]
+    /// Its alerts; duplicates dropped (first kept) when applied.
+    public var alerts: [Alert]
 
     /// Makes the fields of an item.
     public init(title: String, notes: String = "", done: Bool = false, due: Due? = nil,
-                priority: Priority = .none, tags: [String] = []) {
+                priority: Priority = .none, tags: [String] = [], alerts: [Alert] = []) {
         self.title = title
         self.notes = notes
         self.done = done
         self.due = due
         self.priority = priority
         self.tags = tags
+        self.alerts = alerts
     }
 }
 
@@ -91,15 +94,18 @@ public struct ItemPatch: Hashable, Sendable {
     public var priority: Priority?
     /// New tags, replacing the old ones.
     public var tags: [String]?
+    /// New alerts, replacing the old ones (`[]` clears them).
+    public var alerts: [Alert]?
 
     /// Makes a patch; every field defaults to "unchanged".
     public init(title: String? = nil, notes: String? = nil, done: Bool? = nil, due: Clearable<Due>? = nil,
-                priority: Priority? = nil, tags: [String]? = nil) {
+                priority: Priority? = nil, tags: [String]? = nil, alerts: [Alert]? = nil) {
         self.title = title
         self.notes = notes
         self.done = done
         self.due = due
         self.priority = priority
         self.tags = tags
+        self.alerts = alerts
     }
 }

@@ -22,6 +22,8 @@ public struct TaskState: Sendable {
     private var openCounts: [ListID: Int] = [:]
     /// The number of direct subtasks, and of those not done, of each item that has some.
     private(set) var subtasks: [ItemID: SubtaskCount] = [:]
+    /// The reminders that have fired (`TaskState+Reminders.swift`).
+    var reminderTable = ReminderTable()
 
     /// An empty state.
     public init() {}
@@ -152,6 +154,12 @@ public struct TaskState: Sendable {
             try restoreLists(restored, log: &log)
         case .restoreItems(let restored):
             try restoreItems(restored, log: &log)
+        case .fireReminders(let reminders, let time):
+            try fireReminders(reminders, at: time, log: &log)
+        case .dismissReminder(let key, let time):
+            try dismissReminder(key, at: time, log: &log)
+        case .snoozeReminder(let key, let until, let time):
+            try snoozeReminder(key, until: until, at: time, log: &log)
         }
     }
 
@@ -170,6 +178,7 @@ public struct TaskState: Sendable {
     mutating func put(_ id: ItemID, _ new: Item?, log: inout ChangeLog) {
         let old = place(id, new)
         log.entries.append(.item(id, old: old, new: new))
+        if let new, new.done, old?.done != true { dismissReminders(of: id, log: &log) }
     }
 
     /// Stores `new` as item `id` (nil: removes it) in the dictionary, its list's manual order and the
@@ -269,6 +278,8 @@ public struct TaskState: Sendable {
                 openCounts[list] = openCount
                 order.forEachEntry { key in items[key.item] = key.record! }
                 for item in removed { if let parent = item.parent { subtasks[parent, default: SubtaskCount()].add(1, open: item.done ? 0 : 1) } }
+            case .reminder(let key, let old, _):
+                reminderTable.put(key, old)
             }
         }
         nextIdentifier = log.nextIdentifier

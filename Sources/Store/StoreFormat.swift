@@ -16,7 +16,7 @@
 ///
 /// `snapshot` — the state after record `sequence`:
 /// ```
-/// "TSKLSSNP" | version u32 (2; 1 is read too: items without parents) | 0 u32 | sequence u64 | payload length u64 | CRC32 of bytes 0..<32 u32 | CRC32 of payload u32 | payload
+/// "TSKLSSNP" | version u32 (3; 2 and 1 are read too: items without alerts, and without parents) | 0 u32 | sequence u64 | payload length u64 | CRC32 of bytes 0..<32 u32 | CRC32 of payload u32 | payload
 /// ```
 /// The payload is `SnapshotCodec`'s encoding of the state.
 enum StoreFormat {
@@ -27,8 +27,9 @@ enum StoreFormat {
     static let snapshotMagic = Array("TSKLSSNP".utf8)
     /// The journal's format version.
     static let version: UInt32 = 1
-    /// The snapshot's format version: 2 stores each item's parent, 1 (before subtasks) did not.
-    static let snapshotVersion: UInt32 = 2
+    /// The snapshot's format version: 3 stores each item's alerts and the fired reminders, 2 each item's parent,
+    /// 1 (before subtasks) neither.
+    static let snapshotVersion: UInt32 = 3
     static let journalHeaderSize = 32
     static let recordHeaderSize = 24
     static let snapshotHeaderSize = 40

@@ -15,6 +15,7 @@ public enum ProtocolCatalog {
         ViewCollapse.self, ViewExpand.self, ViewClose.self,
         Undo.self, Redo.self,
         TextParseItem.self, TextParseFilter.self,
+        RemindersWatch.self, RemindersList.self, RemindersDismiss.self, RemindersSnooze.self,
     ]
 
     /// Every notification a client sends.
@@ -24,7 +25,7 @@ public enum ProtocolCatalog {
 
     /// Every taskls notification the server sends (what `initialize` advertises).
     public static let serverNotifications: [any NotificationMessage.Type] = [
-        ViewChanged.self, ViewClosed.self, ListsChanged.self,
+        ViewChanged.self, ViewClosed.self, ListsChanged.self, ReminderFired.self,
     ]
 
     /// The notifications of LSP itself the server sends.
@@ -64,6 +65,7 @@ public enum ProtocolCatalog {
         ProgressValue.schema, ProgressValue.beginSchema, ProgressValue.reportSchema, ProgressValue.endSchema, MessageType.schema, ServerInfo.schema,
         ItemsMove.byViewSchema, ItemsMove.byIDsSchema, NullResult.schema, EmptyResult.schema,
         ItemTextFields.schema, TextSpan.schema, TextWarning.schema, TextPosition.schema, SpanKind.schema, WarningReason.schema,
+        Alert.schema, PendingReminder.schema,
     ]
 }
 

@@ -22,6 +22,12 @@ import Domain
 ///  11 createItem    as 5, then parent Clearable ItemID (tag 5 is written when the creation names no parent)
 ///  12 moveItems     as 8, then parent Clearable ItemID (tag 8 is written when the move names no parent)
 ///  13 restoreItems  varint count, Items with their parents (tag 10 is written when none has a parent)
+///  40 createItem    as 5, then parent Clearable ItemID, then alerts (written only when the item has alerts)
+///  41 updateItems   as 6, then alerts (written only when the patch sets alerts)
+///  42 restoreItems  varint count, Items with their parents and alerts (written only when one has alerts)
+///  43 fireReminders varint count, (ItemID | fireAt Timestamp | Alert) each | at Timestamp
+///  44 dismissReminder  ItemID | fireAt Timestamp | at Timestamp
+///  45 snoozeReminder   ItemID | fireAt Timestamp | until Timestamp | at Timestamp
 /// Clearable  u8: 0 unchanged | 1 set, then the value | 2 clear
 /// ```
 /// The value layouts (ids, Timestamp, Due, Priority, tags, TaskList, Item) are `ValueCodec`'s. The format
@@ -75,7 +81,8 @@ extension ByteWriter {
             write(ids: ids)
             writeOptional(before) { $0.write($1) }
         case .createItem(let id, let list, let fields, let before, let parent, let time):
-            write(parent == nil ? 5 : 11)
+            let withAlerts = !fields.alerts.isEmpty
+            write(withAlerts ? 40 : parent == nil ? 5 : 11)
             write(id)
             write(list)
             writeString(fields.title)
@@ -86,9 +93,10 @@ extension ByteWriter {
             write(tags: fields.tags)
             writeOptional(before) { $0.write($1) }
             write(time)
-            if parent != nil { writeClearable(parent) { $0.write($1) } }
+            if parent != nil || withAlerts { writeClearable(parent) { $0.write($1) } }
+            if withAlerts { write(alerts: fields.alerts) }
         case .updateItems(let ids, let patch, let time):
-            write(6)
+            write(patch.alerts == nil ? 6 : 41)
             write(ids: ids)
             writeOptional(patch.title) { $0.writeString($1) }
             writeOptional(patch.notes) { $0.writeString($1) }
@@ -97,6 +105,7 @@ extension ByteWriter {
             writeOptional(patch.priority) { $0.write($1) }
             writeOptional(patch.tags) { $0.write(tags: $1) }
             write(time)
+            if let alerts = patch.alerts { write(alerts: alerts) }
         case .deleteItems(let ids):
             write(7)
             write(ids: ids)
@@ -112,10 +121,31 @@ extension ByteWriter {
             writeCount(lists.count)
             for list in lists { write(list) }
         case .restoreItems(let items):
-            let withParents = items.contains { $0.parent != nil }
-            write(withParents ? 13 : 10)
+            let withAlerts = items.contains { !$0.alerts.isEmpty }
+            let withParents = withAlerts || items.contains { $0.parent != nil }
+            write(withAlerts ? 42 : withParents ? 13 : 10)
             writeCount(items.count)
-            for item in items { write(item, withParent: withParents) }
+            for item in items { write(item, withParent: withParents, withAlerts: withAlerts) }
+        case .fireReminders(let reminders, let time):
+            write(43)
+            writeCount(reminders.count)
+            for reminder in reminders {
+                write(reminder.key.item)
+                write(reminder.key.fireAt)
+                write(reminder.alert)
+            }
+            write(time)
+        case .dismissReminder(let key, let time):
+            write(44)
+            write(key.item)
+            write(key.fireAt)
+            write(time)
+        case .snoozeReminder(let key, let until, let time):
+            write(45)
+            write(key.item)
+            write(key.fireAt)
+            write(until)
+            write(time)
         }
     }
 
@@ -153,7 +183,7 @@ extension ByteReader {
         case 4:
             let ids = try readListIDs()
             return .moveLists(ids: ids, before: try readOptional { reader throws(CodecError) in try reader.readListID() })
-        case 5, 11:
+        case 5, 11, 40:
             let id = try readItemID()
             let list = try readListID()
             let title = try readString()
@@ -163,14 +193,15 @@ extension ByteReader {
             let priority = try readPriority()
             let tags = try readTags()
             let before = try readOptional { reader throws(CodecError) in try reader.readItemID() }
-            let fields = ItemFields(title: title, notes: notes, done: done, due: due, priority: priority, tags: tags)
+            var fields = ItemFields(title: title, notes: notes, done: done, due: due, priority: priority, tags: tags)
             let time = try readTimestamp()
-            let parent = tag == 11 ? try readClearable { reader throws(CodecError) in try reader.readItemID() } : nil
+            let parent = tag != 5 ? try readClearable { reader throws(CodecError) in try reader.readItemID() } : nil
             if tag == 11, parent == nil {
                 throw CodecError(offset: offset - 1, problem: "a creation with a parent names none")
             }
+            if tag == 40 { fields.alerts = try readAlerts() }
             return .createItem(id: id, list: list, fields: fields, before: before, parent: parent, at: time)
-        case 6:
+        case 6, 41:
             let ids = try readItemIDs()
             let title = try readOptional { reader throws(CodecError) in try reader.readString() }
             let notes = try readOptional { reader throws(CodecError) in try reader.readString() }
@@ -178,8 +209,10 @@ extension ByteReader {
             let due = try readClearable { reader throws(CodecError) in try reader.readDue() }
             let priority = try readOptional { reader throws(CodecError) in try reader.readPriority() }
             let tags = try readOptional { reader throws(CodecError) in try reader.readTags() }
-            let patch = ItemPatch(title: title, notes: notes, done: done, due: due, priority: priority, tags: tags)
-            return .updateItems(ids: ids, patch: patch, at: try readTimestamp())
+            var patch = ItemPatch(title: title, notes: notes, done: done, due: due, priority: priority, tags: tags)
+            let time = try readTimestamp()
+            if tag == 41 { patch.alerts = try readAlerts() }
+            return .updateItems(ids: ids, patch: patch, at: time)
         case 7:
             return .deleteItems(ids: try readItemIDs())
         case 8, 12:
@@ -198,6 +231,24 @@ extension ByteReader {
             return .restoreItems(items: try readItems(withParents: false))
         case 13:
             return .restoreItems(items: try readItems(withParents: true))
+        case 42:
+            return .restoreItems(items: try readItems(withParents: true, withAlerts: true))
+        case 43:
+            let count = try readCount(minimumSize: 4)
+            var reminders: [FiredReminder] = []
+            reminders.reserveCapacity(count)
+            for _ in 0..<count {
+                let key = ReminderKey(item: try readItemID(), fireAt: try readTimestamp())
+                reminders.append(FiredReminder(key: key, alert: try readAlert()))
+            }
+            return .fireReminders(reminders: reminders, at: try readTimestamp())
+        case 44:
+            let key = ReminderKey(item: try readItemID(), fireAt: try readTimestamp())
+            return .dismissReminder(key, at: try readTimestamp())
+        case 45:
+            let key = ReminderKey(item: try readItemID(), fireAt: try readTimestamp())
+            let until = try readTimestamp()
+            return .snoozeReminder(key, until: until, at: try readTimestamp())
         default:
             throw CodecError(offset: start, problem: "unknown mutation tag \(tag)")
         }

@@ -10,7 +10,8 @@ import Synchronization
 /// nextIdentifier varint | revision varint
 /// | varint list count | TaskLists, in the manual order of lists
 /// | varint item count | varint chunk count
-/// | chunks: varint items in it | varint bytes it takes | Items
+/// | chunks: varint items in it | varint bytes it takes | Items (with parents from version 2, alerts from 3)
+/// | from version 3: varint reminder count | Reminders, oldest last instant first
 /// ```
 /// Items come list by list in that order, each list's in manual order, cut into chunks of
 /// `SnapshotCodec.chunkItems` so that the chunks decode in parallel.
@@ -22,10 +23,11 @@ public enum SnapshotCodec {
 
     /// The encoding of a state as `TaskState.stored` shares it (so it can run on another thread).
     /// - Complexity: O(n) for n lists and items.
-    public static func encode(_ state: StoredState) -> [UInt8] { encode(state, version: 2) }
+    public static func encode(_ state: StoredState) -> [UInt8] { encode(state, version: 3) }
 
-    /// The encoding in format `version`: 2 (what is written), or 1 (items without parents: what taskls wrote before
-    /// subtasks, made only by the tests of the upgrade from it; precondition: no item has a parent).
+    /// The encoding in format `version`: 3 (what is written), 2 (items without alerts, no reminders) or 1 (items
+    /// without parents either: what taskls wrote before subtasks), the older ones made only by the tests of the
+    /// upgrade from them (precondition: nothing they cannot hold).
     static func encode(_ state: StoredState, version: UInt32) -> [UInt8] {
         var writer = ByteWriter()
         writer.bytes.reserveCapacity(64 + state.itemCount * 64)
@@ -47,11 +49,17 @@ public enum SnapshotCodec {
         }
         state.forEachItem { item in
             precondition(version >= 2 || item.parent == nil, "format 1 has no parents")
-            chunk.write(item, withParent: version >= 2)
+            precondition(version >= 3 || item.alerts.isEmpty, "formats 1 and 2 have no alerts")
+            chunk.write(item, withParent: version >= 2, withAlerts: version >= 3)
             inChunk += 1
             if inChunk == chunkItems { endChunk() }
         }
         if inChunk > 0 { endChunk() }
+        if version >= 3 {
+            let reminders = state.reminders
+            writer.writeCount(reminders.count)
+            for reminder in reminders { writer.write(reminder) }
+        }
         return writer.bytes
     }
 
@@ -59,16 +67,24 @@ public enum SnapshotCodec {
     /// - Throws: `CodecError` for bytes that are truncated, malformed or followed by more bytes, and for a
     ///   state the domain refuses (`TaskState(restoring:...)`; the error's offset is then the end of the bytes).
     /// - Complexity: O(n) for n lists and items stored in manual order.
-    public static func decode(_ bytes: UnsafeRawBufferPointer, version: UInt32 = 2,
+    public static func decode(_ bytes: UnsafeRawBufferPointer, version: UInt32 = 3,
                               progress: (Double) -> Void = { _ in }) throws(CodecError) -> TaskState {
         var reader = ByteReader(bytes)
         let nextIdentifier = try reader.readVarint()
         let revision = try reader.readVarint()
         let lists = try reader.readLists()
-        let items = try readChunks(&reader, nextIdentifier: nextIdentifier, withParents: version >= 2, progress: progress)
+        let items = try readChunks(&reader, nextIdentifier: nextIdentifier, withParents: version >= 2,
+                                   withAlerts: version >= 3, progress: progress)
+        var reminders: [Reminder] = []
+        if version >= 3 {
+            let count = try reader.readCount(minimumSize: 5)
+            reminders.reserveCapacity(count)
+            for _ in 0..<count { reminders.append(try reader.readReminder()) }
+        }
         try reader.expectEnd()
         do throws(DomainError) {
-            let state = try TaskState(restoring: lists, prepared: try items.get(), nextIdentifier: nextIdentifier, revision: revision)
+            var state = try TaskState(restoring: lists, prepared: try items.get(), nextIdentifier: nextIdentifier, revision: revision)
+            try state.restoreReminders(reminders)
             progress(1)
             return state
         } catch {
@@ -85,7 +101,7 @@ extension SnapshotCodec {
     /// - Complexity: O(n) work, about O(n / cores) time.
     /// The items of each chunk, validated and boxed for the state (`TaskState.prepareRestoring`), or the first
     /// refusal of the domain; a malformed chunk throws.
-    private static func readChunks(_ reader: inout ByteReader, nextIdentifier: UInt64, withParents: Bool,
+    private static func readChunks(_ reader: inout ByteReader, nextIdentifier: UInt64, withParents: Bool, withAlerts: Bool,
                                    progress: (Double) -> Void) throws(CodecError) -> Result<[PreparedItems], DomainError> {
         let total = try reader.readCount(minimumSize: ValueCodec.minimumItemSize)
         let count = try reader.readCount(minimumSize: 2)
@@ -112,7 +128,7 @@ extension SnapshotCodec {
             do throws(CodecError) {
                 var items: [Item] = []
                 items.reserveCapacity(chunk.items)
-                for _ in 0..<chunk.items { items.append(try chunkReader.readItem(withParent: withParents)) }
+                for _ in 0..<chunk.items { items.append(try chunkReader.readItem(withParent: withParents, withAlerts: withAlerts)) }
                 try chunkReader.expectEnd()
                 do throws(DomainError) {
                     result = .success(.success(try TaskState.prepareRestoring(items, nextIdentifier: nextIdentifier)))

@@ -11,9 +11,15 @@ import Domain
 /// Priority        u8 rank: 0 none, 1 low, 2 medium, 3 high
 /// Position        bytes (varint length, the key's bytes)
 /// tags            varint count, then that many strings
+/// Alert           u8 kind: 0 at (Timestamp) | 1 offset (signed varint minutes)
+/// alerts          varint count, then that many Alerts
+/// Reminder        item id | fireAt Timestamp | Alert | firedAt Timestamp | u8 state: 0 pending | 1 snoozed, then
+///                 until Timestamp | 2 dismissed
 /// TaskList        id | name string | color optional string | icon optional string | Position
 /// Item            id | list id | title string | notes string | done bool | completedAt optional Timestamp
 ///                 | due optional Due | Priority | tags | createdAt | modifiedAt | revision varint | Position
+///                 [| parent varint, 0 for none] [| alerts]   (parent: snapshots from version 2 and the records that
+///                 carry parents; alerts: snapshots from version 3 and the records that carry alerts)
 /// ```
 /// Reading checks only what the encoding itself needs (tags, ranges of small fields, UTF-8, real dates);
 /// the domain validates the values when they are applied or restored.
@@ -72,9 +78,10 @@ extension ByteWriter {
         write(list.position)
     }
 
-    /// An item; its parent (0 for none) last when `withParent` (snapshots from version 2, and records of the
-    /// mutations that carry parents).
-    mutating func write(_ item: Item, withParent: Bool = true) {
+    /// An item; its parent (0 for none) when `withParent` (snapshots from version 2, and records of the
+    /// mutations that carry parents), then its alerts when `withAlerts` (snapshots from version 3, and records of
+    /// the mutations that carry alerts).
+    mutating func write(_ item: Item, withParent: Bool = true, withAlerts: Bool = false) {
         write(item.id)
         write(item.list)
         writeString(item.title)
@@ -89,6 +96,37 @@ extension ByteWriter {
         writeVarint(item.revision)
         write(item.position)
         if withParent { writeVarint(item.parent?.rawValue ?? 0) }
+        if withAlerts { write(alerts: item.alerts) }
+    }
+
+    mutating func write(_ alert: Alert) {
+        switch alert {
+        case .at(let instant):
+            write(0)
+            write(instant)
+        case .offset(let minutes):
+            write(1)
+            writeSignedVarint(Int64(minutes))
+        }
+    }
+
+    mutating func write(alerts: [Alert]) {
+        writeCount(alerts.count)
+        for alert in alerts { write(alert) }
+    }
+
+    mutating func write(_ reminder: Reminder) {
+        write(reminder.key.item)
+        write(reminder.key.fireAt)
+        write(reminder.alert)
+        write(reminder.firedAt)
+        switch reminder.state {
+        case .pending: write(0)
+        case .snoozed(let until):
+            write(1)
+            write(until)
+        case .dismissed: write(2)
+        }
     }
 }
 
@@ -164,7 +202,46 @@ extension ByteReader {
         return TaskList(id: id, name: name, color: color, icon: icon, position: try readPosition())
     }
 
-    mutating func readItem(withParent: Bool) throws(CodecError) -> Item {
+    mutating func readAlert() throws(CodecError) -> Alert {
+        let start = offset
+        switch try read() {
+        case 0: return .at(try readTimestamp())
+        case 1:
+            let minutes = try readSignedVarint()
+            guard let value = Int(exactly: minutes), abs(value) <= Alert.maximumOffsetMinutes else {
+                throw CodecError(offset: start, problem: "an alert's offset of \(minutes) minutes is out of range")
+            }
+            return .offset(minutes: value)
+        case let kind:
+            throw CodecError(offset: start, problem: "an alert's kind is \(kind), not 0 (at) or 1 (offset)")
+        }
+    }
+
+    mutating func readAlerts() throws(CodecError) -> [Alert] {
+        let count = try readCount(minimumSize: 2)
+        guard count > 0 else { return [] }
+        var alerts: [Alert] = []
+        alerts.reserveCapacity(count)
+        for _ in 0..<count { alerts.append(try readAlert()) }
+        return alerts
+    }
+
+    mutating func readReminder() throws(CodecError) -> Reminder {
+        let item = try readItemID()
+        let fireAt = try readTimestamp()
+        let alert = try readAlert()
+        let firedAt = try readTimestamp()
+        let state: ReminderState
+        switch try read() {
+        case 0: state = .pending
+        case 1: state = .snoozed(until: try readTimestamp())
+        case 2: state = .dismissed
+        case let byte: throw CodecError(offset: offset - 1, problem: "a reminder's state is \(byte), not 0 (pending), 1 (snoozed) or 2 (dismissed)")
+        }
+        return Reminder(key: ReminderKey(item: item, fireAt: fireAt), alert: alert, firedAt: firedAt, state: state)
+    }
+
+    mutating func readItem(withParent: Bool, withAlerts: Bool = false) throws(CodecError) -> Item {
         let id = try readItemID()
         let list = try readListID()
         let title = try readString()
@@ -179,9 +256,10 @@ extension ByteReader {
         let revision = try readVarint()
         let position = try readPosition()
         let parent = withParent ? try readVarint() : 0
+        let alerts = withAlerts ? try readAlerts() : []
         return Item(id: id, list: list, title: title, notes: notes, done: done, completedAt: completedAt, due: due,
                     priority: priority, tags: tags, createdAt: createdAt, modifiedAt: modifiedAt, revision: revision,
-                    position: position, parent: parent == 0 ? nil : ItemID(parent))
+                    position: position, parent: parent == 0 ? nil : ItemID(parent), alerts: alerts)
     }
 
     mutating func readLists() throws(CodecError) -> [TaskList] {
@@ -192,13 +270,13 @@ extension ByteReader {
         return lists
     }
 
-    mutating func readItems(withParents: Bool, progress: (Double) -> Void = { _ in }) throws(CodecError) -> [Item] {
+    mutating func readItems(withParents: Bool, withAlerts: Bool = false, progress: (Double) -> Void = { _ in }) throws(CodecError) -> [Item] {
         let count = try readCount(minimumSize: ValueCodec.minimumItemSize)
         var items: [Item] = []
         items.reserveCapacity(count)
         for index in 0..<count {
             if index & 0xFFFF == 0, index > 0 { progress(Double(index) / Double(count)) }
-            items.append(try readItem(withParent: withParents))
+            items.append(try readItem(withParent: withParents, withAlerts: withAlerts))
         }
         return items
     }

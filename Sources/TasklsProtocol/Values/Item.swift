@@ -39,11 +39,14 @@ public struct Item: ProtocolValue, Hashable {
     public var modified: String
     /// Its own revision: 1 when created, +1 on every change to it.
     public var revision: UInt64
+    /// Its alerts (at most 20, without duplicates); empty when none.
+    public var alerts: [Alert]
 
     /// Makes an item.
     public init(id: ItemID, list: ListID, parent: ItemID? = nil, title: String, notes: String = "", done: Bool = false,
                 completed: String? = nil, due: String? = nil, dueLocal: String? = nil, priority: Priority = .none, tags: [String] = [],
-                children: Int = 0, openChildren: Int = 0, created: String, modified: String, revision: UInt64) {
+                children: Int = 0, openChildren: Int = 0, created: String, modified: String, revision: UInt64,
+                alerts: [Alert] = []) {
         self.id = id
         self.list = list
         self.parent = parent
@@ -60,6 +63,7 @@ public struct Item: ProtocolValue, Hashable {
         self.created = created
         self.modified = modified
         self.revision = revision
+        self.alerts = alerts
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
@@ -81,6 +85,7 @@ public struct Item: ProtocolValue, Hashable {
         created = try fields.required("created")
         modified = try fields.required("modified")
         revision = try fields.counter("revision")
+        alerts = try fields.required("alerts")
     }
 
     public var json: JSON {
@@ -96,6 +101,7 @@ public struct Item: ProtocolValue, Hashable {
         object["created"] = .string(created)
         object["modified"] = .string(modified)
         object["revision"] = revision.json
+        object["alerts"] = alerts.json
         return .object(object)
     }
 
@@ -116,5 +122,6 @@ public struct Item: ProtocolValue, Hashable {
         .required("created", .string, "When it was created (UTC, YYYY-MM-DDThh:mm:ss.fffZ)."),
         .required("modified", .string, "When it last changed (UTC, YYYY-MM-DDThh:mm:ss.fffZ)."),
         .required("revision", .integer, "Its own revision: 1 when created, +1 on every change to it."),
+        .required("alerts", .array(Alert.schema.reference), "Its alerts, at most 20, without duplicates; [] when none."),
     ])
 }

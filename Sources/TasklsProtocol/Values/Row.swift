@@ -71,11 +71,14 @@ public struct ItemRow: ProtocolValue, Hashable {
     public var context: Bool
     /// The item's own revision.
     public var revision: UInt64
+    /// Whether it has alerts.
+    public var hasAlerts: Bool
 
     /// Makes an item row.
     public init(id: ItemID, list: ListID, parent: ItemID? = nil, depth: Int = 0, title: String, done: Bool = false, due: String? = nil,
                 dueLocal: String? = nil, priority: Priority = .none, tags: [String] = [], hasNotes: Bool = false, children: Int = 0,
-                openChildren: Int = 0, hasChildren: Bool = false, collapsed: Bool = false, context: Bool = false, revision: UInt64) {
+                openChildren: Int = 0, hasChildren: Bool = false, collapsed: Bool = false, context: Bool = false, revision: UInt64,
+                hasAlerts: Bool = false) {
         self.id = id
         self.list = list
         self.parent = parent
@@ -93,6 +96,7 @@ public struct ItemRow: ProtocolValue, Hashable {
         self.collapsed = collapsed
         self.context = context
         self.revision = revision
+        self.hasAlerts = hasAlerts
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
@@ -123,6 +127,7 @@ public struct ItemRow: ProtocolValue, Hashable {
         collapsed = try fields.required("collapsed")
         context = try fields.required("context")
         revision = try fields.counter("revision")
+        hasAlerts = try fields.required("hasAlerts")
     }
 
     public var json: JSON {
@@ -140,6 +145,7 @@ public struct ItemRow: ProtocolValue, Hashable {
         object["collapsed"] = .bool(collapsed)
         object["context"] = .bool(context)
         object["revision"] = revision.json
+        object["hasAlerts"] = .bool(hasAlerts)
         return .object(object)
     }
 
@@ -164,6 +170,7 @@ public struct ItemRow: ProtocolValue, Hashable {
         .required("context", .boolean,
                   "Whether it is a row only as an ancestor of a matching item (it does not match the filter or smart group)."),
         .required("revision", .integer, "The item's own revision."),
+        .required("hasAlerts", .boolean, "Whether it has alerts (fetch them with items/get)."),
     ])
 }
 

@@ -14,7 +14,7 @@ extension TasklsProtocol.Item {
             done: item.done, completed: item.completedAt?.iso8601, due: item.due?.iso8601, dueLocal: calendar.localReading(of: item.due),
             priority: TasklsProtocol.Priority(item.priority), tags: item.tags,
             children: subtasks.total, openChildren: subtasks.open, created: item.createdAt.iso8601,
-            modified: item.modifiedAt.iso8601, revision: item.revision)
+            modified: item.modifiedAt.iso8601, revision: item.revision, alerts: item.alerts.map(TasklsProtocol.Alert.init))
     }
 }
 
@@ -27,7 +27,8 @@ extension ItemRow {
             parent: item.parent.map(TasklsProtocol.ItemID.init), depth: facts.depth, title: item.title, done: item.done,
             due: item.due?.iso8601, dueLocal: calendar.localReading(of: item.due), priority: TasklsProtocol.Priority(item.priority), tags: item.tags,
             hasNotes: !item.notes.isEmpty, children: facts.children, openChildren: facts.openChildren,
-            hasChildren: facts.hasChildren, collapsed: facts.collapsed, context: facts.context, revision: item.revision)
+            hasChildren: facts.hasChildren, collapsed: facts.collapsed, context: facts.context, revision: item.revision,
+            hasAlerts: !item.alerts.isEmpty)
     }
 }
 

@@ -3,7 +3,7 @@
 import Wire
 
 /// `items/update` params: `{"id": ITEM_ID}` or `{"ids": [ITEM_ID, ...]}`, plus at least one of `title`,
-/// `notes`, `done`, `due` (`null` clears it), `priority`, `tags`.
+/// `notes`, `done`, `due` (`null` clears it), `priority`, `tags`, `alerts` (`[]` clears them).
 public struct ItemsUpdate: RequestMessage {
     public typealias Result = ItemsUpdateResult
     public static let method = "items/update"
@@ -39,10 +39,12 @@ public struct ItemsUpdate: RequestMessage {
     public var priority: Priority?
     /// New tags, replacing the old ones; nil leaves them.
     public var tags: [String]?
+    /// New alerts, replacing the old ones (`[]` clears them); nil leaves them.
+    public var alerts: [Alert]?
 
     /// Makes the params; the decoder refuses params that change nothing.
     public init(_ target: Target, title: String? = nil, notes: String? = nil, done: Bool? = nil,
-                due: Patch<String> = .unchanged, priority: Priority? = nil, tags: [String]? = nil) {
+                due: Patch<String> = .unchanged, priority: Priority? = nil, tags: [String]? = nil, alerts: [Alert]? = nil) {
         self.target = target
         self.title = title
         self.notes = notes
@@ -50,6 +52,7 @@ public struct ItemsUpdate: RequestMessage {
         self.due = due
         self.priority = priority
         self.tags = tags
+        self.alerts = alerts
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
@@ -70,14 +73,15 @@ public struct ItemsUpdate: RequestMessage {
         due = try fields.patch("due")
         priority = try fields.optional("priority")
         tags = try fields.optional("tags")
+        alerts = try fields.optional("alerts")
         guard !changesNothing else {
-            throw .invalidParams("\(fields.path): nothing to change; give at least one of title, notes, done, due, priority, tags")
+            throw .invalidParams("\(fields.path): nothing to change; give at least one of title, notes, done, due, priority, tags, alerts")
         }
     }
 
     /// Whether no field is given.
     public var changesNothing: Bool {
-        title == nil && notes == nil && done == nil && due == .unchanged && priority == nil && tags == nil
+        title == nil && notes == nil && done == nil && due == .unchanged && priority == nil && tags == nil && alerts == nil
     }
 
     public var json: JSON {
@@ -92,6 +96,7 @@ public struct ItemsUpdate: RequestMessage {
         due.write("due", into: &object)
         object["priority"] = priority?.json
         object["tags"] = tags?.json
+        object["alerts"] = alerts?.json
         return .object(object)
     }
 
@@ -105,6 +110,7 @@ public struct ItemsUpdate: RequestMessage {
             .optional("due", .string, nullable: true, "A new due (YYYY-MM-DD or YYYY-MM-DDThh:mm[:ss[.fff]](Z|±hh:mm)); null clears it."),
             .optional("priority", Priority.schema.reference, "A new priority."),
             .optional("tags", .array(.string), "New tags, replacing the old ones."),
+            .optional("alerts", .array(Alert.schema.reference), "New alerts, replacing the old ones; [] clears them."),
         ], exactlyOneOf: [["id", "ids"]])
 }
 
