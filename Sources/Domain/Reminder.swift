@@ -44,11 +44,11 @@ public struct Reminder: Hashable, Sendable {
         self.state = state
     }
 
-    /// The latest instant the record speaks of: it is forgotten `Reminder.forgetAfter` after it.
+    /// The latest instant at which the record's reminder could fire: its fire instant, or the end of its snooze.
+    /// It is forgotten `Reminder.forgetAfter` after it, when no alert at that instant can fire any more.
     var lastInstant: Timestamp {
-        var last = max(key.fireAt, firedAt)
-        if case .snoozed(let until) = state { last = max(last, until) }
-        return last
+        if case .snoozed(let until) = state { return max(key.fireAt, until) }
+        return key.fireAt
     }
 
     /// How long a reminder is remembered after its last instant (30 days, in milliseconds). An alert whose
