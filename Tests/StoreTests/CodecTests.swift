@@ -116,6 +116,7 @@ import TestSupport
         #expect(decodeGroup([1, 0, 0]) == .failure(CodecError(offset: 1, problem: "unknown mutation tag 0")))
         #expect(decodeGroup([1, 14, 0]).isFailure)
         #expect(decodeGroup([1, 0x0E]).isFailure, "the first tag past the subtasks' ones")
+        #expect(decodeGroup([1, 39]).isFailure && decodeGroup([1, 46]).isFailure, "the tags either side of the alerts' ones")
         #expect(decodeGroup([0xFF, 0xFF, 0xFF, 0x0F]).isFailure, "a huge count")
     }
 
@@ -159,7 +160,7 @@ import TestSupport
 
     @Test func emptyStateRoundTrips() throws {
         let bytes = SnapshotCodec.encode(TaskState())
-        #expect(bytes == [1, 0, 0, 0, 0])  // next id 1, revision 0, no lists, no items, no chunks
+        #expect(bytes == [1, 0, 0, 0, 0, 0])  // next id 1, revision 0, no lists, no items, no chunks, no reminders
         expectSame(TaskState(), try bytes.withUnsafeBytes { raw throws(CodecError) in try SnapshotCodec.decode(raw) })
     }
 
@@ -237,6 +238,9 @@ private func sampleMutations() -> [Mutation] {
                     modifiedAt: time, revision: 7, position: Position(bytes: [128, 0, 1]))
     let plain = Item(id: ItemID(10), list: ListID(4), title: "x", notes: "", done: false, completedAt: nil, due: nil,
                      priority: .none, tags: [], createdAt: time, modifiedAt: time, revision: 1, position: Position.initial)
+    let alerted = Item(id: ItemID(16), list: ListID(4), title: "alerted", notes: "", done: false, completedAt: nil, due: date,
+                       priority: .none, tags: [], createdAt: time, modifiedAt: time, revision: 3, position: Position.initial,
+                       alerts: [.offset(minutes: 540), .at(time)])
     let subtask = Item(id: ItemID(13), list: ListID(4), title: "under", notes: "", done: false, completedAt: nil, due: nil,
                        priority: .none, tags: [], createdAt: time, modifiedAt: time, revision: 2, position: Position.initial,
                        parent: ItemID(9))
@@ -275,6 +279,21 @@ private func sampleMutations() -> [Mutation] {
         .moveItems(ids: [ItemID(7)], toList: nil, before: nil, parent: .set(ItemID(UInt64.max)), at: time),
         .moveItems(ids: [ItemID(7), ItemID(6)], toList: ListID(2), before: ItemID(8), parent: .clear, at: past),
         .restoreItems(items: [subtask, item]),
+        // Alerts and reminders (tags 40 to 45): a creation, an update and a restore that carry alerts, and the
+        // reminder records.
+        .createItem(id: ItemID(14), list: ListID(1), fields: ItemFields(title: "a", alerts: [.offset(minutes: -60), .at(past)]),
+                    before: nil, at: time),
+        .createItem(id: ItemID(15), list: ListID(1), fields: ItemFields(title: "b", alerts: [.offset(minutes: Alert.maximumOffsetMinutes)]),
+                    before: ItemID(14), parent: .set(ItemID(6)), at: time),
+        .updateItems(ids: [ItemID(14)], patch: ItemPatch(title: "c", alerts: [.at(time)]), at: time),
+        .updateItems(ids: [ItemID(14)], patch: ItemPatch(alerts: []), at: past),
+        .restoreItems(items: [alerted, plain]),
+        .fireReminders(reminders: [FiredReminder(key: ReminderKey(item: ItemID(14), fireAt: past), alert: .at(past)),
+                                   FiredReminder(key: ReminderKey(item: ItemID(15), fireAt: time), alert: .offset(minutes: -527_040))],
+                       at: time),
+        .fireReminders(reminders: [], at: past),
+        .dismissReminder(ReminderKey(item: ItemID(14), fireAt: past), at: time),
+        .snoozeReminder(ReminderKey(item: ItemID(UInt64.max), fireAt: time), until: past, at: time),
     ]
 }
 
