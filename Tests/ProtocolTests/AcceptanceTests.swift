@@ -134,16 +134,16 @@ func lifecycleNotificationsAndShutdownAcceptAnyParams(_ params: JSON) throws {
 @Test func resultsWriteTheMembersTheServerWritesInItsOrder() throws {
     let item = Item(id: ItemID(7), list: ListID(1), title: "Buy milk", notes: "2 litres", due: "2026-11-23", priority: .high,
                     tags: ["home"], created: "2026-11-22T09:30:00.000Z", modified: "2026-11-22T09:30:00.000Z", revision: 1)
-    #expect(item.json.text == #"{"id":"i7","list":"l1","parent":null,"title":"Buy milk","notes":"2 litres","done":false,"completed":null,"due":"2026-11-23","priority":"high","tags":["home"],"children":0,"openChildren":0,"created":"2026-11-22T09:30:00.000Z","modified":"2026-11-22T09:30:00.000Z","revision":1}"#)
+    #expect(item.json.text == #"{"id":"i7","list":"l1","parent":null,"title":"Buy milk","notes":"2 litres","done":false,"completed":null,"due":"2026-11-23","priority":"high","tags":["home"],"children":0,"openChildren":0,"created":"2026-11-22T09:30:00.000Z","modified":"2026-11-22T09:30:00.000Z","revision":1,"alerts":[]}"#)
     let subtask = Item(id: ItemID(8), list: ListID(1), parent: ItemID(7), title: "Semi-skimmed", children: 2, openChildren: 1,
                        created: "2026-11-22T09:30:00.000Z", modified: "2026-11-22T09:30:00.000Z", revision: 3)
-    #expect(subtask.json.text == #"{"id":"i8","list":"l1","parent":"i7","title":"Semi-skimmed","notes":"","done":false,"completed":null,"due":null,"priority":"none","tags":[],"children":2,"openChildren":1,"created":"2026-11-22T09:30:00.000Z","modified":"2026-11-22T09:30:00.000Z","revision":3}"#)
+    #expect(subtask.json.text == #"{"id":"i8","list":"l1","parent":"i7","title":"Semi-skimmed","notes":"","done":false,"completed":null,"due":null,"priority":"none","tags":[],"children":2,"openChildren":1,"created":"2026-11-22T09:30:00.000Z","modified":"2026-11-22T09:30:00.000Z","revision":3,"alerts":[]}"#)
     // A row says where it sits in the view's tree, every member always present.
     let top = ItemRow(id: ItemID(7), list: ListID(1), title: "Buy milk", revision: 1)
-    #expect(top.json.text == #"{"kind":"item","id":"i7","list":"l1","parent":null,"depth":0,"title":"Buy milk","done":false,"due":null,"priority":"none","tags":[],"hasNotes":false,"children":0,"openChildren":0,"hasChildren":false,"collapsed":false,"context":false,"revision":1}"#)
+    #expect(top.json.text == #"{"kind":"item","id":"i7","list":"l1","parent":null,"depth":0,"title":"Buy milk","done":false,"due":null,"priority":"none","tags":[],"hasNotes":false,"children":0,"openChildren":0,"hasChildren":false,"collapsed":false,"context":false,"revision":1,"hasAlerts":false}"#)
     let nested = ItemRow(id: ItemID(8), list: ListID(1), parent: ItemID(7), depth: 1, title: "x", children: 2, openChildren: 1,
                          hasChildren: true, collapsed: true, context: true, revision: 3)
-    #expect(nested.json.text == #"{"kind":"item","id":"i8","list":"l1","parent":"i7","depth":1,"title":"x","done":false,"due":null,"priority":"none","tags":[],"hasNotes":false,"children":2,"openChildren":1,"hasChildren":true,"collapsed":true,"context":true,"revision":3}"#)
+    #expect(nested.json.text == #"{"kind":"item","id":"i8","list":"l1","parent":"i7","depth":1,"title":"x","done":false,"due":null,"priority":"none","tags":[],"hasNotes":false,"children":2,"openChildren":1,"hasChildren":true,"collapsed":true,"context":true,"revision":3,"hasAlerts":false}"#)
     let list = TaskList(id: ListID(1), name: "Inbox", color: "blue", open: 3, total: 5)
     #expect(list.json.text == #"{"id":"l1","name":"Inbox","color":"blue","icon":null,"open":3,"total":5}"#)
     let snapshot = ViewSnapshotResult(

@@ -145,7 +145,8 @@ extension Item: Arbitrary {
         Item(id: .arbitrary(&random), list: .arbitrary(&random), parent: random.maybe { .arbitrary(&$0) }, title: random.string(),
              notes: random.string(), done: random.bool(), completed: random.maybe { $0.string() }, due: random.maybe { $0.string() },
              dueLocal: random.maybe { $0.string() }, priority: .arbitrary(&random), tags: random.strings(), children: random.count(),
-             openChildren: random.count(), created: random.string(), modified: random.string(), revision: random.counter())
+             openChildren: random.count(), created: random.string(), modified: random.string(), revision: random.counter(),
+             alerts: Alert.list(&random))
     }
 }
 
@@ -157,7 +158,7 @@ extension Row: Arbitrary {
                 depth: random.int(0...ProtocolLimits.maxDepth), title: random.string(), done: random.bool(),
                 due: random.maybe { $0.string() }, dueLocal: random.maybe { $0.string() }, priority: .arbitrary(&random), tags: random.strings(),
                 hasNotes: random.bool(), children: random.count(), openChildren: random.count(), hasChildren: random.bool(),
-                collapsed: random.bool(), context: random.bool(), revision: random.counter()))
+                collapsed: random.bool(), context: random.bool(), revision: random.counter(), hasAlerts: random.bool()))
         }
         return .header(HeaderRow(id: random.string(), title: random.string(), count: random.anyInt()))
     }

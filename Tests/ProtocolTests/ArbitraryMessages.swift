@@ -125,7 +125,7 @@ extension ItemsCreate: Arbitrary {
         ItemsCreate(
             list: .arbitrary(&random), title: random.string(), notes: random.maybe { $0.string() }, done: random.maybe { $0.bool() },
             due: random.maybe { $0.string() }, priority: random.maybe { .arbitrary(&$0) }, tags: random.maybe { $0.strings() },
-            before: random.maybe { .arbitrary(&$0) }, parent: .arbitrary(&random))
+            before: random.maybe { .arbitrary(&$0) }, parent: .arbitrary(&random), alerts: random.maybe { Alert.list(&$0) })
     }
 }
 
@@ -154,7 +154,7 @@ extension ItemsUpdate: Arbitrary {
         var update = ItemsUpdate(
             random.bool() ? .id(.arbitrary(&random)) : .ids(random.ids(ItemID.self)), title: random.maybe { $0.string() },
             notes: random.maybe { $0.string() }, done: random.maybe { $0.bool() }, due: random.patch { $0.string() },
-            priority: random.maybe { .arbitrary(&$0) }, tags: random.maybe { $0.strings() })
+            priority: random.maybe { .arbitrary(&$0) }, tags: random.maybe { $0.strings() }, alerts: random.maybe { Alert.list(&$0) })
         // Params that change nothing are refused; these must change something.
         if update.changesNothing { update.done = random.bool() }
         return update
