@@ -164,3 +164,22 @@ extension Result where Failure == ResponseError {
         return nil
     }
 }
+
+@Suite struct ReminderRealClockTests {
+    /// On the real clock the loop sleeps only until the next alert: a reminder a quarter of a second ahead arrives by
+    /// itself, on time, with nothing sent meanwhile.
+    @Test func theServerWakesForTheNextAlert() throws {
+        let client = try TestClient()
+        let list = try client.send(ListsCreate(name: "Inbox")).list.id
+        let soon = Timestamp(milliseconds: systemClock().milliseconds + 250)
+        let item = try client.send(ItemsCreate(list: list, title: "Soon", alerts: [.at(soon.iso8601)])).item
+        #expect(try client.send(RemindersWatch(watch: true)).watch)
+        let notification = try client.nextNotification()
+        guard case .reminderFired(let fired) = notification else {
+            Issue.record("expected reminder/fired, got \(notification.method)")
+            return
+        }
+        #expect(fired.item.id == item.id && fired.fireAt == soon.iso8601 && !fired.late)
+        #expect(systemClock() >= soon)
+    }
+}
