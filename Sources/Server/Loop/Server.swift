@@ -127,8 +127,9 @@ public final class Server {
     /// records must be looked for, or a reminder is due.
     private func millisecondsUntilTimeChange() -> Int32 {
         if workspace.advancing { return 0 }
-        let waits: [Int32] = [persistence.millisecondsUntilLooking, persistence.millisecondsUntilReminder].filter { $0 >= 0 }
-        let polling: Int32 = waits.min() ?? -1
+        // Reminders are fired only while running (`fireDueReminders` is not called before `initialize` or after `shutdown`).
+        let reminder = session.lifecycle == .running ? persistence.millisecondsUntilReminder : -1
+        let polling: Int32 = [persistence.millisecondsUntilLooking, reminder].filter { $0 >= 0 }.min() ?? -1
         guard session.lifecycle == .running, options.manualClock == nil, let next = workspace.engine.nextTimeChange else { return polling }
         let wait = Int32(clamping: max(0, min(next.milliseconds - options.clock().milliseconds, 3_600_000)))
         return polling < 0 ? wait : min(wait, polling)
