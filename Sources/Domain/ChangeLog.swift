@@ -7,6 +7,7 @@ struct ChangeLog {
         case list(ListID, old: TaskList?, new: TaskList?)
         case emptied(ListID, order: TreeOrder, items: [Item], openCount: Int)
         case smartList(SmartListID, old: SmartList?, new: SmartList?)
+        case reminder(ReminderKey, old: Reminder?, new: Reminder?)
     }
 
     /// `TaskState.nextIdentifier` before the group.
@@ -25,6 +26,8 @@ struct ChangeLog {
         var listSlots: [ListID: Int] = [:]
         // Smart lists are few: searched linearly.
         var smartLists: [SmartListChange] = []
+        var reminders: [ReminderChange] = []
+        var reminderSlots: [ReminderKey: Int] = [:]
         let hashed = entries.count > 16 || entries.contains {
             if case .emptied = $0 { true } else { false }
         }
@@ -55,6 +58,13 @@ struct ChangeLog {
                 } else {
                     smartLists.append(SmartListChange(id: id, old: old, new: new))
                 }
+            case .reminder(let key, let old, let new):
+                if let slot = reminderSlots[key] {
+                    reminders[slot].new = new
+                } else {
+                    reminderSlots[key] = reminders.count
+                    reminders.append(ReminderChange(key: key, old: old, new: new))
+                }
             }
         }
         // A list renamed to a new Unicode spelling of its name is a change (its value is stored as given).
@@ -64,6 +74,6 @@ struct ChangeLog {
         }, smartLists: smartLists.filter { change in
             guard let old = change.old, let new = change.new else { return change.old != change.new }
             return old != new || !old.isSpelledAlike(new)
-        })
+        }, reminders: reminders.filter { $0.old != $0.new })
     }
 }

@@ -32,6 +32,13 @@ public struct Changes: Hashable, Sendable {
     /// Changed smart lists (deleting a list changes the smart lists that drew from it).
     public var smartLists: [SmartListChange] = []
 
-    /// Whether nothing changed.
+    /// Reminders fired, snoozed, dismissed or forgotten. They are not edits of tasks: they leave `isEmpty`
+    /// true (no revision, no undo step), but the store journals them (`recordsNothing`).
+    public var reminders: [ReminderChange] = []
+
+    /// Whether no item, list or smart list changed.
     public var isEmpty: Bool { items.isEmpty && lists.isEmpty && smartLists.isEmpty }
+
+    /// Whether nothing at all changed, reminders included: then there is nothing to journal.
+    public var recordsNothing: Bool { isEmpty && reminders.isEmpty }
 }

@@ -12,6 +12,7 @@ extension Engine {
     ///   for the m items of the lists it repositions: the side holding fewer items (`TaskState.moveLists`).
     public mutating func apply(_ mutations: [Mutation]) throws(DomainError) -> Applied {
         let changes = try state.apply(mutations)
+        scheduleAlerts(for: changes)
         return Applied(changes: changes, viewChanges: settle(changes), revision: state.revision)
     }
 

@@ -14,7 +14,9 @@ extension Engine {
         // lists' counts give at once.
         var dues: [DueKey] = []
         var openWithDue = 0, doneWithDue = 0
+        var alerted: [Item] = []
         state.forEachItem { item in
+            if !item.alerts.isEmpty { alerted.append(item) }
             guard let key = DueKey(item) else { return }
             dues.append(key)
             day.count(item, status: today.status(of: item.due), by: 1)
@@ -26,6 +28,7 @@ extension Engine {
         dues.sort()
         day.dues = OrderedIndex.build(sorted: dues)
         tallyAllSmartLists()
+        buildAlertSchedule(alerted)
     }
 
     /// Continues view and build ids after `previous`'s, so ids handed out by an engine this one replaces stay
@@ -76,6 +79,7 @@ extension Engine {
     /// - Complexity: as `apply(_:)`.
     public mutating func apply(_ mutations: [Mutation], keepIf keep: (Changes) -> Bool) throws(DomainError) -> Applied? {
         guard let changes = try state.apply(mutations, keepIf: keep) else { return nil }
+        scheduleAlerts(for: changes)
         return Applied(changes: changes, viewChanges: settle(changes), revision: state.revision)
     }
 }

@@ -23,6 +23,8 @@ public struct Engine: Sendable {
     var nextBuild: UInt64 = 1
     /// Each smart list's rule and live count, in creation order.
     var tallies: [SmartListTally] = []
+    /// The fire instants of the alerts not fired yet (`Engine+Reminders.swift`).
+    var alerts = AlertSchedule()
 
     /// An engine with an empty state.
     public init(backgroundBuildThreshold: Int = 50_000) {

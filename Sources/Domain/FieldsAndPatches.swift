@@ -66,10 +66,12 @@ public struct ItemFields: Hashable, Sendable {
     public var tags: [String]
     /// How it repeats; needs a due.
     public var repeatRule: RepeatRule?
+    /// Its alerts; duplicates dropped (first kept) when applied.
+    public var alerts: [Alert]
 
     /// Makes the fields of an item.
     public init(title: String, notes: String = "", done: Bool = false, due: Due? = nil,
-                priority: Priority = .none, tags: [String] = [], repeatRule: RepeatRule? = nil) {
+                priority: Priority = .none, tags: [String] = [], repeatRule: RepeatRule? = nil, alerts: [Alert] = []) {
         self.title = title
         self.notes = notes
         self.done = done
@@ -77,6 +79,7 @@ public struct ItemFields: Hashable, Sendable {
         self.priority = priority
         self.tags = tags
         self.repeatRule = repeatRule
+        self.alerts = alerts
     }
 }
 
@@ -96,10 +99,13 @@ public struct ItemPatch: Hashable, Sendable {
     public var tags: [String]?
     /// A new repeat rule, or `.clear` to stop repeating (the history stays).
     public var repeatRule: Clearable<RepeatRule>?
+    /// New alerts, replacing the old ones (`[]` clears them).
+    public var alerts: [Alert]?
 
     /// Makes a patch; every field defaults to "unchanged".
     public init(title: String? = nil, notes: String? = nil, done: Bool? = nil, due: Clearable<Due>? = nil,
-                priority: Priority? = nil, tags: [String]? = nil, repeatRule: Clearable<RepeatRule>? = nil) {
+                priority: Priority? = nil, tags: [String]? = nil, repeatRule: Clearable<RepeatRule>? = nil,
+                alerts: [Alert]? = nil) {
         self.title = title
         self.notes = notes
         self.done = done
@@ -107,10 +113,12 @@ public struct ItemPatch: Hashable, Sendable {
         self.priority = priority
         self.tags = tags
         self.repeatRule = repeatRule
+        self.alerts = alerts
     }
 
     /// Whether the patch changes no field.
     public var isEmpty: Bool {
         title == nil && notes == nil && done == nil && due == nil && priority == nil && tags == nil && repeatRule == nil
+            && alerts == nil
     }
 }

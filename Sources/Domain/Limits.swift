@@ -22,4 +22,6 @@ public enum Limits {
     public static let maxDepth = 15
     /// Most ids one mutation may name.
     public static let idsPerMutation = 100_000
+    /// Most alerts on one item.
+    public static let alertCount = 20
 }

@@ -64,6 +64,17 @@ public enum Mutation: Hashable, Sendable {
     /// deleted one comes back. Refused with `identifierUnused` for an id never used or held by a list or an item,
     /// `positionTaken` when two smart lists would share a position, `notFound` for a source list that is gone.
     case restoreSmartLists(smartLists: [SmartList])
+    /// Records these reminders as fired at `at` (each `pending`, whatever it was: a snoozed one fires again this
+    /// way), then forgets every record whose last instant is more than `Reminder.forgetAfter` before `at`. The
+    /// server claims reminders with it under the store's lock, so each fires once across processes. Changes no
+    /// item, no revision, no undo step. Refused with `notFound` for an item that does not exist.
+    case fireReminders(reminders: [FiredReminder], at: Timestamp)
+    /// Dismisses a fired reminder (pending or snoozed): it never fires again. Refused with reason `notFound`
+    /// when it has not fired or was dismissed already. Changes no item, no revision, no undo step.
+    case dismissReminder(ReminderKey, at: Timestamp)
+    /// Snoozes a fired reminder (pending or snoozed) until `until`, when it fires again. Refused as
+    /// `dismissReminder` is. Changes no item, no revision, no undo step.
+    case snoozeReminder(ReminderKey, until: Timestamp, at: Timestamp)
 }
 
 /// One repeating item moved on to its next occurrence (`Mutation.advanceItems`).

@@ -65,6 +65,8 @@ public struct Item: Hashable, Sendable {
     public internal(set) var occurrences: Occurrences
     /// The folded title a title sort compares, kept in step with `title`.
     public private(set) var titleKey: CollationKey
+    /// When to remind the user: at most `Limits.alertCount`, without duplicates, in the order given.
+    public internal(set) var alerts: [Alert]
 
     init(id: ItemID, list: ListID, fields: ItemFields, position: Position, parent: ItemID? = nil, at time: Timestamp) {
         self.id = id
@@ -80,6 +82,7 @@ public struct Item: Hashable, Sendable {
         tags = fields.tags
         repeatRule = fields.repeatRule
         occurrences = .none
+        alerts = fields.alerts
         createdAt = time
         modifiedAt = time
         revision = 1

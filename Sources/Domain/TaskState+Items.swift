@@ -279,6 +279,7 @@ extension TaskState {
         if let priority = patch.priority { updated.priority = priority }
         if let tags = patch.tags { updated.tags = tags }
         if let rule = patch.repeatRule { updated.repeatRule = rule.value }
+        if let alerts = patch.alerts { updated.alerts = alerts }
         // Text is stored as given: a new Unicode spelling of the same text is a change too.
         if updated != item || !Validation.spelledAlike(updated, item) {
             updated.modifiedAt = time

@@ -96,6 +96,9 @@ extension TaskState {
         guard try Validation.tags(item.tags) == item.tags else {
             throw .invalidField(field: "tags", problem: "must be trimmed and without duplicates")
         }
+        guard try Validation.alerts(item.alerts) == item.alerts else {
+            throw .invalidField(field: "alerts", problem: "must be without duplicates")
+        }
         guard item.parent != item.id else {
             throw .refused(reason: "cycle", message: "parent: item \(item.id) cannot be its own subtask")
         }

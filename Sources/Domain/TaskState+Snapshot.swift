@@ -127,7 +127,7 @@ extension TaskState {
     /// on another thread while the state goes on changing.
     public var stored: StoredState {
         StoredState(lists: orderedLists, manualOrders: manualOrders, nextIdentifier: nextIdentifier, revision: revision,
-                    itemCount: itemCount, smartLists: orderedSmartLists)
+                    itemCount: itemCount, smartLists: orderedSmartLists, reminderTable: reminderTable)
     }
 
     /// Calls `body` with every item: list by list in the lists' manual order, each list's items in manual order.
@@ -155,9 +155,9 @@ extension Item {
     public init(id: ItemID, list: ListID, title: String, notes: String, done: Bool, completedAt: Timestamp?,
                 due: Due?, priority: Priority, tags: [String], createdAt: Timestamp, modifiedAt: Timestamp,
                 revision: UInt64, position: Position, parent: ItemID? = nil, repeatRule: RepeatRule? = nil,
-                occurrences: Occurrences = .none) {
+                occurrences: Occurrences = .none, alerts: [Alert] = []) {
         let fields = ItemFields(title: title, notes: notes, done: done, due: due, priority: priority, tags: tags,
-                                repeatRule: repeatRule)
+                                repeatRule: repeatRule, alerts: alerts)
         self.init(id: id, list: list, fields: fields, position: position, parent: parent, at: createdAt)
         self.occurrences = occurrences
         self.completedAt = completedAt
@@ -177,6 +177,12 @@ public struct StoredState: Sendable {
     public let itemCount: Int
     /// The smart lists, in manual order.
     public let smartLists: [SmartList]
+    /// The records of fired reminders, shared with the state.
+    let reminderTable: ReminderTable
+
+    /// The records of fired reminders, oldest last instant first.
+    /// - Complexity: O(r) for r records.
+    public var reminders: [Reminder] { reminderTable.all }
 
     /// Every item, list by list in manual order, each list's in manual tree order (a parent before its subtasks).
     /// - Complexity: O(n), reading the trees a chunk at a time.

@@ -24,6 +24,8 @@ public struct TaskState: Sendable {
     private var openCounts: [ListID: Int] = [:]
     /// The number of direct subtasks, and of those not done, of each item that has some.
     private(set) var subtasks: [ItemID: SubtaskCount] = [:]
+    /// The reminders that have fired (`TaskState+Reminders.swift`).
+    var reminderTable = ReminderTable()
 
     /// An empty state.
     public init() {}
@@ -166,6 +168,12 @@ public struct TaskState: Sendable {
             try moveSmartLists(ids, before: before, log: &log)
         case .restoreSmartLists(let restored):
             try restoreSmartLists(restored, log: &log)
+        case .fireReminders(let reminders, let time):
+            try fireReminders(reminders, at: time, log: &log)
+        case .dismissReminder(let key, let time):
+            try dismissReminder(key, at: time, log: &log)
+        case .snoozeReminder(let key, let until, let time):
+            try snoozeReminder(key, until: until, at: time, log: &log)
         }
     }
 
@@ -184,6 +192,7 @@ public struct TaskState: Sendable {
     mutating func put(_ id: ItemID, _ new: Item?, log: inout ChangeLog) {
         let old = place(id, new)
         log.entries.append(.item(id, old: old, new: new))
+        if let new, new.done, old?.done != true { dismissReminders(of: id, log: &log) }
     }
 
     /// Stores `new` as item `id` (nil: removes it) in the dictionary, its list's manual order and the
@@ -285,6 +294,8 @@ public struct TaskState: Sendable {
                 openCounts[list] = openCount
                 order.forEachEntry { key in items[key.item] = key.record! }
                 for item in removed { if let parent = item.parent { subtasks[parent, default: SubtaskCount()].add(1, open: item.done ? 0 : 1) } }
+            case .reminder(let key, let old, _):
+                reminderTable.put(key, old)
             }
         }
         nextIdentifier = log.nextIdentifier

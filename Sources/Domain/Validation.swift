@@ -58,6 +58,7 @@ enum Validation {
         try due(fields.due)
         var result = fields
         result.tags = try tags(fields.tags)
+        result.alerts = try alerts(fields.alerts)
         return result
     }
 
@@ -67,6 +68,7 @@ enum Validation {
         try due(patch.due?.value)
         var result = patch
         if let value = patch.tags { result.tags = try tags(value) }
+        if let value = patch.alerts { result.alerts = try alerts(value) }
         return result
     }
 

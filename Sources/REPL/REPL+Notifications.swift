@@ -35,7 +35,7 @@ extension REPL {
             messages.append("The view of \(renderer.viewName(current)) closed: \(reason).")
         case .listsChanged(let changed):
             takeOverview(changed.overview)
-        case .progress, .logMessage, .showMessage:
+        case .progress, .logMessage, .showMessage, .reminderFired:
             break
         }
     }

@@ -16,6 +16,7 @@ public enum ProtocolCatalog {
         ViewCollapse.self, ViewExpand.self, ViewLocate.self, ViewClose.self,
         Undo.self, Redo.self,
         TextParseItem.self, TextParseFilter.self,
+        RemindersWatch.self, RemindersList.self, RemindersDismiss.self, RemindersSnooze.self,
     ]
 
     /// Every notification a client sends.
@@ -25,7 +26,7 @@ public enum ProtocolCatalog {
 
     /// Every taskls notification the server sends (what `initialize` advertises).
     public static let serverNotifications: [any NotificationMessage.Type] = [
-        ViewChanged.self, ViewClosed.self, ListsChanged.self,
+        ViewChanged.self, ViewClosed.self, ListsChanged.self, ReminderFired.self,
     ]
 
     /// The notifications of LSP itself the server sends.
@@ -67,6 +68,7 @@ public enum ProtocolCatalog {
         ItemsMove.byViewSchema, ItemsMove.byIDsSchema, NullResult.schema, EmptyResult.schema,
         Repeat.schema, RepeatAnchor.schema, Occurrences.schema, Occurrence.schema, Occurrence.Outcome.schema,
         ItemTextFields.schema, TextSpan.schema, TextWarning.schema, TextPosition.schema, SpanKind.schema, WarningReason.schema,
+        Alert.schema, PendingReminder.schema,
     ]
 }
 

@@ -150,7 +150,7 @@ extension Item: Arbitrary {
              notes: random.string(), done: random.bool(), completed: random.maybe { $0.string() }, due: random.maybe { $0.string() },
              dueLocal: random.maybe { $0.string() }, priority: .arbitrary(&random), tags: random.strings(), children: random.count(),
              openChildren: random.count(), created: random.string(), modified: random.string(), revision: random.counter(),
-             repeat: random.maybe { .arbitrary(&$0) }, occurrences: .arbitrary(&random))
+             repeat: random.maybe { .arbitrary(&$0) }, occurrences: .arbitrary(&random), alerts: Alert.list(&random))
     }
 }
 
@@ -181,7 +181,7 @@ extension Row: Arbitrary {
                 depth: random.int(0...ProtocolLimits.maxDepth), title: random.string(), done: random.bool(),
                 due: random.maybe { $0.string() }, dueLocal: random.maybe { $0.string() }, priority: .arbitrary(&random), tags: random.strings(),
                 hasNotes: random.bool(), children: random.count(), openChildren: random.count(), hasChildren: random.bool(),
-                collapsed: random.bool(), context: random.bool(), revision: random.counter(), repeat: random.maybe { .arbitrary(&$0) }))
+                collapsed: random.bool(), context: random.bool(), revision: random.counter(), repeat: random.maybe { .arbitrary(&$0) }, hasAlerts: random.bool()))
         }
         return .header(HeaderRow(id: random.string(), title: random.string(), count: random.anyInt()))
     }

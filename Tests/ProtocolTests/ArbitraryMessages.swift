@@ -125,7 +125,8 @@ extension ItemsCreate: Arbitrary {
         ItemsCreate(
             list: .arbitrary(&random), title: random.string(), notes: random.maybe { $0.string() }, done: random.maybe { $0.bool() },
             due: random.maybe { $0.string() }, priority: random.maybe { .arbitrary(&$0) }, tags: random.maybe { $0.strings() },
-            repeat: random.maybe { .arbitrary(&$0) }, before: random.maybe { .arbitrary(&$0) }, parent: .arbitrary(&random))
+            repeat: random.maybe { .arbitrary(&$0) }, before: random.maybe { .arbitrary(&$0) }, parent: .arbitrary(&random),
+            alerts: random.maybe { Alert.list(&$0) })
     }
 }
 
@@ -155,7 +156,7 @@ extension ItemsUpdate: Arbitrary {
             random.bool() ? .id(.arbitrary(&random)) : .ids(random.ids(ItemID.self)), title: random.maybe { $0.string() },
             notes: random.maybe { $0.string() }, done: random.maybe { $0.bool() }, due: random.patch { $0.string() },
             priority: random.maybe { .arbitrary(&$0) }, tags: random.maybe { $0.strings() },
-            repeat: random.patch { Repeat.arbitrary(&$0) })
+            repeat: random.patch { Repeat.arbitrary(&$0) }, alerts: random.maybe { Alert.list(&$0) })
         // Params that change nothing are refused; these must change something.
         if update.changesNothing { update.done = random.bool() }
         return update

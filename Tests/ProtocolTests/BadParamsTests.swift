@@ -120,7 +120,7 @@ private let smartLists: [BadParams] = [
 
 private let items: [BadParams] = [
     .init(ItemsCreate.self, ["list": "l1", "title": "t", "colour": 1],
-          "params.colour: unknown field; expected one of before, done, due, list, notes, parent, priority, repeat, tags, title"),
+          "params.colour: unknown field; expected one of alerts, before, done, due, list, notes, parent, priority, repeat, tags, title"),
     .init(ItemsCreate.self, ["title": "t"], "params.list: missing"),
     .init(ItemsCreate.self, ["list": "inbox", "title": "t"], "params.list: 'inbox' is not a list id"),
     .init(ItemsCreate.self, ["list": "l1"], "params.title: missing"),
@@ -159,10 +159,10 @@ private let items: [BadParams] = [
           "params.id: 'i18446744073709551616' is out of range; item ids number from 1 to 2^64 - 1"),
     .init(ItemsGet.self, ["id": 42], "params.id: expected a string, got an integer"),
     .init(ItemsUpdate.self, ["id": "i1", "list": "l1"],
-          "params.list: unknown field; expected one of done, due, id, ids, notes, priority, repeat, tags, title"),
+          "params.list: unknown field; expected one of alerts, done, due, id, ids, notes, priority, repeat, tags, title"),
     .init(ItemsUpdate.self, ["title": "t"], "params.id: missing; give id (one item) or ids (several)"),
     .init(ItemsUpdate.self, ["id": "i1", "ids": ["i2"], "title": "t"], "params: give id or ids, not both"),
-    .init(ItemsUpdate.self, ["id": "i1"], "params: nothing to change; give at least one of title, notes, done, due, priority, tags, repeat"),
+    .init(ItemsUpdate.self, ["id": "i1"], "params: nothing to change; give at least one of title, notes, done, due, priority, tags, repeat, alerts"),
     .init(ItemsUpdate.self, ["ids": [], "title": "t"], "params.ids: must not be empty"),
     .init(ItemsUpdate.self, ["ids": ["i+98"], "title": "t"], "params.ids[0]: 'i+98' is not an item id"),
     .init(ItemsUpdate.self, ["id": nil, "title": "t"], "params.id: expected a string, got null"),
@@ -427,7 +427,7 @@ private let itemsAndRows: [BadParams] = [
     .init(ItemRow.self, row(with: "collapsed", nil), "params.collapsed: expected a boolean, got null"),
     .init(ItemRow.self, row(with: "hasChildren", 1), "params.hasChildren: expected a boolean, got an integer"),
     .init(ItemRow.self, row(with: "ancestors", []),
-          "params.ancestors: unknown field; expected one of children, collapsed, context, depth, done, due, dueLocal, hasChildren, hasNotes, id, kind, list, openChildren, parent, priority, repeat, revision, tags, title"),
+          "params.ancestors: unknown field; expected one of children, collapsed, context, depth, done, due, dueLocal, hasAlerts, hasChildren, hasNotes, id, kind, list, openChildren, parent, priority, repeat, revision, tags, title"),
     .init(Item.self, item(without: "parent"), "params.parent: missing"),
     .init(Item.self, item(without: "openChildren"), "params.openChildren: missing"),
     .init(Item.self, item(with: "children", -1), "params.children: must not be negative"),
@@ -465,7 +465,25 @@ private let text: [BadParams] = [
     .init(TextParseFilter.self, ["text": "x", "list": "l1"], "params.list: unknown field; expected one of text"),
 ]
 
+private let reminders: [BadParams] = [
+    .init(ItemsCreate.self, ["list": "l1", "title": "t", "alerts": [["offset": "5"]]], "params.alerts[0].offset: expected an integer, got a string"),
+    .init(ItemsCreate.self, ["list": "l1", "title": "t", "alerts": [[:]]], "params.alerts[0]: give at (an instant) or offset (minutes from the due)"),
+    .init(ItemsCreate.self, ["list": "l1", "title": "t", "alerts": [["offset": 1, "at": "x"]]], "params.alerts[0]: give at or offset, not both"),
+    .init(ItemsCreate.self, ["list": "l1", "title": "t", "alerts": [["in": 1]]], "params.alerts[0].in: unknown field; expected one of at, offset"),
+    .init(ItemsUpdate.self, ["id": "i1", "alerts": nil], "params.alerts: expected an array, got null"),
+    .init(RemindersWatch.self, [:], "params.watch: missing"),
+    .init(RemindersWatch.self, ["watch": "yes"], "params.watch: expected a boolean, got a string"),
+    .init(RemindersList.self, ["all": true], "params.all: unknown field; this method takes no params"),
+    .init(RemindersDismiss.self, ["item": "i1"], "params.fireAt: missing"),
+    .init(RemindersDismiss.self, ["item": "l1", "fireAt": "x"], "params.item: 'l1' is not an item id"),
+    .init(RemindersSnooze.self, ["item": "i1", "fireAt": "x"], "params.until: missing; give until (an instant) or minutes"),
+    .init(RemindersSnooze.self, ["item": "i1", "fireAt": "x", "minutes": 0], "params.minutes: must be 1 to 527040 (366 days)"),
+    .init(RemindersSnooze.self, ["item": "i1", "fireAt": "x", "minutes": 5, "until": "y"], "params: give until or minutes, not both"),
+    .init(ReminderFired.self, ["alert": ["offset": 1], "fireAt": "x", "late": false], "params.item: missing"),
+]
+
 private let everyTable = lifecycle + noParams + server + lists + smartLists + items + indents + views + collapses + text + lsp + serverNotifications + itemsAndRows
+    + reminders
 
 @Test(arguments: everyTable)
 func badParamsAreRefusedWithTodaysMessage(_ bad: BadParams) {

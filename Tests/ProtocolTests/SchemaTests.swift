@@ -24,7 +24,7 @@ private func documentedRequests() throws -> Set<String> {
     #expect(Set(requests) == documented)
     #expect(requests.count == documented.count)
     #expect(ProtocolCatalog.clientNotifications.map { $0.method } == ["initialized", "exit", "$/cancelRequest", "$/setTrace"])
-    #expect(ProtocolCatalog.serverNotifications.map { $0.method }.sorted() == ["lists/changed", "view/changed", "view/closed"])
+    #expect(ProtocolCatalog.serverNotifications.map { $0.method }.sorted() == ["lists/changed", "reminder/fired", "view/changed", "view/closed"])
     #expect(ProtocolCatalog.lspServerNotifications.map { $0.method } == ["$/progress", "window/logMessage", "window/showMessage"])
     // LSP's own: the lifecycle's requests, every client notification, and the server's LSP notifications.
     let lsp = ["initialize", "shutdown"] + ProtocolCatalog.clientNotifications.map { $0.method }

@@ -240,18 +240,18 @@ extension ViewWindow.Outcome {
 /// A tree's rows as the server writes them: `i1` with subtasks `i2` (done) and `i3`, `i3` with `i4`; `i5` a context row.
 private let treeText = #"""
 {"view":"v1","version":1,"state":"ready","count":5,"window":{"start":0,"end":5},"sort":{"by":"manual","direction":"ascending"},"filter":{},"sections":"none","list":"l1","rows":[
-{"kind":"item","id":"i1","list":"l1","parent":null,"depth":0,"title":"Trip","done":false,"due":null,"priority":"none","tags":[],"hasNotes":false,"children":2,"openChildren":1,"hasChildren":true,"collapsed":false,"context":false,"revision":1,"repeat":null},
-{"kind":"item","id":"i2","list":"l1","parent":"i1","depth":1,"title":"Book","done":true,"due":null,"priority":"none","tags":[],"hasNotes":false,"children":0,"openChildren":0,"hasChildren":false,"collapsed":false,"context":false,"revision":2,"repeat":null},
-{"kind":"item","id":"i3","list":"l1","parent":"i1","depth":1,"title":"Pack","done":false,"due":null,"priority":"none","tags":[],"hasNotes":false,"children":1,"openChildren":1,"hasChildren":true,"collapsed":false,"context":false,"revision":1,"repeat":null},
-{"kind":"item","id":"i4","list":"l1","parent":"i3","depth":2,"title":"Socks","done":false,"due":"2026-11-30","priority":"none","tags":[],"hasNotes":false,"children":0,"openChildren":0,"hasChildren":false,"collapsed":false,"context":false,"revision":1,"repeat":{"rule":"FREQ=WEEKLY","from":"completion"}},
-{"kind":"item","id":"i5","list":"l1","parent":null,"depth":0,"title":"Later","done":false,"due":null,"priority":"none","tags":[],"hasNotes":false,"children":3,"openChildren":3,"hasChildren":false,"collapsed":false,"context":true,"revision":1,"repeat":null}]}
+{"kind":"item","id":"i1","list":"l1","parent":null,"depth":0,"title":"Trip","done":false,"due":null,"priority":"none","tags":[],"hasNotes":false,"children":2,"openChildren":1,"hasChildren":true,"collapsed":false,"context":false,"revision":1,"repeat":null,"hasAlerts":false},
+{"kind":"item","id":"i2","list":"l1","parent":"i1","depth":1,"title":"Book","done":true,"due":null,"priority":"none","tags":[],"hasNotes":false,"children":0,"openChildren":0,"hasChildren":false,"collapsed":false,"context":false,"revision":2,"repeat":null,"hasAlerts":false},
+{"kind":"item","id":"i3","list":"l1","parent":"i1","depth":1,"title":"Pack","done":false,"due":null,"priority":"none","tags":[],"hasNotes":false,"children":1,"openChildren":1,"hasChildren":true,"collapsed":false,"context":false,"revision":1,"repeat":null,"hasAlerts":false},
+{"kind":"item","id":"i4","list":"l1","parent":"i3","depth":2,"title":"Socks","done":false,"due":"2026-11-30","priority":"none","tags":[],"hasNotes":false,"children":0,"openChildren":0,"hasChildren":false,"collapsed":false,"context":false,"revision":1,"repeat":{"rule":"FREQ=WEEKLY","from":"completion"},"hasAlerts":false},
+{"kind":"item","id":"i5","list":"l1","parent":null,"depth":0,"title":"Later","done":false,"due":null,"priority":"none","tags":[],"hasNotes":false,"children":3,"openChildren":3,"hasChildren":false,"collapsed":false,"context":true,"revision":1,"repeat":null,"hasAlerts":false}]}
 """#
 
 /// Collapsing `i1`: its subtree's rows leave (bottom up), the row after the window enters, `i1` says it is collapsed.
 private let collapseText = #"""
 {"view":"v1","version":2,"state":"ready","count":2,"window":{"start":0,"end":5},"ops":[
 {"op":"remove","index":3},{"op":"remove","index":2},{"op":"remove","index":1},
-{"op":"update","index":0,"row":{"kind":"item","id":"i1","list":"l1","parent":null,"depth":0,"title":"Trip","done":false,"due":null,"priority":"none","tags":[],"hasNotes":false,"children":2,"openChildren":1,"hasChildren":true,"collapsed":true,"context":false,"revision":1,"repeat":null}}]}
+{"op":"update","index":0,"row":{"kind":"item","id":"i1","list":"l1","parent":null,"depth":0,"title":"Trip","done":false,"due":null,"priority":"none","tags":[],"hasNotes":false,"children":2,"openChildren":1,"hasChildren":true,"collapsed":true,"context":false,"revision":1,"repeat":null,"hasAlerts":false}}]}
 """#
 
 @Test func treeRowsKeepEveryMemberThroughSnapshotsAndChanges() throws {

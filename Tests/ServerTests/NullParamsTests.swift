@@ -116,6 +116,14 @@ private let bases: [(method: String, params: JSON)] = [
     // Methods that take no params: nothing to replace, but they are covered (and probed) too.
     ("server/ping", [:]), ("store/status", [:]), ("store/retry", [:]), ("debug/continueLoading", [:]),
     ("undo", [:]), ("redo", [:]),
+    // Alerts and reminders.
+    ("items/create", ["list": "$listA", "title": "t", "alerts": [["offset": -60], ["at": "2026-11-23T08:00:00Z"]]]),
+    ("items/update", ["id": "$item1", "alerts": [["at": "2026-11-23T08:00:00Z"]]]),
+    ("reminders/watch", ["watch": true]),
+    ("reminders/list", [:]),
+    ("reminders/dismiss", ["item": "$item1", "fireAt": "2026-11-23T08:00:00Z"]),
+    ("reminders/snooze", ["item": "$item1", "fireAt": "2026-11-23T08:00:00Z", "minutes": 10]),
+    ("reminders/snooze", ["item": "$item1", "fireAt": "2026-11-23T08:00:00Z", "until": "2026-11-23T09:00:00Z"]),
 ]
 
 private let fullFilter: JSON = [

@@ -61,7 +61,14 @@ import Wire
     try session.send(ViewSort(view: group.view, sort: .manual))
     try session.send(ViewFilter(view: group.view, filter: nil))
     try session.send(ViewFilter(view: group.view, filter: Filter(text: "o", done: .notDone, dueBefore: "2030-01-01")))
+    // Reminders: an alert fires when the clock passes it, is listed, snoozed and dismissed.
+    let call = try session.send(ItemsCreate(list: inbox.id, title: "Call", due: "2026-11-23T10:00:00Z",
+                                            alerts: [.offset(-60), .at("2026-11-23T12:00:00Z")])).item
+    try session.send(RemindersWatch(watch: true))
     try session.send(DebugSetClock(now: "2026-11-24T00:00:00Z"))
+    #expect(try session.send(RemindersList()).reminders.count == 2)
+    try session.send(RemindersSnooze(item: call.id, fireAt: "2026-11-23T09:00:00Z", .minutes(5)))
+    try session.send(RemindersDismiss(item: call.id, fireAt: "2026-11-23T12:00:00Z"))
     try session.send(Undo())
     try session.send(Redo())
     let copies = try session.send(ItemsDuplicate(ids: [bread.id, milk.id]))

@@ -119,6 +119,7 @@ import TestSupport
         #expect(decodeGroup([1, 18, 0]) == .failure(CodecError(offset: 1, problem: "unknown mutation tag 18")), "the first tag past the repeats' ones")
         #expect(decodeGroup([1, 20, 0]).isFailure, "a smart list's creation cut short")
         #expect(decodeGroup([1, 25, 0]) == .failure(CodecError(offset: 1, problem: "unknown mutation tag 25")), "the first tag past the smart lists' ones")
+        #expect(decodeGroup([1, 25]).isFailure && decodeGroup([1, 28, 0]) == .failure(CodecError(offset: 1, problem: "unknown mutation tag 28")), "the reminders' tags end at 27")
         #expect(decodeGroup([0xFF, 0xFF, 0xFF, 0x0F]).isFailure, "a huge count")
     }
 
@@ -169,7 +170,7 @@ import TestSupport
 
     @Test func emptyStateRoundTrips() throws {
         let bytes = SnapshotCodec.encode(TaskState())
-        #expect(bytes == [1, 0, 0, 0, 0, 0])  // next id 1, revision 0, no lists, no items, no chunks, no smart lists
+        #expect(bytes == [1, 0, 0, 0, 0, 0, 0])  // next id 1, revision 0, no lists, no items, no chunks, no smart lists, no reminders
         expectSame(TaskState(), try bytes.withUnsafeBytes { raw throws(CodecError) in try SnapshotCodec.decode(raw) })
     }
 
@@ -255,6 +256,9 @@ private func sampleMutations() -> [Mutation] {
     let repeating = Item(id: ItemID(16), list: ListID(4), title: "every", notes: "", done: false, completedAt: nil, due: instant,
                          priority: .none, tags: [], createdAt: time, modifiedAt: time, revision: 40, position: Position.initial,
                          repeatRule: weekly, occurrences: history)
+    let alerted = Item(id: ItemID(16), list: ListID(4), title: "alerted", notes: "", done: false, completedAt: nil, due: date,
+                       priority: .none, tags: [], createdAt: time, modifiedAt: time, revision: 3, position: Position.initial,
+                       alerts: [.offset(minutes: 540), .at(time)])
     let subtask = Item(id: ItemID(13), list: ListID(4), title: "under", notes: "", done: false, completedAt: nil, due: nil,
                        priority: .none, tags: [], createdAt: time, modifiedAt: time, revision: 2, position: Position.initial,
                        parent: ItemID(9))
@@ -319,6 +323,21 @@ private func sampleMutations() -> [Mutation] {
         .restoreSmartLists(smartLists: []),
         .restoreSmartLists(smartLists: [SmartList(id: SmartListID(15), name: "s", color: nil, icon: "x", rule: fullRule,
                                                   position: Position(bytes: [128, 9]))]),
+        // Alerts and reminders (tags 14 to 16, 25 to 27): a creation, an update and a restore that carry alerts, and the
+        // reminder records.
+        .createItem(id: ItemID(14), list: ListID(1), fields: ItemFields(title: "a", alerts: [.offset(minutes: -60), .at(past)]),
+                    before: nil, at: time),
+        .createItem(id: ItemID(15), list: ListID(1), fields: ItemFields(title: "b", alerts: [.offset(minutes: Alert.maximumOffsetMinutes)]),
+                    before: ItemID(14), parent: .set(ItemID(6)), at: time),
+        .updateItems(ids: [ItemID(14)], patch: ItemPatch(title: "c", alerts: [.at(time)]), at: time),
+        .updateItems(ids: [ItemID(14)], patch: ItemPatch(alerts: []), at: past),
+        .restoreItems(items: [alerted, plain]),
+        .fireReminders(reminders: [FiredReminder(key: ReminderKey(item: ItemID(14), fireAt: past), alert: .at(past)),
+                                   FiredReminder(key: ReminderKey(item: ItemID(15), fireAt: time), alert: .offset(minutes: -527_040))],
+                       at: time),
+        .fireReminders(reminders: [], at: past),
+        .dismissReminder(ReminderKey(item: ItemID(14), fireAt: past), at: time),
+        .snoozeReminder(ReminderKey(item: ItemID(UInt64.max), fireAt: time), until: past, at: time),
     ]
 }
 

@@ -24,7 +24,7 @@ enum ServerMethods {
             gate.open()
             return EmptyResult()
         }
-        // Moves a manual clock (`taskls serve --clock`) and re-evaluates dates at once.
+        // Moves a manual clock (`taskls serve --clock`), re-evaluates dates and fires the reminders due, at once.
         table.state(DebugSetClock.self) { context, params throws(ResponseError) in
             guard let manual = context.options.manualClock else {
                 throw .requestFailed(reason: "clockNotManual", "debug/setClock: the server runs on the real clock; start it with --clock to drive time by hand")
@@ -32,6 +32,7 @@ enum ServerMethods {
             let instant = try params.instant()
             manual.set(instant)
             context.advanceTime()
+            context.fireDueReminders()
             return DebugSetClockResult(now: instant.iso8601)
         }
     }

@@ -46,7 +46,10 @@ public final class Server {
         while session.exitCode == nil {
             handle(connection.receive(timeout: millisecondsUntilTimeChange()))
             if session.exitCode == nil { handle(mailbox.take()) }
-            if session.exitCode == nil && session.lifecycle == .running { workspace.stepTime() }
+            if session.exitCode == nil && session.lifecycle == .running {
+                workspace.stepTime()
+                persistence.fireDueReminders()
+            }
             if session.exitCode == nil { persistence.pollForOthers() }
             workspace.dropUnwantedBuilds()
             persistence.commitTurn()
@@ -121,10 +124,12 @@ public final class Server {
     /// How long the loop may wait for input before dates must be re-evaluated: 0 while a
     /// re-evaluation is under way, until the next time change by the real clock, and without
     /// limit for a manual clock (it moves only on request) or before `initialize`; shorter when other processes'
-    /// records must be looked for.
+    /// records must be looked for, or a reminder is due.
     private func millisecondsUntilTimeChange() -> Int32 {
         if workspace.advancing { return 0 }
-        let polling = persistence.millisecondsUntilLooking
+        // Reminders are fired only while running (`fireDueReminders` is not called before `initialize` or after `shutdown`).
+        let reminder = session.lifecycle == .running ? persistence.millisecondsUntilReminder : -1
+        let polling: Int32 = [persistence.millisecondsUntilLooking, reminder].filter { $0 >= 0 }.min() ?? -1
         guard session.lifecycle == .running, options.manualClock == nil, let next = workspace.engine.nextTimeChange else { return polling }
         let wait = Int32(clamping: max(0, min(next.milliseconds - options.clock().milliseconds, 3_600_000)))
         return polling < 0 ? wait : min(wait, polling)

@@ -72,6 +72,19 @@ struct StateContext {
 
     /// The wall clock now.
     var now: Timestamp { options.clock() }
+
+    /// Whether this client is sent `reminder/fired`; setting it to true fires the reminders due at once.
+    var watchesReminders: Bool {
+        get { workspace.remindersWatched }
+        nonmutating set {
+            workspace.remindersWatched = newValue
+            workspace.reminderRetry = 0
+            fireDueReminders()
+        }
+    }
+
+    /// Fires the reminders due now, if the client watches them (`Persistence.fireDueReminders`).
+    func fireDueReminders() { persistence.fireDueReminders() }
 }
 
 /// For methods that read lists, items and views (`StoreUse.reads`) while the store can serve: the engine to read,

@@ -24,6 +24,7 @@ struct MethodTable {
         ViewMethods.register(in: &table)
         HistoryMethods.register(in: &table)
         TextMethods.register(in: &table)
+        ReminderMethods.register(in: &table)
         return table
     }
 

@@ -19,7 +19,7 @@ extension Persistence {
         var failure: StoreFailure?
         let applied = try domain { () throws(DomainError) in
             try workspace.engine.apply(mutations) { changes in
-                if changes.isEmpty { return true }
+                if changes.recordsNothing { return true }
                 do throws(StoreFailure) {
                     try store.append(mutations)
                     return true
@@ -36,7 +36,7 @@ extension Persistence {
             for note in store.takeNotes() { logger.log(.error, "store: \(note)") }
             throw failure.responseError
         }
-        if !applied.changes.isEmpty { requestWrote = true }
+        if !applied.changes.recordsNothing { requestWrote = true }
         return applied
     }
 

@@ -42,6 +42,7 @@ extension Workspace {
         engine.continueViewIDs(after: self.engine)
         let views = (self.engine.detachViews() + pendingViews.values).sorted { $0.id < $1.id }
         pendingViews = [:]
+        engine.setAlertZone(calendar.alertZone)
         self.engine = engine
         listsAvailable = true
         if !keepingHistory { history = UndoHistory() }

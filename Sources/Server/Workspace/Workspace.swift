@@ -14,8 +14,16 @@ final class Workspace {
     var engine: Engine
     /// The client's undo and redo steps.
     var history = UndoHistory()
-    /// The client's calendar (its time zone is set by `initialize`).
-    var calendar = ClientCalendar(timeZone: .current)
+    /// The client's calendar (its time zone is set by `initialize`); day-relative alerts are read in its zone.
+    var calendar = ClientCalendar(timeZone: .current) {
+        didSet { engine.setAlertZone(calendar.alertZone) }
+    }
+    /// Whether the client asked for `reminder/fired` (`reminders/watch`): only then does this process claim
+    /// reminders (`Persistence.fireDueReminders`).
+    var remindersWatched = false
+    /// Not before this instant (monotonic milliseconds) does the loop try again to claim reminders after a
+    /// failed attempt (the store was busy or failed).
+    var reminderRetry: Int64 = 0
     /// The overview as the client last saw it, once it has asked for it (`lists/list`); the server pushes
     /// `lists/changed` whenever it changes.
     var watchedOverview: Overview?
@@ -39,6 +47,7 @@ final class Workspace {
         self.options = options
         self.progress = progress
         engine = Engine(backgroundBuildThreshold: options.backgroundIndexThreshold)
+        engine.setAlertZone(calendar.alertZone)
     }
 
     /// The client's day now.

@@ -22,10 +22,12 @@ import Domain
 ///  11 createItem    as 5, then parent Clearable ItemID (tag 5 is written when the creation names no parent)
 ///  12 moveItems     as 8, then parent Clearable ItemID (tag 8 is written when the move names no parent)
 ///  13 restoreItems  varint count, Items with their parents (tag 10 is written when none has a parent)
-///  14 createItem    as 5, then parent Clearable ItemID, then repeat RepeatRule (written when the item repeats)
-///  15 updateItems   as 6, then repeat Clearable RepeatRule (written when the patch changes the repeat)
-///  16 restoreItems  varint count, Items with parents, repeat rules and histories (written when any item has
-///                   a rule or a history; else 13 or 10)
+///  14 createItem    as 5, then parent Clearable ItemID, then repeat optional RepeatRule, then alerts (written
+///                   when the item repeats or has alerts)
+///  15 updateItems   as 6, then repeat Clearable RepeatRule, then alerts optional (written when the patch changes
+///                   the repeat or the alerts)
+///  16 restoreItems  varint count, Items with parents, repeat rules, histories and alerts (written when any item
+///                   has a rule, a history or alerts; else 13 or 10)
 ///  17 advanceItems  varint count, that many: ItemID | next Due | u8 outcome (0 completed, 1 skipped) | at Timestamp
 ///  20 createSmartList  SmartListID | name string | color optional string | icon optional string | SmartListRule
 ///                      | before optional SmartListID
@@ -34,11 +36,14 @@ import Domain
 ///  22 deleteSmartList  SmartListID
 ///  23 moveSmartLists   varint count, SmartListIDs | before optional SmartListID
 ///  24 restoreSmartLists  varint count, SmartLists
+///  25 fireReminders varint count, (ItemID | fireAt Timestamp | Alert) each | at Timestamp
+///  26 dismissReminder  ItemID | fireAt Timestamp | at Timestamp
+///  27 snoozeReminder   ItemID | fireAt Timestamp | until Timestamp | at Timestamp
 /// Clearable  u8: 0 unchanged | 1 set, then the value | 2 clear
 /// ```
 /// The value layouts (ids, Timestamp, Due, Priority, tags, TaskList, Item) are `ValueCodec`'s, the smart lists'
-/// (SmartListID, Filter, SmartListRule, SmartList) `SmartListCodec`'s. A taskls from before smart lists takes tags
-/// 20 to 24 for damage it leaves as it is, as it does any record it cannot read. The format
+/// (SmartListID, Filter, SmartListRule, SmartList) `SmartListCodec`'s. A taskls from before them takes tags
+/// 14 to 27 for damage it leaves as it is, as it does any record it cannot read. The format
 /// version is the journal header's, not repeated here.
 public enum MutationCodec {
     /// Appends the encoding of `group` to `bytes`.
@@ -89,7 +94,8 @@ extension ByteWriter {
             write(ids: ids)
             writeOptional(before) { $0.write($1) }
         case .createItem(let id, let list, let fields, let before, let parent, let time):
-            write(fields.repeatRule != nil ? 14 : parent == nil ? 5 : 11)
+            let extended = fields.repeatRule != nil || !fields.alerts.isEmpty
+            write(extended ? 14 : parent == nil ? 5 : 11)
             write(id)
             write(list)
             writeString(fields.title)
@@ -100,10 +106,14 @@ extension ByteWriter {
             write(tags: fields.tags)
             writeOptional(before) { $0.write($1) }
             write(time)
-            if parent != nil || fields.repeatRule != nil { writeClearable(parent) { $0.write($1) } }
-            if let rule = fields.repeatRule { write(rule) }
+            if parent != nil || extended { writeClearable(parent) { $0.write($1) } }
+            if extended {
+                writeOptional(fields.repeatRule) { $0.write($1) }
+                write(alerts: fields.alerts)
+            }
         case .updateItems(let ids, let patch, let time):
-            write(patch.repeatRule == nil ? 6 : 15)
+            let extended = patch.repeatRule != nil || patch.alerts != nil
+            write(extended ? 15 : 6)
             write(ids: ids)
             writeOptional(patch.title) { $0.writeString($1) }
             writeOptional(patch.notes) { $0.writeString($1) }
@@ -112,7 +122,10 @@ extension ByteWriter {
             writeOptional(patch.priority) { $0.write($1) }
             writeOptional(patch.tags) { $0.write(tags: $1) }
             write(time)
-            if patch.repeatRule != nil { writeClearable(patch.repeatRule) { $0.write($1) } }
+            if extended {
+                writeClearable(patch.repeatRule) { $0.write($1) }
+                writeOptional(patch.alerts) { $0.write(alerts: $1) }
+            }
         case .advanceItems(let advances, let time):
             write(17)
             writeCount(advances.count)
@@ -137,7 +150,7 @@ extension ByteWriter {
             writeCount(lists.count)
             for list in lists { write(list) }
         case .restoreItems(let items):
-            let layout: ItemLayout = items.contains { $0.repeatRule != nil || $0.occurrences != .none } ? .repeats
+            let layout: ItemLayout = items.contains { $0.repeatRule != nil || $0.occurrences != .none || !$0.alerts.isEmpty } ? .repeats
                 : items.contains { $0.parent != nil } ? .parents : .plain
             write(layout == .repeats ? 16 : layout == .parents ? 13 : 10)
             writeCount(items.count)
@@ -170,6 +183,26 @@ extension ByteWriter {
             write(24)
             writeCount(smartLists.count)
             for smartList in smartLists { write(smartList) }
+        case .fireReminders(let reminders, let time):
+            write(25)
+            writeCount(reminders.count)
+            for reminder in reminders {
+                write(reminder.key.item)
+                write(reminder.key.fireAt)
+                write(reminder.alert)
+            }
+            write(time)
+        case .dismissReminder(let key, let time):
+            write(26)
+            write(key.item)
+            write(key.fireAt)
+            write(time)
+        case .snoozeReminder(let key, let until, let time):
+            write(27)
+            write(key.item)
+            write(key.fireAt)
+            write(until)
+            write(time)
         }
     }
 
@@ -222,9 +255,13 @@ extension ByteReader {
             if tag == 11, parent == nil {
                 throw CodecError(offset: offset - 1, problem: "a creation with a parent names none")
             }
-            let rule = tag == 14 ? try readRepeatRule() : nil
+            let rule = tag == 14 ? try readOptional { reader throws(CodecError) in try reader.readRepeatRule() } : nil
+            let alerts = tag == 14 ? try readAlerts() : []
+            if tag == 14, rule == nil, alerts.isEmpty {
+                throw CodecError(offset: offset - 1, problem: "an extended creation has neither a repeat nor alerts")
+            }
             let fields = ItemFields(title: title, notes: notes, done: done, due: due, priority: priority, tags: tags,
-                                    repeatRule: rule)
+                                    repeatRule: rule, alerts: alerts)
             return .createItem(id: id, list: list, fields: fields, before: before, parent: parent, at: time)
         case 6, 15:
             let ids = try readItemIDs()
@@ -236,11 +273,12 @@ extension ByteReader {
             let tags = try readOptional { reader throws(CodecError) in try reader.readTags() }
             let time = try readTimestamp()
             let rule = tag == 15 ? try readClearable { reader throws(CodecError) in try reader.readRepeatRule() } : nil
-            if tag == 15, rule == nil {
-                throw CodecError(offset: offset - 1, problem: "an update of the repeat changes none")
+            let alerts = tag == 15 ? try readOptional { reader throws(CodecError) in try reader.readAlerts() } : nil
+            if tag == 15, rule == nil, alerts == nil {
+                throw CodecError(offset: offset - 1, problem: "an update of the repeat and alerts changes neither")
             }
             let patch = ItemPatch(title: title, notes: notes, done: done, due: due, priority: priority, tags: tags,
-                                  repeatRule: rule)
+                                  repeatRule: rule, alerts: alerts)
             return .updateItems(ids: ids, patch: patch, at: time)
         case 7:
             return .deleteItems(ids: try readItemIDs())
@@ -303,6 +341,22 @@ extension ByteReader {
             return .moveSmartLists(ids: ids, before: try readOptional { reader throws(CodecError) in try reader.readSmartListID() })
         case 24:
             return .restoreSmartLists(smartLists: try readSmartLists())
+        case 25:
+            let count = try readCount(minimumSize: 4)
+            var reminders: [FiredReminder] = []
+            reminders.reserveCapacity(count)
+            for _ in 0..<count {
+                let key = ReminderKey(item: try readItemID(), fireAt: try readTimestamp())
+                reminders.append(FiredReminder(key: key, alert: try readAlert()))
+            }
+            return .fireReminders(reminders: reminders, at: try readTimestamp())
+        case 26:
+            let key = ReminderKey(item: try readItemID(), fireAt: try readTimestamp())
+            return .dismissReminder(key, at: try readTimestamp())
+        case 27:
+            let key = ReminderKey(item: try readItemID(), fireAt: try readTimestamp())
+            let until = try readTimestamp()
+            return .snoozeReminder(key, until: until, at: try readTimestamp())
         default:
             throw CodecError(offset: start, problem: "unknown mutation tag \(tag)")
         }

@@ -10,8 +10,9 @@ import Synchronization
 /// nextIdentifier varint | revision varint
 /// | varint list count | TaskLists, in the manual order of lists
 /// | varint item count | varint chunk count
-/// | chunks: varint items in it | varint bytes it takes | Items
+/// | chunks: varint items in it | varint bytes it takes | Items (`ItemLayout` of the version)
 /// | varint smart list count | SmartLists, in their manual order (from version 3)
+/// | varint reminder count | Reminders, oldest last instant first (from version 3)
 /// ```
 /// Items come list by list in that order, each list's in manual order, cut into chunks of
 /// `SnapshotCodec.chunkItems` so that the chunks decode in parallel.
@@ -25,9 +26,9 @@ public enum SnapshotCodec {
     /// - Complexity: O(n) for n lists and items.
     public static func encode(_ state: StoredState) -> [UInt8] { encode(state, version: 3) }
 
-    /// The encoding in format `version`: 3 (what is written), 2 (items without repeat rules, and no smart lists: what
-    /// taskls wrote before them) or 1 (items without parents either: before subtasks); 1 and 2 are made only by the
-    /// tests of the upgrade from them (precondition: nothing in the state is what its format lacks).
+    /// The encoding in format `version`: 3 (what is written), 2 (items without repeat rules or alerts, no smart lists,
+    /// no reminders: what taskls wrote before them) or 1 (items without parents either: before subtasks); 1 and 2 are
+    /// made only by the tests of the upgrade from them (precondition: nothing in the state is what its format lacks).
     static func encode(_ state: StoredState, version: UInt32) -> [UInt8] {
         var writer = ByteWriter()
         writer.bytes.reserveCapacity(64 + state.itemCount * 64)
@@ -49,7 +50,8 @@ public enum SnapshotCodec {
         }
         state.forEachItem { item in
             precondition(version >= 2 || item.parent == nil, "format 1 has no parents")
-            precondition(version >= 3 || (item.repeatRule == nil && item.occurrences == .none), "format 2 has no repeats")
+            precondition(version >= 3 || (item.repeatRule == nil && item.occurrences == .none && item.alerts.isEmpty),
+                         "format 2 has no repeats or alerts")
             chunk.write(item, layout: ItemLayout(snapshotVersion: version))
             inChunk += 1
             if inChunk == chunkItems { endChunk() }
@@ -59,6 +61,9 @@ public enum SnapshotCodec {
         if version >= 3 {
             writer.writeCount(state.smartLists.count)
             for smartList in state.smartLists { writer.write(smartList) }
+            let reminders = state.reminders
+            writer.writeCount(reminders.count)
+            for reminder in reminders { writer.write(reminder) }
         }
         return writer.bytes
     }
@@ -75,10 +80,17 @@ public enum SnapshotCodec {
         let lists = try reader.readLists()
         let items = try readChunks(&reader, nextIdentifier: nextIdentifier, layout: ItemLayout(snapshotVersion: version), progress: progress)
         let smartLists = version >= 3 ? try reader.readSmartLists() : []
+        var reminders: [Reminder] = []
+        if version >= 3 {
+            let count = try reader.readCount(minimumSize: 5)
+            reminders.reserveCapacity(count)
+            for _ in 0..<count { reminders.append(try reader.readReminder()) }
+        }
         try reader.expectEnd()
         do throws(DomainError) {
             var state = try TaskState(restoring: lists, prepared: try items.get(), nextIdentifier: nextIdentifier, revision: revision)
             try state.restoreSnapshotSmartLists(smartLists)
+            try state.restoreReminders(reminders)
             progress(1)
             return state
         } catch {

@@ -15,7 +15,11 @@ import Domain
 /// Item            id | list id | title string | notes string | done bool | completedAt optional Timestamp
 ///                 | due optional Due | Priority | tags | createdAt | modifiedAt | revision varint | Position
 ///                 | parent varint (0: none)                         (`ItemLayout.parents` and later)
-///                 | repeat optional RepeatRule | Occurrences        (`ItemLayout.repeats`)
+///                 | repeat optional RepeatRule | Occurrences | alerts (`ItemLayout.repeats`)
+/// Alert           u8 kind: 0 at (Timestamp) | 1 offset (signed varint minutes)
+/// alerts          varint count, then that many Alerts
+/// Reminder        item id | fireAt Timestamp | Alert | firedAt Timestamp | u8 state: 0 pending | 1 snoozed, then
+///                 until Timestamp | 2 dismissed
 /// RepeatRule      rule string (the RRULE text, read strictly) | u8 anchor: 0 due, 1 dueFuture, 2 completion
 /// Occurrences     varint completed | varint skipped | varint count | that many: Due | u8 outcome (0 completed,
 ///                 1 skipped) | Timestamp
@@ -80,8 +84,8 @@ extension ByteWriter {
         write(list.position)
     }
 
-    /// An item in `layout` (what it leaves out must be absent: no parent before `.parents`, no rule or history
-    /// before `.repeats`).
+    /// An item in `layout` (what it leaves out must be absent: no parent before `.parents`, no rule, history or
+    /// alerts before `.repeats`).
     mutating func write(_ item: Item, layout: ItemLayout = .repeats) {
         write(item.id)
         write(item.list)
@@ -100,6 +104,37 @@ extension ByteWriter {
         if layout >= .repeats {
             writeOptional(item.repeatRule) { $0.write($1) }
             write(item.occurrences)
+            write(alerts: item.alerts)
+        }
+    }
+
+    mutating func write(_ alert: Alert) {
+        switch alert {
+        case .at(let instant):
+            write(0)
+            write(instant)
+        case .offset(let minutes):
+            write(1)
+            writeSignedVarint(Int64(minutes))
+        }
+    }
+
+    mutating func write(alerts: [Alert]) {
+        writeCount(alerts.count)
+        for alert in alerts { write(alert) }
+    }
+
+    mutating func write(_ reminder: Reminder) {
+        write(reminder.key.item)
+        write(reminder.key.fireAt)
+        write(reminder.alert)
+        write(reminder.firedAt)
+        switch reminder.state {
+        case .pending: write(0)
+        case .snoozed(let until):
+            write(1)
+            write(until)
+        case .dismissed: write(2)
         }
     }
 
@@ -126,7 +161,7 @@ enum ItemLayout: Int, Comparable {
     case plain
     /// With its parent (snapshot version 2, journal tag 13).
     case parents
-    /// With its parent, repeat rule and history (snapshot version 3, journal tag 16).
+    /// With its parent, repeat rule, history and alerts (snapshot version 3, journal tag 16).
     case repeats
 
     /// The layout of a snapshot's items in format `version`.
@@ -209,6 +244,45 @@ extension ByteReader {
         return TaskList(id: id, name: name, color: color, icon: icon, position: try readPosition())
     }
 
+    mutating func readAlert() throws(CodecError) -> Alert {
+        let start = offset
+        switch try read() {
+        case 0: return .at(try readTimestamp())
+        case 1:
+            let minutes = try readSignedVarint()
+            guard let value = Int(exactly: minutes), abs(value) <= Alert.maximumOffsetMinutes else {
+                throw CodecError(offset: start, problem: "an alert's offset of \(minutes) minutes is out of range")
+            }
+            return .offset(minutes: value)
+        case let kind:
+            throw CodecError(offset: start, problem: "an alert's kind is \(kind), not 0 (at) or 1 (offset)")
+        }
+    }
+
+    mutating func readAlerts() throws(CodecError) -> [Alert] {
+        let count = try readCount(minimumSize: 2)
+        guard count > 0 else { return [] }
+        var alerts: [Alert] = []
+        alerts.reserveCapacity(count)
+        for _ in 0..<count { alerts.append(try readAlert()) }
+        return alerts
+    }
+
+    mutating func readReminder() throws(CodecError) -> Reminder {
+        let item = try readItemID()
+        let fireAt = try readTimestamp()
+        let alert = try readAlert()
+        let firedAt = try readTimestamp()
+        let state: ReminderState
+        switch try read() {
+        case 0: state = .pending
+        case 1: state = .snoozed(until: try readTimestamp())
+        case 2: state = .dismissed
+        case let byte: throw CodecError(offset: offset - 1, problem: "a reminder's state is \(byte), not 0 (pending), 1 (snoozed) or 2 (dismissed)")
+        }
+        return Reminder(key: ReminderKey(item: item, fireAt: fireAt), alert: alert, firedAt: firedAt, state: state)
+    }
+
     mutating func readItem(layout: ItemLayout) throws(CodecError) -> Item {
         let id = try readItemID()
         let list = try readListID()
@@ -226,9 +300,10 @@ extension ByteReader {
         let parent = layout >= .parents ? try readVarint() : 0
         let rule = layout >= .repeats ? try readOptional { reader throws(CodecError) in try reader.readRepeatRule() } : nil
         let occurrences = layout >= .repeats ? try readOccurrences() : .none
+        let alerts = layout >= .repeats ? try readAlerts() : []
         return Item(id: id, list: list, title: title, notes: notes, done: done, completedAt: completedAt, due: due,
                     priority: priority, tags: tags, createdAt: createdAt, modifiedAt: modifiedAt, revision: revision,
-                    position: position, parent: parent == 0 ? nil : ItemID(parent), repeatRule: rule, occurrences: occurrences)
+                    position: position, parent: parent == 0 ? nil : ItemID(parent), repeatRule: rule, occurrences: occurrences, alerts: alerts)
     }
 
     mutating func readRepeatRule() throws(CodecError) -> RepeatRule {

@@ -17,6 +17,8 @@ public enum ServerNotification: Sendable, Hashable {
     case logMessage(LogMessage)
     /// `window/showMessage`.
     case showMessage(ShowMessage)
+    /// `reminder/fired`.
+    case reminderFired(ReminderFired)
 
     /// Reads the notification `method` with `params` (absent params read as `null`, which every one refuses).
     /// - Throws: `-32601` for a method the server never sends, `-32602` naming the member for bad params.
@@ -29,6 +31,7 @@ public enum ServerNotification: Sendable, Hashable {
         case Progress.method: self = .progress(try Progress(json: json, path: "params"))
         case LogMessage.method: self = .logMessage(try LogMessage(json: json, path: "params"))
         case ShowMessage.method: self = .showMessage(try ShowMessage(json: json, path: "params"))
+        case ReminderFired.method: self = .reminderFired(try ReminderFired(json: json, path: "params"))
         default: throw ResponseError(.methodNotFound, "'\(method)' is not a notification a taskls server sends")
         }
     }
@@ -42,6 +45,7 @@ public enum ServerNotification: Sendable, Hashable {
         case .progress: Progress.method
         case .logMessage: LogMessage.method
         case .showMessage: ShowMessage.method
+        case .reminderFired: ReminderFired.method
         }
     }
 
@@ -54,6 +58,7 @@ public enum ServerNotification: Sendable, Hashable {
         case .progress(let params): params.json
         case .logMessage(let params): params.json
         case .showMessage(let params): params.json
+        case .reminderFired(let params): params.json
         }
     }
 

@@ -64,7 +64,7 @@ extension ProtocolCatalog {
     /// Every `data.reason` the server sends: the domain's refusals, the server's, and the store's
     /// (`StoreFailure`'s kinds and `storeLoading`).
     public static let reasons: [ReasonSchema] = [
-        ReasonSchema(name: "notFound", doc: "An id names no list or item; data.ids lists every unknown id in request order.",
+        ReasonSchema(name: "notFound", doc: "An id names no list or item; data.ids lists every unknown id in request order (empty for a reminder that has not fired or was dismissed).",
                      data: ["ids"]),
         ReasonSchema(name: "unknownView", doc: "No open view has this id.", data: []),
         ReasonSchema(name: "beforeInBlock", doc: "before is one of the lists or items moved.", data: []),
@@ -218,4 +218,8 @@ private let requestFailures: [String: FailureEntry] = [
         reasons: ["nothingToRedo", "changedSince", "deletedSince", "listDeleted", "identifierUnused", "positionTaken"]),
     TextParseItem.method: FailureEntry(store: .waits, reasons: ["notFound"]),
     TextParseFilter.method: FailureEntry(store: .none),
+    RemindersWatch.method: FailureEntry(store: .none),
+    RemindersList.method: FailureEntry(store: .needs),
+    RemindersDismiss.method: FailureEntry(store: .needs, reasons: ["notFound"]),
+    RemindersSnooze.method: FailureEntry(store: .needs, reasons: ["notFound"]),
 ]

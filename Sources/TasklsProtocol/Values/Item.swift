@@ -43,12 +43,14 @@ public struct Item: ProtocolValue, Hashable {
     public var `repeat`: Repeat?
     /// Its occurrences completed and skipped so far (all zero for an item that never repeated).
     public var occurrences: Occurrences
+    /// Its alerts (at most 20, without duplicates); empty when none.
+    public var alerts: [Alert]
 
     /// Makes an item.
     public init(id: ItemID, list: ListID, parent: ItemID? = nil, title: String, notes: String = "", done: Bool = false,
                 completed: String? = nil, due: String? = nil, dueLocal: String? = nil, priority: Priority = .none, tags: [String] = [],
                 children: Int = 0, openChildren: Int = 0, created: String, modified: String, revision: UInt64,
-                repeat: Repeat? = nil, occurrences: Occurrences = Occurrences()) {
+                repeat: Repeat? = nil, occurrences: Occurrences = Occurrences(), alerts: [Alert] = []) {
         self.id = id
         self.list = list
         self.parent = parent
@@ -67,6 +69,7 @@ public struct Item: ProtocolValue, Hashable {
         self.revision = revision
         self.repeat = `repeat`
         self.occurrences = occurrences
+        self.alerts = alerts
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
@@ -90,6 +93,7 @@ public struct Item: ProtocolValue, Hashable {
         revision = try fields.counter("revision")
         `repeat` = try fields.requiredNullable("repeat")
         occurrences = try fields.required("occurrences")
+        alerts = try fields.required("alerts")
     }
 
     public var json: JSON {
@@ -107,6 +111,7 @@ public struct Item: ProtocolValue, Hashable {
         object["revision"] = revision.json
         object["repeat"] = `repeat`.json
         object["occurrences"] = occurrences.json
+        object["alerts"] = alerts.json
         return .object(object)
     }
 
@@ -129,5 +134,6 @@ public struct Item: ProtocolValue, Hashable {
         .required("revision", .integer, "Its own revision: 1 when created, +1 on every change to it."),
         .required("repeat", Repeat.schema.reference, nullable: true, "How it repeats; null: it does not."),
         .required("occurrences", Occurrences.schema.reference, "Its occurrences completed and skipped so far (zeros when it never repeated)."),
+        .required("alerts", .array(Alert.schema.reference), "Its alerts, at most 20, without duplicates; [] when none."),
     ])
 }

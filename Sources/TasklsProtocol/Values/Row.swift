@@ -73,12 +73,14 @@ public struct ItemRow: ProtocolValue, Hashable {
     public var revision: UInt64
     /// How it repeats; nil for not (written as `null`): a pane shows a ↻.
     public var `repeat`: Repeat?
+    /// Whether it has alerts.
+    public var hasAlerts: Bool
 
     /// Makes an item row.
     public init(id: ItemID, list: ListID, parent: ItemID? = nil, depth: Int = 0, title: String, done: Bool = false, due: String? = nil,
                 dueLocal: String? = nil, priority: Priority = .none, tags: [String] = [], hasNotes: Bool = false, children: Int = 0,
                 openChildren: Int = 0, hasChildren: Bool = false, collapsed: Bool = false, context: Bool = false, revision: UInt64,
-                repeat: Repeat? = nil) {
+                repeat: Repeat? = nil, hasAlerts: Bool = false) {
         self.id = id
         self.list = list
         self.parent = parent
@@ -97,6 +99,7 @@ public struct ItemRow: ProtocolValue, Hashable {
         self.context = context
         self.revision = revision
         self.repeat = `repeat`
+        self.hasAlerts = hasAlerts
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
@@ -128,6 +131,7 @@ public struct ItemRow: ProtocolValue, Hashable {
         context = try fields.required("context")
         revision = try fields.counter("revision")
         `repeat` = try fields.requiredNullable("repeat")
+        hasAlerts = try fields.required("hasAlerts")
     }
 
     public var json: JSON {
@@ -146,6 +150,7 @@ public struct ItemRow: ProtocolValue, Hashable {
         object["context"] = .bool(context)
         object["revision"] = revision.json
         object["repeat"] = `repeat`.json
+        object["hasAlerts"] = .bool(hasAlerts)
         return .object(object)
     }
 
@@ -171,6 +176,7 @@ public struct ItemRow: ProtocolValue, Hashable {
                   "Whether it is a row only as an ancestor of a matching item (it does not match the filter or smart group)."),
         .required("revision", .integer, "The item's own revision."),
         .required("repeat", Repeat.schema.reference, nullable: true, "How it repeats, as Item.repeat; null: it does not."),
+        .required("hasAlerts", .boolean, "Whether it has alerts (fetch them with items/get)."),
     ])
 }
 

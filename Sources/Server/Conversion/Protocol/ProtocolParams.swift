@@ -14,7 +14,8 @@ extension ItemFields {
             title: params.title, notes: params.notes ?? "", done: params.done ?? false,
             due: try params.due.map { text throws(ResponseError) in try Due(wire: text, path: "params.due") },
             priority: params.priority.map(Domain.Priority.init) ?? .none, tags: params.tags ?? [],
-            repeatRule: try params.repeat.map { value throws(ResponseError) in try RepeatRule(value) })
+            repeatRule: try params.repeat.map { value throws(ResponseError) in try RepeatRule(value) },
+            alerts: try Domain.Alert.list(params.alerts) ?? [])
     }
 }
 
@@ -38,7 +39,8 @@ extension ItemPatch {
     /// The fields `items/update` changes: absent leaves a field alone, `null` clears `due` (parsed: `params.due: ...`).
     init(_ params: ItemsUpdate) throws(ResponseError) {
         self.init(title: params.title, notes: params.notes, done: params.done,
-                  priority: params.priority.map(Domain.Priority.init), tags: params.tags)
+                  priority: params.priority.map(Domain.Priority.init), tags: params.tags,
+                  alerts: try Domain.Alert.list(params.alerts))
         switch params.due {
         case .unchanged: due = nil
         case .cleared: due = .clear

@@ -15,7 +15,7 @@ extension TasklsProtocol.Item {
             priority: TasklsProtocol.Priority(item.priority), tags: item.tags,
             children: subtasks.total, openChildren: subtasks.open, created: item.createdAt.iso8601,
             modified: item.modifiedAt.iso8601, revision: item.revision, repeat: item.repeatRule.map(Repeat.init),
-            occurrences: TasklsProtocol.Occurrences(item.occurrences))
+            occurrences: TasklsProtocol.Occurrences(item.occurrences), alerts: item.alerts.map(TasklsProtocol.Alert.init))
     }
 }
 
@@ -51,7 +51,7 @@ extension ItemRow {
             due: item.due?.iso8601, dueLocal: calendar.localReading(of: item.due), priority: TasklsProtocol.Priority(item.priority), tags: item.tags,
             hasNotes: !item.notes.isEmpty, children: facts.children, openChildren: facts.openChildren,
             hasChildren: facts.hasChildren, collapsed: facts.collapsed, context: facts.context, revision: item.revision,
-            repeat: item.repeatRule.map(Repeat.init))
+            repeat: item.repeatRule.map(Repeat.init), hasAlerts: !item.alerts.isEmpty)
     }
 }
 

@@ -3,7 +3,7 @@
 import Wire
 
 /// `items/create` params: `{"list": LIST_ID, "title": TITLE, "notes"?, "done"?, "due"?: DUE | null,
-/// "priority"?, "tags"?, "repeat"?: REPEAT | null, "before"?: ITEM_ID | null, "parent"?: ITEM_ID | null}`. Absent members take their defaults
+/// "priority"?, "tags"?, "repeat"?: REPEAT | null, "before"?: ITEM_ID | null, "parent"?: ITEM_ID | null, "alerts"?: [ALERT]}`. Absent members take their defaults
 /// (no notes, not done, no due, priority none, no tags, last at the top level). With `before`, the item goes before
 /// it as its sibling (`parent`, if given, must be `before`'s parent); without, it is the last subtask of `parent`,
 /// or last at the top level.
@@ -34,11 +34,13 @@ public struct ItemsCreate: RequestMessage, Hashable {
     /// Whose subtask it is: `.unspecified` (absent) is `before`'s parent, or the top level without `before`;
     /// `.topLevel` (`null`) the top level; `.item` that item (of `list`).
     public var parent: ParentChoice
+    /// Its alerts; nil: none.
+    public var alerts: [Alert]?
 
     /// Makes the params.
     public init(list: ListID, title: String, notes: String? = nil, done: Bool? = nil, due: String? = nil,
                 priority: Priority? = nil, tags: [String]? = nil, repeat: Repeat? = nil, before: ItemID? = nil,
-                parent: ParentChoice = .unspecified) {
+                parent: ParentChoice = .unspecified, alerts: [Alert]? = nil) {
         self.list = list
         self.title = title
         self.notes = notes
@@ -49,6 +51,7 @@ public struct ItemsCreate: RequestMessage, Hashable {
         self.repeat = `repeat`
         self.before = before
         self.parent = parent
+        self.alerts = alerts
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
@@ -64,6 +67,7 @@ public struct ItemsCreate: RequestMessage, Hashable {
         `repeat` = try fields.nullable("repeat")
         before = try fields.nullable("before")
         parent = try ParentChoice(fields, "parent")
+        alerts = try fields.optional("alerts")
     }
 
     public var json: JSON {
@@ -76,6 +80,7 @@ public struct ItemsCreate: RequestMessage, Hashable {
         object["repeat"] = `repeat`?.json
         object["before"] = before?.json
         parent.write("parent", into: &object)
+        object["alerts"] = alerts?.json
         return .object(object)
     }
 
@@ -92,6 +97,7 @@ public struct ItemsCreate: RequestMessage, Hashable {
                   "The item of the same list to go before, as its sibling; null: last among parent's subtasks (or at the top level)."),
         .optional("parent", ItemID.schema.reference, nullable: true,
                   "The item (of list) whose subtask it is; null: the top level; absent: before's parent, or the top level without before."),
+        .optional("alerts", .array(Alert.schema.reference), "At most 20 alerts; duplicates dropped (the first kept); default []."),
     ])
 }
 

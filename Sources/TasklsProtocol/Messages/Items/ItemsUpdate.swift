@@ -3,7 +3,7 @@
 import Wire
 
 /// `items/update` params: `{"id": ITEM_ID}` or `{"ids": [ITEM_ID, ...]}`, plus at least one of `title`,
-/// `notes`, `done`, `due` (`null` clears it), `priority`, `tags`, `repeat` (`null` clears it).
+/// `notes`, `done`, `due` (`null` clears it), `priority`, `tags`, `repeat` (`null` clears it), `alerts` (`[]` clears them).
 public struct ItemsUpdate: RequestMessage {
     public typealias Result = ItemsUpdateResult
     public static let method = "items/update"
@@ -41,11 +41,13 @@ public struct ItemsUpdate: RequestMessage {
     public var tags: [String]?
     /// A new repeat, `.cleared` (`null`) to stop repeating, `.unchanged` (absent) to leave it.
     public var `repeat`: Patch<Repeat>
+    /// New alerts, replacing the old ones (`[]` clears them); nil leaves them.
+    public var alerts: [Alert]?
 
     /// Makes the params; the decoder refuses params that change nothing.
     public init(_ target: Target, title: String? = nil, notes: String? = nil, done: Bool? = nil,
                 due: Patch<String> = .unchanged, priority: Priority? = nil, tags: [String]? = nil,
-                repeat: Patch<Repeat> = .unchanged) {
+                repeat: Patch<Repeat> = .unchanged, alerts: [Alert]? = nil) {
         self.target = target
         self.title = title
         self.notes = notes
@@ -54,6 +56,7 @@ public struct ItemsUpdate: RequestMessage {
         self.priority = priority
         self.tags = tags
         self.repeat = `repeat`
+        self.alerts = alerts
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
@@ -75,14 +78,16 @@ public struct ItemsUpdate: RequestMessage {
         priority = try fields.optional("priority")
         tags = try fields.optional("tags")
         `repeat` = try fields.patch("repeat")
+        alerts = try fields.optional("alerts")
         guard !changesNothing else {
-            throw .invalidParams("\(fields.path): nothing to change; give at least one of title, notes, done, due, priority, tags, repeat")
+            throw .invalidParams("\(fields.path): nothing to change; give at least one of title, notes, done, due, priority, tags, repeat, alerts")
         }
     }
 
     /// Whether no field is given.
     public var changesNothing: Bool {
         title == nil && notes == nil && done == nil && due == .unchanged && priority == nil && tags == nil && `repeat` == .unchanged
+            && alerts == nil
     }
 
     public var json: JSON {
@@ -98,6 +103,7 @@ public struct ItemsUpdate: RequestMessage {
         object["priority"] = priority?.json
         object["tags"] = tags?.json
         `repeat`.write("repeat", into: &object)
+        object["alerts"] = alerts?.json
         return .object(object)
     }
 
@@ -112,6 +118,7 @@ public struct ItemsUpdate: RequestMessage {
             .optional("priority", Priority.schema.reference, "A new priority."),
             .optional("tags", .array(.string), "New tags, replacing the old ones."),
             .optional("repeat", Repeat.schema.reference, nullable: true, "A new repeat (the item must keep a due: else repeatWithoutDue); null: stop repeating (the history stays)."),
+            .optional("alerts", .array(Alert.schema.reference), "New alerts, replacing the old ones; [] clears them."),
         ], exactlyOneOf: [["id", "ids"]])
 }
 
