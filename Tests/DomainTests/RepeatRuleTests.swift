@@ -17,11 +17,7 @@ struct FoundationZone: ZoneOffsets {
     }
 }
 
-/// The instant an ISO 8601 date-time names.
-private func instant(_ text: String) -> Timestamp {
-    guard case .dateTime(let instant, _) = try! Due(parsing: text) else { fatalError("not an instant: \(text)") }
-    return instant
-}
+// `instant(_:)`, the instant an ISO 8601 date-time names: AlertTests.swift.
 
 private func date(_ text: String) -> CalendarDate {
     guard case .date(let date) = try! Due(parsing: text) else { fatalError("not a date: \(text)") }
