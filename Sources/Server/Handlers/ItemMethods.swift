@@ -21,11 +21,13 @@ enum ItemMethods {
         table.writing(ItemsUpdate.self) { context, params throws(ResponseError) in
             let ids = params.target.ids.map(ItemID.init)
             let patch = try ItemPatch(params)
-            // Completing a repeating item moves it on to its next occurrence, in the client's zone and day.
-            let (mutations, advanced) = try context.reading.domain { () throws(DomainError) in
-                try context.engine.state.completionMutations(ids, patch, at: context.now, today: context.calendar.today(at: context.now).date,
-                                                             zone: context.calendar.zone)
-            }
+            // Completing a repeating item moves it on to its next occurrence, in the client's zone and day (read only then).
+            let (mutations, advanced): ([Mutation], [ItemID]) = patch.done != true
+                ? ([.updateItems(ids: ids, patch: patch, at: context.now)], [])
+                : try context.reading.domain { () throws(DomainError) in
+                    try context.engine.state.completionMutations(ids, patch, at: context.now, today: context.calendar.today(at: context.now).date,
+                                                                 zone: context.calendar.zone)
+                }
             let applied = try context.apply(mutations)
             var items: [TasklsProtocol.Item] = []
             for id in ids { items.append(try item(context.engine, id, in: context.calendar)) }
