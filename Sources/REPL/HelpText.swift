@@ -9,6 +9,7 @@ enum HelpText {
         ("dates", "the dates and times ^ and due: accept"),
         ("filters", "the words of filter"),
         ("subtasks", "tasks under tasks: how the table shows them, and the commands that make and fold them"),
+        ("repeat", "repeating tasks: the words of a repeat, what done and skip do"),
         ("keys", "the line editor's keys"),
     ]
 
@@ -46,6 +47,7 @@ enum HelpText {
         case "filters", "filter-words": filters(style: style)
         case "entry", "grammar", "words": entry(style: style)
         case "subtasks", "subtask", "tree": subtasks(style: style)
+        case "repeat", "repeats", "repeating", "every": repeating(style: style)
         case "keys", "keyboard": keys(style: style)
         default: nil
         }
@@ -99,6 +101,7 @@ enum HelpText {
             ("#home", "a tag (edit adds it; untag ROW TAG takes one off)"),
             ("@Work  @\"Work stuff\"", "the list: add there; on edit, move the task there"),
             ("// two litres", "notes: everything after //"),
+            ("every week  +1w", "a repeat (help repeat): done then moves the task to its next due"),
             ("\\#42 \\!urgent \\@x", "a backslash keeps a word as text: add Fix issue \\#42"),
             ("any other word", "the title"),
         ], then: [
@@ -127,6 +130,26 @@ enum HelpText {
         ], then: [
             "Marking a task done marks its subtasks done; rm deletes them with it; undo brings back either.",
             "Sorted views keep the tree: subtasks stay under their parent, sorted among themselves.",
+        ], style: style)
+    }
+
+    /// `help repeat`: the repeat phrases of add, edit and repeat (protocol.md, "Repeat phrases"), and what done and
+    /// skip do to a repeating task.
+    static func repeating(style: Style) -> [String] {
+        page(title: style.bold("Repeating tasks") + " (after add, edit or repeat ROW; a repeating task has a due, marked " + style.repeatMark + ")", table: [
+            ("every day  every 3 days", "also every other week, every 2 months, every year"),
+            ("every mon,wed", "those weekdays;  every weekday (mon to fri), every weekend"),
+            ("every 2 weeks on mon,wed", "every other week, on those days"),
+            ("every month on the 15th", "also on the 1st and 15th, on the last day"),
+            ("every month on the last fri", "also on the 2nd mon, on the first and third tue"),
+            ("every year on dec 25", "that date every year"),
+            ("... after done", "counted from the day it is done, not from its due: every 3 days after done"),
+            ("+1w  ++1m  .+3d", "org-mode's cookies: from the due, the next one in the future, from done"),
+        ], then: [
+            "done ROW moves a repeating task to its next due (its done subtasks start again); when the repeat has ended, it is done.",
+            "skip ROW moves it on without doing it. repeat ROW off stops it. show ROW says its repeat and its history. undo undoes either.",
+            "Without a due, add gives the first day of the repeat: add Water plants every 3 days after done (due today).",
+            "A month's 31st skips shorter months: say on the last day for the month's end.",
         ], style: style)
     }
 

@@ -35,6 +35,12 @@ extension Commands {
                 run: { repl, arguments throws(CommandError) in try repl.setDone(arguments.words, true) }),
         Command(names: ["undone"], usage: "ROW...", summary: "mark tasks not done", example: "undone 3", area: "Tasks",
                 run: { repl, arguments throws(CommandError) in try repl.setDone(arguments.words, false) }),
+        Command(names: ["repeat"], usage: "ROW... every ... | ROW... off",
+                summary: "make tasks repeat (done then moves them to their next due), or stop it; help repeat explains the words",
+                example: "repeat 3 every week   repeat 4 every month on the last fri   repeat 5 every 3 days after done   repeat 3 off",
+                area: "Tasks", run: { repl, arguments throws(CommandError) in try repl.setRepeat(arguments) }),
+        Command(names: ["skip"], usage: "ROW...", summary: "move repeating tasks on to their next due without doing them",
+                example: "skip 3", area: "Tasks", run: { repl, arguments throws(CommandError) in try repl.skip(arguments.words) }),
         Command(names: ["rm", "del"], usage: "ROW...", summary: "delete tasks (undo brings them back)", example: "rm 2 5-6", area: "Tasks",
                 run: { repl, arguments throws(CommandError) in
                     let targets = try repl.targets(arguments.words)
@@ -150,7 +156,8 @@ extension REPL {
         }
         var due: String?
         if case .set(let value) = fields.due { due = value }
-        let result = try send(ItemsCreate(list: list, title: title, notes: fields.notes, due: due, priority: fields.priority, tags: fields.tags))
+        let result = try send(ItemsCreate(list: list, title: title, notes: fields.notes, due: due, priority: fields.priority, tags: fields.tags,
+                                          repeat: fields.repeat))
         record(ItemsCreate.method, "add \"\(displayed(title))\"")
         lastAdded = Target(id: result.item.id, index: nil, title: displayed(title))
         if list != openList {
@@ -182,7 +189,7 @@ extension REPL {
         if case .set(let value) = fields.due { due = value }
         do {
             _ = try send(ItemsCreate(list: list, title: title, notes: fields.notes, due: due, priority: fields.priority, tags: fields.tags,
-                                     parent: .item(parent[0].id)))
+                                     repeat: fields.repeat, parent: .item(parent[0].id)))
         } catch {
             throw treeRefusal(error, moving: [])
         }
@@ -203,14 +210,15 @@ extension REPL {
         let target = try targets([first])[0]
         let text = String(arguments.text.dropFirst(first.count).drop { $0.isWhitespace })
         let fields = try parseItem(text, list: nil, doing: "changed")
-        var update = ItemsUpdate(.id(target.id), title: fields.title, notes: fields.notes, due: fields.due, priority: fields.priority)
+        var update = ItemsUpdate(.id(target.id), title: fields.title, notes: fields.notes, due: fields.due, priority: fields.priority,
+                                 repeat: fields.repeat.map { .set($0) } ?? .unchanged)
         if let added = fields.tags {
             var tags = try send(ItemsGet(id: target.id)).tags
             for tag in added where !tags.contains(tag) { tags.append(tag) }
             update.tags = tags
         }
         guard !update.changesNothing || fields.list != nil else {
-            throw CommandError("edit \(first): nothing to change; give a title, ^due, !priority, #tags, @list or // notes")
+            throw CommandError("edit \(first): nothing to change; give a title, ^due, !priority, #tags, every …, @list or // notes")
         }
         if !update.changesNothing {
             _ = try send(update)
@@ -259,9 +267,100 @@ extension REPL {
     /// `done ROW...` / `undone ROW...`.
     func setDone(_ words: [Substring], _ done: Bool) throws(CommandError) {
         let targets = try targets(words)
-        _ = try send(ItemsUpdate(targets.count == 1 ? .id(targets[0].id) : .ids(targets.map(\.id)), done: done))
+        let result = try send(ItemsUpdate(targets.count == 1 ? .id(targets[0].id) : .ids(targets.map(\.id)), done: done))
         record(ItemsUpdate.method, (done ? "complete " : "reopen ") + Target.named(targets))
-        confirm((done ? "done: " : "not done: ") + targets.map { "\"\($0.title)\"" }.joined(separator: ", "))
+        let advanced = Set(result.advanced)
+        let finished = targets.filter { !advanced.contains($0.id) }
+        if !finished.isEmpty {
+            confirm((done ? "done: " : "not done: ") + finished.map { "\"\($0.title)\"" }.joined(separator: ", "))
+        }
+        // A repeating task moved on to its next occurrence: its row may look the same but for the due.
+        for item in result.items where advanced.contains(item.id) {
+            say("done: \"\(displayed(item.title))\"; it repeats (\(repeatText(item))), next due " + nextDue(item))
+        }
+    }
+
+    /// `skip ROW...`: repeating tasks move on to their next occurrence without being done.
+    func skip(_ words: [Substring]) throws(CommandError) {
+        let targets = try targets(words)
+        let result: ItemsSkipResult
+        do {
+            result = try send(ItemsSkip(ids: targets.map(\.id)))
+        } catch {
+            throw repeatRefusal(error, targets)
+        }
+        record(ItemsSkip.method, "skip " + Target.named(targets))
+        for item in result.items {
+            say("skipped \"\(displayed(item.title))\": next due " + nextDue(item))
+        }
+    }
+
+    /// `repeat ROW... PHRASE` sets how tasks repeat (`every week`, read by the grammar); `repeat ROW... off` stops it.
+    func setRepeat(_ arguments: Arguments) throws(CommandError) {
+        guard let offAt = arguments.words.firstIndex(where: { $0.lowercased() == "off" || $0.lowercased() == "every" || Self.isCookie($0) }) else {
+            throw CommandError("repeat needs rows and a repeat, such as repeat 3 every week, or repeat 3 off")
+        }
+        let rows = Array(arguments.words[..<offAt])
+        guard !rows.isEmpty else { throw CommandError("repeat needs rows before the repeat, such as repeat 3 every week") }
+        let targets = try targets(rows)
+        let phrase = arguments.words[offAt...].joined(separator: " ")
+        let patch: Patch<Repeat>
+        if arguments.words[offAt].lowercased() == "off" {
+            guard arguments.words.count == offAt + 1 else { throw CommandError("repeat ... off takes nothing after off") }
+            patch = .cleared
+        } else {
+            let fields = try parseItem(phrase, list: nil, doing: "changed")
+            guard let rule = fields.repeat, fields.title == nil else {
+                throw CommandError("repeat: '\(displayed(phrase))' is not a repeat; such as every week, every mon,wed, every month on the last fri, every 3 days after done")
+            }
+            patch = .set(rule)
+        }
+        let update = ItemsUpdate(targets.count == 1 ? .id(targets[0].id) : .ids(targets.map(\.id)), repeat: patch)
+        let result: ItemsUpdateResult
+        do {
+            result = try send(update)
+        } catch {
+            throw repeatRefusal(error, targets)
+        }
+        record(ItemsUpdate.method, (patch == .cleared ? "stop repeating " : "repeat ") + Target.named(targets))
+        if case .cleared = patch {
+            confirm("no longer repeating: " + Target.named(targets))
+        } else if let first = result.items.first {
+            confirm("repeats \(repeatText(first)): " + Target.named(targets))
+        }
+    }
+
+    /// Whether `word` is a repeater cookie (`+1w`, `++1m`, `.+3d`).
+    static func isCookie(_ word: Substring) -> Bool {
+        var rest = word
+        if rest.hasPrefix("++") || rest.hasPrefix(".+") { rest = rest.dropFirst(2) } else if rest.hasPrefix("+") { rest = rest.dropFirst() } else { return false }
+        guard let unit = rest.last, "dwmy".contains(unit), rest.count >= 2 else { return false }
+        return rest.dropLast().allSatisfy(\.isNumber)
+    }
+
+    /// A refusal of skip or repeat in words: the tasks do not repeat, their rule ended, or they have no due.
+    func repeatRefusal(_ error: CommandError, _ targets: [Target]) -> CommandError {
+        let named = Target.named(targets)
+        switch error.reason {
+        case "notRepeating"?:
+            return CommandError((targets.count == 1 ? "\(named) does not repeat" : "not all of \(named) repeat") + "; give a repeat first: repeat ROW every week")
+        case "repeatEnded"?:
+            return CommandError("the repeat of " + (targets.count == 1 ? named : "one of \(named)") + " has ended: there is no next time to skip to; done marks it done")
+        case "repeatWithoutDue"?:
+            return CommandError("a repeating task needs a due: give it one first (edit ROW ^mon), or both at once: edit ROW ^mon every week")
+        default:
+            return error
+        }
+    }
+
+    /// An item's repeat in words (the server's).
+    func repeatText(_ item: Item) -> String { displayed(item.repeat?.text ?? item.repeat?.rule ?? "") }
+
+    /// An item's due as the table says it.
+    func nextDue(_ item: Item) -> String {
+        guard let due = item.due else { return "none" }
+        let described = day.describe(due: due, done: item.done)
+        return described.text == due ? due : described.text + " (" + String(due.prefix(10)) + ")"
     }
 
     /// `mv ROW[-ROW] TO` (by view index, as a drag in a pane), `mv ROW... @LIST`, `mv ROW... under ROW` and
@@ -339,6 +438,17 @@ extension REPL {
             field("due", described.text == due ? due : due + " (" + relative + ")")
         } else {
             field("due", "none")
+        }
+        if let rule = item.repeat {
+            field("repeats", repeatText(item) + style.dim("  (" + rule.rule + ", from " + rule.from.rawValue + ")"))
+        }
+        let history = item.occurrences
+        if history.completed + history.skipped > 0 {
+            var text = "\(history.completed) done, \(history.skipped) skipped"
+            if let last = history.recent.last {
+                text += "; last " + (last.outcome == .completed ? "done " : "skipped ") + time(last.at) + " (due " + last.due + ")"
+            }
+            field("history", text)
         }
         field("priority", item.priority.rawValue)
         if let parent = item.parent { field("under", "\"" + title(of: parent) + "\"") }

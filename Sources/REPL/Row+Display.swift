@@ -32,6 +32,12 @@ extension Row {
         return nil
     }
 
+    /// The item's repeat (nil for a header or an item that does not repeat).
+    var repeats: Repeat? {
+        if case .item(let item) = self { return item.repeat }
+        return nil
+    }
+
     /// The item's priority (`none` for a header).
     var priority: Priority {
         if case .item(let item) = self { return item.priority }

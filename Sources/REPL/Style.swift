@@ -55,6 +55,8 @@ public struct Style: Sendable {
     var arrow: String { unicode ? "→" : "->" }
     var dash: String { unicode ? "—" : "-" }
     var dot: String { unicode ? "·" : "|" }
+    /// Marks a repeating task's due: ↻ (plain: `(r)`).
+    var repeatMark: String { unicode ? "↻" : "(r)" }
     var rule: Character { unicode ? "─" : "-" }
     func checkbox(_ done: Bool) -> String { unicode ? (done ? "☑" : "☐") : (done ? "[x]" : "[ ]") }
     /// The marker of a task whose subtasks show (`▾`, `-`) or are folded away (`▸`, `+`): one cell.

@@ -86,7 +86,13 @@ struct TableRenderer {
     func rows(_ view: ViewModel) -> [String] {
         let items = view.rows.filter { !$0.isHeader }
         let numberWidth = String(max(1, view.shownNumbers?.last ?? 1)).count
-        let dues = view.rows.map { row in row.due.map { day.describe(due: $0, done: row.done) } }
+        let dues = view.rows.map { row in
+            row.due.map { due in
+                var described = day.describe(due: due, done: row.done)
+                if row.repeats != nil { described.text += " " + style.repeatMark }
+                return described
+            }
+        }
         let dueWidth = dues.map { DisplayWidth.of($0?.text ?? "") }.max() ?? 0
         let priorityWidth = items.map { DisplayWidth.of(priorityMark($0.priority)) }.max() ?? 0
         let showList = view.list == nil && view.sections != .list

@@ -25,18 +25,23 @@ public enum RepeatAnchor: String, CaseIterable, ProtocolValue, Hashable {
     ])
 }
 
-/// `{"rule": RRULE, "from": ANCHOR}`: how an item repeats.
+/// `{"rule": RRULE, "from": ANCHOR, "text": WORDS}`: how an item repeats (`text` in results only).
 public struct Repeat: ProtocolValue, Hashable {
     /// The RFC 5545 RRULE value (`FREQ=WEEKLY;BYDAY=MO,WE`), without `RRULE:` and without DTSTART (the due is the
     /// start); the server checks it and answers it in canonical form.
     public var rule: String
     /// What the next due counts from.
     public var from: RepeatAnchor
+    /// The repeat in words, as every pane shows it (`every 2 weeks on mon, wed`): the quick-entry phrase that
+    /// reads back as the same rule and anchor where the grammar has one. Written by the server in results;
+    /// ignored when a client sends it back (a repeat copied from an item may be sent as it is); nil in params.
+    public var text: String?
 
     /// Makes a repeat.
-    public init(rule: String, from: RepeatAnchor = .due) {
+    public init(rule: String, from: RepeatAnchor = .due, text: String? = nil) {
         self.rule = rule
         self.from = from
+        self.text = text
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
@@ -44,13 +49,19 @@ public struct Repeat: ProtocolValue, Hashable {
         try fields.rejectUnknown(Self.schema)
         rule = try fields.required("rule")
         from = try fields.required("from")
+        text = try fields.optional("text")
     }
 
-    public var json: JSON { ["rule": .string(rule), "from": from.json] }
+    public var json: JSON {
+        var object: JSONObject = ["rule": .string(rule), "from": from.json]
+        object["text"] = text.map { .string($0) }
+        return .object(object)
+    }
 
     public static let schema = TypeSchema.object("Repeat", doc: "How an item repeats.", [
         .required("rule", .string, "An RFC 5545 RRULE value (FREQ, INTERVAL, BYDAY, BYMONTHDAY, BYMONTH, COUNT or UNTIL, WKST), the due being its start."),
         .required("from", RepeatAnchor.schema.reference, "What the next due counts from: due (org +), dueFuture (org ++), completion (org .+)."),
+        .optional("text", .string, "The repeat in words (every 2 weeks on mon, wed): always in results, where it is the quick-entry phrase that reads back as the same repeat when the grammar has one; ignored in params."),
     ])
 }
 

@@ -1,6 +1,7 @@
 /// Domain records to protocol values: items (in full and as rows), lists, header rows and the overview.
 
 import Domain
+import QuickEntry
 import TasklsProtocol
 import Wire
 
@@ -27,7 +28,7 @@ extension Repeat {
         case .dueFuture: .dueFuture
         case .completion: .completion
         }
-        self.init(rule: rule.rrule, from: from)
+        self.init(rule: rule.rrule, from: from, text: RepeatWords.text(rule))
     }
 }
 

@@ -58,7 +58,7 @@ extension TasklsProtocol.TextSpan {
         case .list(let id)?: TasklsProtocol.ListID(id).json
         case .tags(let tags)?: tags.json
         case .completion(let completion)?: .string(completion == .done ? "done" : completion == .notDone ? "notDone" : "any")
-        case .repeat(let rule)?: .object(["rule": .string(rule.rrule), "from": .string(rule.anchor.rawValue)])
+        case .repeat(let rule)?: Repeat(rule).json
         }
         self.init(kind: TasklsProtocol.SpanKind(span.kind), text: span.text, start: TasklsProtocol.TextPosition(span.range.start),
                   end: TasklsProtocol.TextPosition(span.range.end), value: value)
