@@ -197,7 +197,7 @@ private let items: [BadParams] = [
     .init(ItemsCreate.self, ["list": "l1", "title": "t", "repeat": ["rule": "FREQ=DAILY", "from": nil]],
           "params.repeat.from: expected a string, got null"),
     .init(ItemsUpdate.self, ["id": "i1", "repeat": ["rule": "FREQ=DAILY", "from": "due", "until": "x"]],
-          "params.repeat.until: unknown field; expected one of from, rule"),
+          "params.repeat.until: unknown field; expected one of from, rule, text"),
     .init(ItemsMove.self, ["ids": ["i1"]], "params.before: missing; give an item id, or null for the end of the list"),
     .init(ItemsMove.self, ["ids": ["i1"], "list": 5], "params.before: missing; give an item id, or null for the end of the list"),
     .init(ItemsMove.self, ["ids": ["i1"], "before": nil, "after": 1], "params.after: unknown field; expected one of before, ids, list, parent"),

@@ -202,7 +202,8 @@ final class RandomSession {
                 "items/create must put the item among \(place), with no subtasks: \(item.json.text)")
             try self.checkItem(item, title: params.title, priority: params.priority, done: params.done,
                                due: params.due.map(Patch.set) ?? .unchanged)
-            try self.check(item.repeat == params.repeat && item.occurrences == Occurrences(),
+            try self.check(item.repeat?.withoutText == params.repeat?.withoutText && item.repeat.map(\.hasWords) != false
+                           && item.occurrences == Occurrences(),
                            "items/create repeat: sent \(params.repeat?.json.text ?? "none"), got \(item.json.text)")
             try self.check(self.store.items[item.id] == nil && !self.store.deleted.contains(item.id), "items/create reused the id \(item.id)")
             self.store.insert(item, at: place, before: params.before)

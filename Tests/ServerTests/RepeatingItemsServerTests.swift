@@ -43,7 +43,8 @@ private func itemRow(_ client: ReferenceClient, _ view: TasklsProtocol.ViewID, _
     let server = try berlinServer()
     var client = ReferenceClient()
     let list = try server.send(ListsCreate(name: "Work")).list.id
-    let weekly = Repeat(rule: "FREQ=WEEKLY", from: .due)
+    // As the server answers it, with its words (sent, the words are ignored).
+    let weekly = Repeat(rule: "FREQ=WEEKLY", from: .due, text: "every week")
     let standup = try server.send(ItemsCreate(list: list, title: "Standup", due: "2026-10-23T09:00:00+02:00", repeat: weekly)).item
     #expect(standup.repeat == weekly && standup.occurrences == Occurrences())
     for (title, due) in [("Review", "2026-10-27"), ("Plan", "2026-11-02"), ("Later", nil)] {
