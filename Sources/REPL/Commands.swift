@@ -28,7 +28,8 @@ struct Command: Sendable {
 
 /// Every command, and the dispatch by name.
 enum Commands {
-    static let all: [Command] = viewCommands + itemCommands + treeCommands + listCommands + sessionCommands
+    static let all: [Command] = viewCommands + itemCommands + treeCommands + listCommands + smartListCommands + reminderCommands
+        + sessionCommands
 
     /// Runs `line` in `repl`.
     static func run(_ line: Substring, in repl: REPL) throws(CommandError) {

@@ -31,11 +31,14 @@ extension REPL {
             guard let current = view, closed.view == current.id else { return }
             view = nil
             notes.removeAll()
-            let reason = closed.reason == "listDeleted" ? "its list was deleted" : "closed by the server"
+            let reason = closed.reason == "listDeleted" ? "its list was deleted"
+                : closed.reason == "smartListDeleted" ? "the smart list was deleted" : "closed by the server"
             messages.append("The view of \(renderer.viewName(current)) closed: \(reason).")
         case .listsChanged(let changed):
             takeOverview(changed.overview)
-        case .progress, .logMessage, .showMessage, .reminderFired:
+        case .reminderFired(let fired):
+            messages.append(reminderLine(fired))
+        case .progress, .logMessage, .showMessage:
             break
         }
     }
@@ -44,6 +47,7 @@ extension REPL {
     func takeOverview(_ overview: Overview) {
         lists = overview.lists
         groups = overview.groups
+        smartLists = overview.smartLists
         overviewStore = overview.store
     }
 

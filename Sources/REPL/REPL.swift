@@ -24,6 +24,8 @@ public final class REPL {
     var lists: [TaskList] = []
     /// The smart groups with their counts.
     var groups: [GroupSummary] = []
+    /// The saved smart lists in their order, with their counts.
+    var smartLists: [SmartList] = []
     /// The store's status when the overview came while the store was not ready (lists follow later).
     var overviewStore: StoreStatusResult?
     /// The open view, if any.
@@ -83,6 +85,8 @@ public final class REPL {
         }
         notify(Initialized())
         takeOverview(try send(ListsList(watch: true)))
+        // Reminders fire in this REPL (one line each, above the prompt in a terminal), once across every process.
+        _ = try send(RemindersWatch(watch: true))
     }
 
     /// Runs one command line; returns whether it succeeded. Errors are printed as one line.
@@ -140,7 +144,7 @@ public final class REPL {
         Dictionary(lists.map { ($0.id, displayed($0.name)) }, uniquingKeysWith: { first, _ in first })
     }
 
-    var renderer: TableRenderer { TableRenderer(style: style, day: day, listNames: listNames) }
+    var renderer: TableRenderer { TableRenderer(style: style, day: day, listNames: listNames, smartListNames: smartListNames) }
 
     /// Prints the open view's table.
     func showTable() throws(CommandError) {

@@ -8,6 +8,8 @@ struct TableRenderer {
     let day: REPLCalendar
     /// List names by id, for the title line and the list column of smart groups.
     let listNames: [ListID: String]
+    /// Smart list names by id, escaped.
+    var smartListNames: [SmartListID: String] = [:]
 
     /// The title line, the rows and the status line.
     func render(_ view: ViewModel) -> [String] {
@@ -38,7 +40,7 @@ struct TableRenderer {
         switch view.source {
         case .list(let list): listNames[list] ?? list.description
         case .group(let group): group.title
-        case .smartList(let smartList): smartList.description
+        case .smartList(let smartList): smartListNames[smartList] ?? smartList.description
         }
     }
 

@@ -5,9 +5,9 @@ import Wire
 
 extension Commands {
     static let viewCommands: [Command] = [
-        Command(names: ["ls", "lists"], usage: "", summary: "show the lists and smart groups with their counts",
+        Command(names: ["ls", "lists"], usage: "", summary: "show the lists, smart groups and smart lists with their counts",
                 example: "ls", area: "Views", run: { repl, _ throws(CommandError) in try repl.showOverview() }),
-        Command(names: ["open", "o"], usage: "LIST|GROUP", summary: "open a list (by name, number in ls, or id) or a smart group",
+        Command(names: ["open", "o"], usage: "LIST|GROUP|SMART LIST", summary: "open a list (by name, number in ls, or id), a smart group or a smart list",
                 example: "open Inbox   open 2   open today", area: "Views",
                 run: { repl, arguments throws(CommandError) in try repl.open(arguments.words.joined(separator: " ")) }),
         Command(names: ["view", "v"], usage: "", summary: "show the open view again", example: "view", area: "Views",
@@ -81,6 +81,14 @@ extension REPL {
         lines.append(style.bold("Smart groups"))
         for group in groups {
             lines.append("      " + style.fitted(group.name, to: nameWidth) + "  " + DisplayWidth.paddedLeft(grouped(group.count), toWidth: groupWidth))
+        }
+        if !smartLists.isEmpty {
+            lines.append(style.bold("Smart lists"))
+            let width = max(groupWidth, smartLists.map { grouped($0.count).count }.max() ?? 0)
+            for smartList in smartLists {
+                lines.append("      " + style.fitted(displayed(smartList.name), to: nameWidth) + "  "
+                    + DisplayWidth.paddedLeft(grouped(smartList.count), toWidth: width))
+            }
         }
         return lines
     }
@@ -174,6 +182,9 @@ extension REPL {
         var note: String?
         if let group = SmartGroup(rawValue: text.lowercased()), !lists.contains(where: { $0.name == text }) {
             source = .group(group)
+        } else if let smartList = smartLists.first(where: { $0.id.description == text })
+                    ?? (lists(named: text).isEmpty && smartLists(named: text).count == 1 ? smartLists(named: text).first : nil) {
+            source = .smartList(smartList.id)
         } else {
             let named = try listID(named: text)
             source = .list(named.id)
