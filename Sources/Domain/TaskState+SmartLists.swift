@@ -28,7 +28,7 @@ extension TaskState {
     mutating func createSmartList(_ id: SmartListID, _ fields: SmartListFields, before: SmartListID?,
                                   log: inout ChangeLog) throws(DomainError) {
         try Validation.listFields(ListFields(name: fields.name, color: fields.color, icon: fields.icon))
-        try checkSources(fields.rule.lists, field: "lists")
+        try checkSources(fields.rule.lists)
         let anchor = try before.map { id throws(DomainError) in try existingSmartList(id) }
         try claim(id.rawValue, field: "id")
         let (lower, upper) = smartListGap(before: anchor, excluding: [])
@@ -39,7 +39,7 @@ extension TaskState {
     mutating func updateSmartList(_ id: SmartListID, _ patch: SmartListPatch, log: inout ChangeLog) throws(DomainError) {
         try Validation.listPatch(ListPatch(name: patch.name, color: patch.color, icon: patch.icon))
         var smartList = try existingSmartList(id)
-        if let lists = patch.lists { try checkSources(lists.value, field: "lists") }
+        if let lists = patch.lists { try checkSources(lists.value) }
         if let name = patch.name { smartList.name = name }
         if let color = patch.color { smartList.color = color.value }
         if let icon = patch.icon { smartList.icon = icon.value }
@@ -84,7 +84,7 @@ extension TaskState {
     mutating func restoreSmartLists(_ restored: [SmartList], log: inout ChangeLog) throws(DomainError) {
         for smartList in restored {
             try TaskState.validate(smartList)
-            try checkSources(smartList.rule.lists, field: "lists")
+            try checkSources(smartList.rule.lists)
             if smartLists[smartList.id] == nil {
                 let raw = smartList.id.rawValue
                 guard raw > 0, raw < nextIdentifier, lists[ListID(raw)] == nil, items[ItemID(raw)] == nil else {
@@ -103,7 +103,7 @@ extension TaskState {
     public mutating func restoreSnapshotSmartLists(_ stored: [SmartList]) throws(DomainError) {
         for smartList in stored {
             try TaskState.validate(smartList)
-            try checkSources(smartList.rule.lists, field: "lists")
+            try checkSources(smartList.rule.lists)
             try TaskState.checkStored(smartList.id.rawValue, name: "smart list \(smartList.id)", below: nextIdentifier)
             let raw = smartList.id.rawValue
             guard smartLists.updateValue(smartList, forKey: smartList.id) == nil,
@@ -124,7 +124,8 @@ extension TaskState {
         }
     }
 
-    private func checkSources(_ sources: Set<ListID>?, field: String) throws(DomainError) {
+    /// Refuses source lists that do not exist (`notFound`, naming them in ascending order).
+    private func checkSources(_ sources: Set<ListID>?) throws(DomainError) {
         guard let sources else { return }
         let missing = sources.filter { lists[$0] == nil }.map(\.rawValue).sorted()
         guard missing.isEmpty else { throw .notFound(kind: .list, ids: missing) }

@@ -14,7 +14,7 @@ struct RandomizedSmartListTests {
         for _ in 0..<300 { try run.step() }
         // Real work: counts were checked while not zero, rules changed under open views, views were closed by deletion.
         #expect(run.nonZeroCounts > 100 && run.checkedRows > 100)
-        #expect(run.reSourced > 0 && run.closed > 0 && run.undone > 0)
+        #expect(run.reSourced > 0 && run.closed > 0 && run.undone > 0 && run.movedByIndex > 0)
     }
 }
 
@@ -28,6 +28,7 @@ private struct SmartListRun: EngineRun {
     var reSourced = 0
     var closed = 0
     var undone = 0
+    var movedByIndex = 0
     /// The changes of the groups applied so far, newest last, for undo.
     var history: [Changes] = []
     var tick: Int64 = 0
@@ -40,7 +41,8 @@ private struct SmartListRun: EngineRun {
         Filter(done: .notDone, priorityAtLeast: .high), Filter(dueBefore: .date(day(2026, 11, 25))),
         Filter(tagsAnyOf: ["work"], dueAfter: .date(day(2026, 11, 22))),
     ]
-    static let sorts: [Sort] = [.manual, Sort(.title), Sort(.due, .descending), Sort(.priority), Sort(.manual, .descending)]
+    static let sorts: [Sort] = [.manual, .manual, .manual, Sort(.title), Sort(.due, .descending), Sort(.priority),
+                                Sort(.manual, .descending)]
 
     init(seed: UInt64) {
         random = SplitMix64(seed: seed)
@@ -52,14 +54,27 @@ private struct SmartListRun: EngineRun {
     mutating func start() throws {
         for name in ["A", "B", "C"] { _ = try engine.makeList(name) }
         for _ in 0..<25 { try apply([createItem()]) }
-        for _ in 0..<4 { try apply([createSmartList()]) }
-        for _ in 0..<4 { try openView() }
+        // One smart list of every item, with a view rows can be dragged in (manual order), then random ones.
+        let every = SmartListID(engine.state.nextIdentifier)
+        try apply([.createSmartList(id: every, fields: SmartListFields(name: "Every"), before: nil)])
+        for _ in 0..<3 { try apply([createSmartList()]) }
+        let first = try engine.openView(source: try engine.smartListSource(every), sort: .manual, window: Window(start: 0, end: 20))
+        clients.open(first.snapshot)
+        if let build = first.build { clients.receive(engine.install(build.run()), engine: engine) }
+        // Its first row dragged below the third: the row joins the third row's list.
+        let version = try engine.snapshot(first.snapshot.view).version
+        if let move = try engine.moveMutation(view: first.snapshot.view, rows: 0..<1, to: 2, seenVersion: version, at: time) {
+            try apply([move])
+            movedByIndex += 1
+        }
+        for _ in 0..<3 { try openView() }
     }
 
     mutating func step() throws {
         tick += 1
         switch Int.random(in: 0..<100, using: &random) {
-        case 0..<22: try apply([createItem()])
+        case 0..<16: try apply([createItem()])
+        case 16..<22: try moveByIndex()
         case 22..<40: try apply([updateItems()])
         case 40..<46: try apply([moveItems()])
         case 46..<50: try apply([.deleteItems(ids: someItems())])
@@ -72,7 +87,8 @@ private struct SmartListRun: EngineRun {
         case 83..<86: try changeWindow()
         case 86..<88: try installBuild()
         case 88..<90: try deleteAndRecreateList()
-        case 90..<96: try undo()
+        case 90..<93: try undo()
+        case 93..<97: try moveByIndex()
         default: try apply([createItem(), updateItems(), updateSmartList()])
         }
         verify()
@@ -201,6 +217,37 @@ private struct SmartListRun: EngineRun {
         clients.open(opened.snapshot)
         if let build = opened.build { builds.append(build.run()) }
         clients.verify(engine)
+    }
+
+    /// Moves rows by index in a random view (a smart list's, as in a smart group: the block joins the list of the
+    /// row before where it is dropped).
+    mutating func moveByIndex() throws {
+        // Mostly a view in manual order (the only order rows can be dragged in), now and then any.
+        let manual = engine.openViews.filter { (try? engine.snapshot($0).sort) == .manual }
+        guard let view = Int.random(in: 0..<4, using: &random) > 0 ? pick(manual) : pick(engine.openViews) else { return }
+        let snapshot = try engine.snapshot(view)
+        let count = snapshot.count ?? 0
+        guard count > 0 else { return }
+        let start = Int.random(in: 0..<count, using: &random)
+        let rows = start..<min(count, start + Int.random(in: 1...2, using: &random))
+        let target = Int.random(in: 0...(count - rows.count), using: &random)
+        do {
+            let mutation = try engine.moveMutation(view: view, rows: rows, to: target, seenVersion: snapshot.version, at: time)
+            #expect(snapshot.sort == .manual)
+            if let mutation {
+                try apply([mutation])
+                movedByIndex += 1
+            }
+        } catch let error as DomainError {
+            switch error {
+            case .refused(let reason, _):
+                #expect(reason == "sortedView" && snapshot.sort != .manual
+                        || reason == "viewLoading" && snapshot.state != .ready
+                        || reason == "crossSection" && snapshot.grouping != .none && snapshot.grouping != .list)
+            case .invalidField(let field, _): #expect(snapshot.grouping != .none && (field == "from" || field == "to"))
+            default: Issue.record("unexpected \(error)")
+            }
+        }
     }
 
     /// Every smart list's count equals a recount from the state, and every ready view shows the true rows.
