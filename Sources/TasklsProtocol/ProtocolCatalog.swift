@@ -12,7 +12,7 @@ public enum ProtocolCatalog {
         ItemsCreate.self, ItemsGet.self, ItemsUpdate.self, ItemsDelete.self, ItemsMove.self, ItemsDuplicate.self,
         ItemsIndent.self, ItemsOutdent.self,
         ListsOpen.self, ViewSetWindow.self, ViewSort.self, ViewFilter.self, ViewSections.self, ViewSnapshot.self,
-        ViewCollapse.self, ViewExpand.self, ViewClose.self,
+        ViewCollapse.self, ViewExpand.self, ViewLocate.self, ViewClose.self,
         Undo.self, Redo.self,
         TextParseItem.self, TextParseFilter.self,
         RemindersWatch.self, RemindersList.self, RemindersDismiss.self, RemindersSnooze.self,

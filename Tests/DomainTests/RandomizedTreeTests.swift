@@ -30,6 +30,9 @@ struct RandomizedTreeTests {
         #expect(tally["rows.context", default: 0] > 500, "seed \(seed): context rows seen \(tally)")
         #expect(tally["rows.hidden", default: 0] > 500, "seed \(seed): rows hidden by collapsing \(tally)")
         #expect(tally["rows.deep", default: 0] > 0, "seed \(seed): no row at depth \(Limits.maxDepth) \(tally)")
+        for kind in ["locate.own", "locate.hidden", "locate.none"] {
+            #expect(tally[kind, default: 0] > 50, "seed \(seed): too few \(kind) in \(tally)")
+        }
         #expect(tally["unchanged", default: 0] > 0 && tally["changed", default: 0] > 150,
                 "seed \(seed): changes \(tally)")
     }
@@ -588,8 +591,36 @@ private struct TreeRun {
             let sourceCount = model.items.values.filter { model.contains(open.spec.source, $0) }.count
             let empty: EmptyReason? = rows.isEmpty ? (sourceCount == 0 ? .noItems : .noMatches) : nil
             #expect(snapshot.empty == empty, "empty reason of \(view)")
+            checkLocations(view, open, rows: rows)
             count("rows.context", rows.filter { $0.facts?.context == true }.count)
             count("rows.hidden", items - rows.filter { $0.item != nil }.count)
+        }
+    }
+
+    /// `Engine.locate` for a few random items of the model against `rows`, the view's rows in the model: the
+    /// item's own row, or its outermost collapsed ancestor's; none when the item has no row even uncollapsed.
+    mutating func checkLocations(_ view: ViewID, _ open: OpenTreeView, rows: [TreeModelRow]) {
+        let ids = model.items.keys.sorted()
+        guard !ids.isEmpty else { return }
+        let members = model.members(open.spec).all
+        for _ in 0..<4 {
+            let id = ids[random.below(ids.count)]
+            var expected: Location?
+            if members.contains(id) {
+                var shown = id
+                var current = model.items[id]?.parent
+                while let ancestor = current {
+                    if open.collapsed.contains(ancestor) { shown = ancestor }
+                    current = model.items[ancestor]?.parent
+                }
+                expected = rows.firstIndex { $0.item == shown }.map { Location(index: $0, row: shown) }
+                count(shown == id ? "locate.own" : "locate.hidden")
+            } else {
+                count("locate.none")
+            }
+            let located = try? engine.locate(id, in: view)
+            #expect(located?.location == expected, "locate \(id) in \(view) (\(open.spec))")
+            #expect(located?.version == (try? engine.snapshot(view))?.version, "version of locate in \(view)")
         }
     }
 }

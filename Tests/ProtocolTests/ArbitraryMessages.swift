@@ -258,6 +258,18 @@ extension CollapseResult: Arbitrary {
     static func arbitrary(_ random: inout Randomness) -> CollapseResult { CollapseResult(changed: random.bool()) }
 }
 
+extension ViewLocate: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ViewLocate { ViewLocate(view: .arbitrary(&random), id: .arbitrary(&random)) }
+}
+
+extension ViewLocation: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ViewLocation {
+        let found = random.bool()
+        return ViewLocation(view: .arbitrary(&random), version: random.counter(), index: found ? Int(random.counter() >> 2) : nil,
+                            id: found ? .arbitrary(&random) : nil)
+    }
+}
+
 extension ViewClose: Arbitrary {
     static func arbitrary(_ random: inout Randomness) -> ViewClose { ViewClose(view: .arbitrary(&random)) }
 }

@@ -312,6 +312,11 @@ private let views: [BadParams] = [
     .init(ViewSnapshot.self, ["view": "v0"], "params.view: 'v0' is not a view id"),
     .init(ViewSnapshot.self, ["view": "i1"], "params.view: 'i1' is not a view id"),
     .init(ViewSnapshot.self, ["view": "v1", "version": 1], "params.version: unknown field; expected one of view"),
+    .init(ViewLocate.self, ["view": "v1"], "params.id: missing"),
+    .init(ViewLocate.self, ["id": "i1"], "params.view: missing"),
+    .init(ViewLocate.self, ["view": "v1", "id": "l1"], "params.id: 'l1' is not an item id"),
+    .init(ViewLocate.self, ["view": "v1", "id": nil], "params.id: expected a string, got null"),
+    .init(ViewLocate.self, ["view": "v1", "id": "i1", "window": [:]], "params.window: unknown field; expected one of id, view"),
     .init(ViewClose.self, ["view": 5], "params.view: expected a string, got an integer"),
     .init(ViewClose.self, ["view": "v18446744073709551616"], "params.view: 'v18446744073709551616' is out of range; view ids number from 1 to 2^64 - 1"),
 ]

@@ -88,9 +88,11 @@ struct TmuxSession {
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String { try run(tmux, ["-L", socket] + arguments).output }
 
-    /// The screen once it shows `text`, or the last screen when it does not within ten seconds.
+    /// The screen once it shows `text`, or the last screen when it does not within a minute (a bound for a
+    /// failing test, not a pause: `--demo` loads 100,000 tasks, which a debug build on a loaded machine takes
+    /// seconds to do).
     func screen(showing text: String) throws -> String {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         var last = ""
         while Date() < deadline {
             last = try tmux(["capture-pane", "-p", "-t", "repl"])

@@ -93,6 +93,7 @@ private let bases: [(method: String, params: JSON)] = [
     ("view/filter", ["view": "$view", "filter": fullFilter]),
     ("view/sections", ["view": "$view", "sections": "done"]),
     ("view/snapshot", ["view": "$view"]),
+    ("view/locate", ["view": "$view", "id": "$item1"]),
     ("view/close", ["view": "$view"]),
     ("debug/setClock", ["now": "2026-11-23T08:00:00Z"]),
     ("text/parseItem", ["text": "Buy milk ^fri !high #home", "list": "$listA"]),

@@ -56,6 +56,7 @@ import Wire
     try session.send(ItemsMove.view(view.view, version: tree.version, from: 2, to: 2, depth: 1))
     #expect(try session.send(ViewCollapse(view: view.view, .all)).changed)
     try session.send(ViewExpand(view: view.view, .ids([milk.id])))
+    #expect(try session.send(ViewLocate(view: view.view, id: step.id)).id == step.id)
     try session.send(ViewSetWindow(view: view.view, window: Window(start: 1, end: 3)))
     try session.send(ViewSort(view: group.view, sort: .manual))
     try session.send(ViewFilter(view: group.view, filter: nil))

@@ -42,9 +42,43 @@
 (defun taskls-tree--send-fold (method params)
   "Send METHOD (`view/collapse' or `view/expand') with PARAMS for this view.
 The rows change through the view's notification, which comes before
-the answer; point is put back on its task there."
+the answer; point is put back on its task there, or, when the change
+took the task out of the fetched rows, after the answer
+\(`taskls-tree--follow')."
   (when taskls-view--view
-    (taskls-request method (append (list :view taskls-view--view) params))))
+    (let ((buffer (current-buffer))
+          (view taskls-view--view)
+          (record (taskls-view--point-record (point))))
+      (taskls-request method (append (list :view view) params)
+                      (lambda (_result) (taskls-tree--follow buffer view record))))))
+
+(defun taskls-tree--follow (buffer view record)
+  "Put point back on the task of RECORD after a fold in BUFFER's VIEW.
+When the fold took the task out of the fetched rows (a long list
+collapsed or expanded far from point), `view/locate' says where its
+row is now, or the row of the collapsed ancestor hiding it, as outline
+puts point on a folded heading; the rows there are fetched as for any
+move of point.  Nothing happens when point moved meanwhile, or when
+the buffer is behind the answer's version (a later change moved the
+rows again)."
+  (when (and (car record) (buffer-live-p buffer))
+    (with-current-buffer buffer
+      (when (and (equal taskls-view--view view) (not (taskls-view-find-index record)))
+        (let ((at (point)))
+          (taskls-request
+           "view/locate" (list :view view :id (car record))
+           (lambda (found)
+             (when (buffer-live-p buffer)
+               (with-current-buffer buffer
+                 (let ((index (plist-get found :index)))
+                   (when (and (equal taskls-view--view view) (natnump index) (= (point) at)
+                              (eql (plist-get found :version) taskls-view--version))
+                     (taskls-view--goto-line index)
+                     (dolist (window (get-buffer-window-list buffer nil t))
+                       (when (= (window-point window) at) (set-window-point window (point))))
+                     (taskls-view--count-stat :located)
+                     (taskls-view-schedule-check))))))
+           (lambda (_error) t)))))))
 
 (defun taskls-tree--fold (how)
   "Collapse, expand or toggle (HOW: `collapse', `expand', `toggle').

@@ -1,5 +1,5 @@
 /// `lists/open`, `view/setWindow`, `view/sort`, `view/filter`, `view/sections`, `view/collapse`, `view/expand`,
-/// `view/snapshot`, `view/close`.
+/// `view/snapshot`, `view/locate`, `view/close`.
 ///
 /// Each answers from the engine while the store can serve, and from the waiting views (no rows, the store's
 /// state) while it loads or has failed.
@@ -47,6 +47,14 @@ enum ViewMethods {
             CollapseResult(changed: try context.setCollapsed(ViewID(params.view), ids: params.target.itemIDs, collapse: false))
         } waiting: { context, params throws(ResponseError) in
             try collapseWhileWaiting(params.view, params.target, context)
+        }
+        table.reading(ViewLocate.self) { context, params throws(ResponseError) in
+            let found = try context.locate(ItemID(params.id), in: ViewID(params.view))
+            return ViewLocation(view: params.view, version: found.version, index: found.location?.index,
+                                id: found.location.map { TasklsProtocol.ItemID($0.row) })
+        } waiting: { context, params throws(ResponseError) in
+            // No rows while the store loads or has failed: nothing to find yet.
+            ViewLocation(view: params.view, version: try context.view(ViewID(params.view)).version, index: nil, id: nil)
         }
         table.reading(ViewClose.self) { context, params throws(ResponseError) in
             try context.closeView(ViewID(params.view))

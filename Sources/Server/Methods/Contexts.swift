@@ -159,6 +159,11 @@ struct ReadingContext {
         try domain { () throws(DomainError) in try workspace.engine.snapshot(view) }
     }
 
+    /// Where an item's row is in a view (`Engine.locate`).
+    func locate(_ item: ItemID, in view: ViewID) throws(ResponseError) -> (location: Location?, version: UInt64) {
+        try domain { () throws(DomainError) in try workspace.engine.locate(item, in: view) }
+    }
+
     /// Closes a view.
     func closeView(_ view: ViewID) throws(ResponseError) {
         try domain { () throws(DomainError) in try workspace.engine.closeView(view) }

@@ -195,6 +195,7 @@ private let requestFailures: [String: FailureEntry] = [
     ViewSnapshot.method: FailureEntry(store: .waits, reasons: ["unknownView"]),
     ViewCollapse.method: FailureEntry(store: .waits, reasons: ["unknownView", "notInView"]),
     ViewExpand.method: FailureEntry(store: .waits, reasons: ["unknownView", "notInView"]),
+    ViewLocate.method: FailureEntry(store: .waits, reasons: ["unknownView", "notFound"]),
     ViewClose.method: FailureEntry(store: .waits, reasons: ["unknownView"]),
     Undo.method: FailureEntry(
         store: .needs,

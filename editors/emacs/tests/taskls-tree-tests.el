@@ -306,5 +306,39 @@ Each is a title, or (TITLE :parent PARENT-TITLE FIELDS...).  Return
                                "A's subtree came along")
       (should (= full (taskls-view-stat :full-renders))))))
 
+(ert-deftest taskls-tree-keeps-point-on-its-task-when-a-fold-takes-it-far ()
+  "Folding all far from the rows it leaves fetched: `view/locate' finds point's task."
+  (taskls-test-with-server nil
+    (let* ((spec (append '("P")
+                         (mapcar (lambda (i) (list (format "P%d" i) :parent "P")) (number-sequence 1 200))
+                         (mapcar (lambda (i) (format "Z%d" i)) (number-sequence 1 50))))
+           (seed (apply #'taskls-tree-test-seed "Long" spec))
+           (buffer (taskls-test-open (list :list (car seed) :name "Long"))))
+      (set-window-buffer (selected-window) buffer)
+      (set-buffer buffer)
+      (taskls-test-wait (lambda () (and taskls-view--version (= 251 taskls-view--count))) "the long list")
+      (should (< taskls-view--end 251))
+      ;; Point on Z25 (index 225), the fetched rows moved down to it.
+      (taskls-view--goto-line 225)
+      (set-window-start (selected-window) (point))
+      (set-window-point (selected-window) (point))
+      (taskls-view-schedule-check)
+      (taskls-test-wait (lambda () (taskls-view-row 225)) "the rows around Z25")
+      (should (equal "Z25" (taskls-tree-test-at-point)))
+      (should (> taskls-view--start 25))
+      ;; Collapsing every task takes Z25 up to index 25, above the fetched rows.
+      (call-interactively #'taskls-collapse-all)
+      (taskls-tree-test-settle (lambda () (and (= 51 taskls-view--count) (equal "Z25" (taskls-tree-test-at-point))))
+                               "collapsed: point on Z25")
+      (should (= 25 (1- (line-number-at-pos))))
+      (should (= 1 (taskls-view-stat :located)))
+      ;; Expanding them takes it back down to 225, below them.
+      (taskls-test-wait (lambda () (taskls-view-row 0)) "the rows around the top")
+      (call-interactively #'taskls-expand-all)
+      (taskls-tree-test-settle (lambda () (and (= 251 taskls-view--count) (equal "Z25" (taskls-tree-test-at-point))))
+                               "expanded: point on Z25")
+      (should (= 225 (1- (line-number-at-pos))))
+      (should (= 2 (taskls-view-stat :located))))))
+
 (provide 'taskls-tree-tests)
 ;;; taskls-tree-tests.el ends here

@@ -393,11 +393,13 @@ return {
     h.keys('zM')
     h.wait(function() return pane.count == 51 and cursor_title(pane) == 'Z25' end, 'the cursor on Z25 after zM')
     h.eq(26, api.nvim_win_get_cursor(0)[1], 'on its new line')
+    h.eq(1, pane.stats.located, 'found with one view/locate')
     h.wait(function() return pane.window_request == nil end, 'the window settles')
     h.check_buffer(pane)
     h.keys('zR')
     h.wait(function() return pane.count == 251 and cursor_title(pane) == 'Z25' end, 'the cursor on Z25 after zR')
     h.eq(226, api.nvim_win_get_cursor(0)[1])
+    h.eq(2, pane.stats.located, 'found again with one view/locate')
     h.wait(function() return pane.window_request == nil end, 'the window settles')
     h.check_buffer(pane)
     -- A subtask hidden by zM far below: the cursor goes to its top-level ancestor.

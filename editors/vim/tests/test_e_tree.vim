@@ -400,11 +400,13 @@ def g:Test_e8_folding_more_rows_than_the_window_holds_keeps_the_cursor_on_its_ta
   h.Keys('zM')
   h.Wait(() => p.count == 51 && CursorTitle(p) == 'Z25', 'the cursor on Z25 after zM')
   assert_equal(26, line('.'), 'on its new line')
+  assert_equal(1, p.stats.located, 'found with one view/locate')
   h.Wait(() => empty(p.window_request), 'the window settles')
   h.CheckBuffer(p)
   h.Keys('zR')
   h.Wait(() => p.count == 251 && CursorTitle(p) == 'Z25', 'the cursor on Z25 after zR')
   assert_equal(226, line('.'))
+  assert_equal(2, p.stats.located, 'found again with one view/locate')
   h.Wait(() => empty(p.window_request), 'the window settles')
   h.CheckBuffer(p)
   # A subtask hidden by zM far below: the cursor goes to its top-level ancestor.

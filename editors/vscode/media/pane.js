@@ -41,7 +41,9 @@
     editing: null,
     pendingWindow: null,
     windowCheckScheduled: false,
-    stats: { windowRequests: 0, requestedSizes: [], rowsBuilt: 0, renders: 0, snapshots: 0, changes: 0, maxDomRows: 0 },
+    /** The task the focus lost to a change that took its row out of the fetched rows, and the index it fell back to. */
+    lostFocus: null,
+    stats: { windowRequests: 0, requestedSizes: [], rowsBuilt: 0, renders: 0, snapshots: 0, changes: 0, maxDomRows: 0, located: 0 },
   };
   window.tasklsPane = pane; // for the tests and for debugging in the webview's devtools
 
@@ -225,6 +227,7 @@
         break;
       case 'say': say(message.text, message.kind); break; // from a command (Ctrl+Z: `undid: …`)
       case 'command': if (message.name === 'addSubtask') startAdd('subtask'); break; // the title menu's
+      case 'folded': followLostFocus(); break;
       case 'stopped':
         pane.stopped = message.message || 'the server stopped';
         scheduleRender();
@@ -337,6 +340,7 @@
    * collapsed node; when it is gone, the row now at its index.
    */
   function keepFocus(anchor) {
+    pane.lostFocus = null;
     if (pane.focusedId === null) return;
     const index = model.indexOf(pane.focusedId);
     if (index >= 0) { pane.focusIndex = index; return; }
@@ -353,6 +357,8 @@
     if (anchor.focusIndex >= 0) {
       const clamped = Math.min(anchor.focusIndex, model.count - 1);
       const row = model.rowAt(clamped);
+      // A fold far from the fetched rows may have taken the task there: `folded` finds it (followLostFocus).
+      pane.lostFocus = { id: pane.focusedId, index: clamped };
       pane.focusedId = row ? row.id : null;
       pane.focusIndex = clamped;
       if (row === undefined) pane.focusedId = null;
@@ -859,6 +865,22 @@
     if (ids.length === 0) return;
     const result = await call(how, { ids });
     if (result) revealFocus();
+  }
+
+  /**
+   * After a fold (the pane's own or the title menu's Collapse All / Expand All): when it took the focused
+   * task out of the fetched rows (the focus fell back to the row at its index), `view/locate` says where
+   * its row is now, or the row of the collapsed ancestor hiding it, and the focus goes there, as in a tree.
+   * Nothing happens when the focus moved meanwhile or the pane is behind the answer's version.
+   */
+  async function followLostFocus() {
+    const lost = pane.lostFocus;
+    pane.lostFocus = null;
+    if (!lost || lost.id === null) return;
+    const found = await call('locate', { id: lost.id });
+    if (!found || typeof found.index !== 'number' || found.version !== model.version || pane.focusIndex !== lost.index) return;
+    pane.stats.located += 1;
+    focusIndex(found.index);
   }
 
   /** Scrolls the focused row into view after a change moved it (when it is among the fetched rows). */

@@ -251,7 +251,16 @@ class PaneHost {
     if (this.model.view === null || this.closed) return { changed: false };
     const params = all === true ? { view: this.model.view, all: true } : { view: this.model.view, ids };
     if (all !== true && (!Array.isArray(ids) || ids.length === 0)) return { changed: false };
-    return this.client.request(method, params);
+    const result = await this.client.request(method, params);
+    // The rows changed (the notification came first); the page puts its focus back on its task.
+    this.send({ type: 'folded' });
+    return result;
+  }
+
+  /** Where a task's row is in this pane's view now (`view/locate`): `{index, id, version}`; null without a view. */
+  async locate(id) {
+    if (this.model.view === null || this.closed) return null;
+    return this.client.request('view/locate', { view: this.model.view, id });
   }
 
   /** The page runs one of its own actions, asked by a command (`addSubtask`). */
@@ -384,6 +393,8 @@ const actions = {
   async collapse({ ids, all }) { return this.fold('view/collapse', ids, all); },
   /** `{ids}` or `{all: true}`: shows the rows below those tasks again (`view/expand`). */
   async expand({ ids, all }) { return this.fold('view/expand', ids, all); },
+  /** `{id}`: where that task's row is now (`view/locate`), so the focus can follow it. */
+  async locate({ id }) { return this.locate(id); },
   async moveToList({ ids, list }) { return this.client.request('items/move', { ids, before: null, list }); },
   async sort({ sort }) {
     const answer = await this.client.request('view/sort', { view: this.model.view, sort });

@@ -396,7 +396,7 @@ function M.fold(pane, how, visual, count)
   local saved = pane:save_cursors()
   client.request(method, { view = pane.view, ids = targets }, function(err)
     if err ~= nil then return false end
-    pane:follow_cursor(saved, method == 'view/collapse')
+    pane:follow_cursor(saved)
   end)
 end
 
@@ -407,7 +407,7 @@ function M.fold_all(pane, collapse)
   local saved = pane:save_cursors()
   client.request(collapse and 'view/collapse' or 'view/expand', { view = pane.view, all = true }, function(err)
     if err ~= nil then return false end
-    pane:follow_cursor(saved, collapse)
+    pane:follow_cursor(saved)
   end)
 end
 

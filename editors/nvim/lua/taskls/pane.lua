@@ -213,70 +213,29 @@ end
 
 --- After this pane's own collapse or expand (`saved`: `save_cursors()` before it), puts the
 --- current window's cursor back on its task when the change took the task out of the fetched
---- rows (a long list collapsed from far down). A collapse only takes rows away, so the task, or
---- the nearest of its ancestors still shown, is above the window; an expand only brings rows, so
---- the task is below it. The rows are fetched window by window in that direction, as one would
---- scroll to it, until the task (after a collapse: the last row of its chain of ancestors, which
---- `items/get` gives, at most 15) is found. Stops when the cursor was moved meanwhile.
---- - Complexity: one `view/setWindow` of 1,000 rows per 1,000 rows between the window and the task.
-function Pane:follow_cursor(saved, collapsed)
+--- rows (a long list collapsed or expanded far from the cursor): `view/locate` says where its row
+--- is now, or the row of the collapsed ancestor that hides it (where Vim puts the cursor on a
+--- closed fold); the rows there are fetched as for any move of the cursor. Stops when the cursor
+--- was moved meanwhile, or when the pane is behind the answer's version (a later change moved
+--- the rows again: the answer no longer holds, and the cursor stays where it is).
+--- - Complexity: one request, O(depth × log n) on the server.
+function Pane:follow_cursor(saved)
   local win = api.nvim_get_current_win()
   local cursor = saved[win]
   if cursor == nil or cursor.id == nil or self.mode ~= 'rows' or self.view == nil then return end
   if api.nvim_win_get_buf(win) ~= self.buf or self:find_line(cursor) ~= nil then return end
-  local targets = { [cursor.id] = true }
   local left_at = api.nvim_win_get_cursor(win)[1]
-  local function moved()
-    return not api.nvim_win_is_valid(win) or api.nvim_win_get_buf(win) ~= self.buf
-      or api.nvim_win_get_cursor(win)[1] ~= left_at or self.closed or self.stopped
-  end
-  local size = 1000
-  local step
-  step = function(start)
-    if moved() then return end
-    local window = { start = start, ['end'] = math.min(start + size, self.count) }
-    if self.window_request ~= nil then self.window_again = true end
-    self.window_request = window
-    self.stats.window_requests = self.stats.window_requests + 1
-    client.request('view/setWindow', { view = self.view, window = window }, function(err, snapshot)
-      self.window_request = nil
-      if err ~= nil then return false end
-      if snapshot == nil or moved() then return end
-      self:apply_snapshot(snapshot)
-      left_at = api.nvim_win_get_cursor(win)[1]
-      -- The last target in these rows: descendants come after their ancestors.
-      for i = #self.rows, 1, -1 do
-        if targets[self.rows[i].id] then
-          pcall(api.nvim_win_set_cursor, win, { self.window.start + i, cursor.col })
-          left_at = self.window.start + i
-          break
-        end
-      end
-      local w = self.window
-      local found = self:row_at_line(left_at) ~= nil and targets[self:row_at_line(left_at).id]
-      if not found and collapsed and w.start > 0 then return step(math.max(0, w.start - size)) end
-      if not found and not collapsed and w['end'] < self.count then return step(w['end']) end
-      self:schedule_window_check()
-    end)
-  end
-  local first = collapsed and math.max(0, math.min(self.window.start, self.count) - size) or self.window['end']
-  if not collapsed then
-    if first < self.count then step(first) end
-    return
-  end
-  -- The chain of ancestors, from the store (the window may hold none of them).
-  local function climb(id, depth)
-    client.request('items/get', { id = id }, function(err, item)
-      if err ~= nil then return true end
-      local parent = value(item.parent)
-      if parent ~= nil and depth < 16 then
-        targets[parent] = true
-        return climb(parent, depth + 1)
-      end
-      step(first)
-    end)
-  end
-  climb(cursor.id, 0)
+  local view = self.view
+  client.request('view/locate', { view = view, id = cursor.id }, function(err, found)
+    if err ~= nil or found == nil or self.view ~= view or self.closed or self.stopped then return end
+    if not api.nvim_win_is_valid(win) or api.nvim_win_get_buf(win) ~= self.buf
+      or api.nvim_win_get_cursor(win)[1] ~= left_at or found.version ~= self.version then return end
+    local index = value(found.index)
+    if index == nil then return end
+    pcall(api.nvim_win_set_cursor, win, { index + 1, cursor.col })
+    self.stats.located = self.stats.located + 1
+    self:schedule_window_check()
+  end)
 end
 
 -- Applying what the server says --------------------------------------------------------------
@@ -576,7 +535,7 @@ function M.open(source, opts)
     sections = opts.sections,
     on_ready = opts.on_ready,
     stats = { rows_received = 0, window_requests = 0, resyncs = 0, gaps = 0, full_renders = 0,
-              set_lines = 0, lines_written = 0, ops = 0 },
+              set_lines = 0, lines_written = 0, ops = 0, located = 0 },
   }, Pane)
   local buf = api.nvim_create_buf(false, true)
   pane.buf = buf

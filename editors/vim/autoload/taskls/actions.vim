@@ -487,7 +487,7 @@ def SendFold(p: dict<any>, method: string, params: dict<any>)
   client.Request(method, params, (result) => {
     var q = pane.Get(buf)
     if !empty(q)
-      pane.FollowCursor(q, saved, method == 'view/collapse')
+      pane.FollowCursor(q, saved)
     endif
   })
 enddef

@@ -78,13 +78,12 @@ enddef
 
 # After this pane's own collapse or expand (`saved`: buffer.SaveCursors() before it), puts the
 # current window's cursor back on its task when the change took the task out of the fetched rows
-# (a long list collapsed from far down). A collapse only takes rows away, so the task, or the
-# nearest of its ancestors still shown, is above the window; an expand only brings rows, so the
-# task is below it. The rows are fetched window by window in that direction, as one would scroll
-# to it, until the task (after a collapse: the last row of its chain of ancestors, which
-# `items/get` gives, at most 15) is found. Stops when the cursor was moved meanwhile.
-# - Complexity: one `view/setWindow` of 1,000 rows per 1,000 rows between the window and the task.
-export def FollowCursor(pane: dict<any>, saved: dict<any>, collapsed: bool)
+# (a long list collapsed or expanded far from the cursor): `view/locate` says where its row is now,
+# or the row of the collapsed ancestor that hides it (where Vim puts the cursor on a closed fold);
+# the rows there are fetched as for any move of the cursor. Stops when the cursor was moved
+# meanwhile, or when the pane is behind the answer's version (a later change moved the rows again).
+# - Complexity: one request, O(depth × log n) on the server.
+export def FollowCursor(pane: dict<any>, saved: dict<any>)
   var win = win_getid()
   var cursor = get(saved, string(win), {})
   if empty(cursor) || cursor.id == '' || pane.mode != 'rows' || pane.view == ''
@@ -93,87 +92,21 @@ export def FollowCursor(pane: dict<any>, saved: dict<any>, collapsed: bool)
   if winbufnr(win) != pane.buf || buffer.FindLine(pane, cursor) > 0
     return
   endif
-  var follow = {buf: pane.buf, win: win, col: cursor.col, collapsed: collapsed,
-    targets: {[cursor.id]: true}, left_at: line('.', win)}
-  if !collapsed
-    if pane.window['end'] < pane.count
-      FollowStep(follow, pane.window['end'])
+  var follow = {buf: pane.buf, win: win, col: cursor.col, view: pane.view, left_at: line('.', win)}
+  client.Request('view/locate', {view: pane.view, id: cursor.id}, (found) => {
+    var p = Get(follow.buf)
+    if empty(p) || p.closed || p.stopped || p.view != follow.view || winbufnr(follow.win) != follow.buf
+        || line('.', follow.win) != follow.left_at || type(found) != v:t_dict || get(found, 'version', -1) != p.version
+      return
     endif
-    return
-  endif
-  FollowClimb(follow, cursor.id, 0, max([0, min([pane.window.start, pane.count]) - 1000]))
-enddef
-
-# The chain of ancestors of `id`, from the store (the window may hold none of them), then the
-# first step upward from `first`.
-def FollowClimb(follow: dict<any>, id: string, depth: number, first: number)
-  client.Request('items/get', {id: id}, (item) => {
-    var parent = type(item) == v:t_dict ? get(item, 'parent', null) : null
-    if type(parent) == v:t_string && depth < 16
-      follow.targets[parent] = true
-      FollowClimb(follow, parent, depth + 1, first)
-    else
-      FollowStep(follow, first)
+    var index = get(found, 'index', null)
+    if type(index) != v:t_number
+      return
     endif
+    win_execute(follow.win, printf('call cursor(%d, %d)', index + 1, follow.col))
+    p.stats.located += 1
+    scroll.ScheduleWindowCheck(p)
   }, (error) => true)
-enddef
-
-def FollowMoved(follow: dict<any>): bool
-  var p = Get(follow.buf)
-  return empty(p) || p.closed || p.stopped || winbufnr(follow.win) != follow.buf
-    || line('.', follow.win) != follow.left_at
-enddef
-
-# Fetches the 1,000 rows from `start` and looks for the task there; goes on in the direction of
-# the change while it is not found.
-def FollowStep(follow: dict<any>, start: number)
-  if FollowMoved(follow)
-    return
-  endif
-  var p = Get(follow.buf)
-  var window = {start: start, end: min([start + 1000, p.count])}
-  if !empty(p.window_request)
-    p.window_again = true
-  endif
-  p.window_request = window
-  p.stats.window_requests += 1
-  client.Request('view/setWindow', {view: p.view, window: window}, (snapshot) => {
-    var q = Get(follow.buf)
-    if empty(q)
-      return
-    endif
-    q.window_request = {}
-    if FollowMoved(follow)
-      return
-    endif
-    ApplySnapshot(q, snapshot)
-    follow.left_at = line('.', follow.win)
-    # The last target in these rows: descendants come after their ancestors.
-    var i = len(q.rows) - 1
-    while i >= 0
-      if has_key(follow.targets, get(q.rows[i], 'id', ''))
-        follow.left_at = q.window.start + i + 1
-        win_execute(follow.win, printf('call cursor(%d, %d)', follow.left_at, follow.col))
-        break
-      endif
-      i -= 1
-    endwhile
-    var found = has_key(follow.targets, get(buffer.RowAt(q, follow.left_at), 'id', ''))
-    var w = q.window
-    if !found && follow.collapsed && w.start > 0
-      FollowStep(follow, max([0, w.start - 1000]))
-    elseif !found && !follow.collapsed && w['end'] < q.count
-      FollowStep(follow, w['end'])
-    else
-      scroll.ScheduleWindowCheck(q)
-    endif
-  }, (error) => {
-    var q = Get(follow.buf)
-    if !empty(q)
-      q.window_request = {}
-    endif
-    return false
-  })
 enddef
 
 # Applying what the server says ---------------------------------------------------------------
@@ -550,7 +483,7 @@ export def Open(source: dict<any>, options: dict<any> = {}): dict<any>
     sections: get(options, 'sections', ''),
     resyncing: false, closed: false, stopped: false, check_scheduled: false,
     window_request: {}, window_again: false, width: 0, dirty: false, left_on: '',
-    stats: {rows_received: 0, window_requests: 0, resyncs: 0, gaps: 0, full_renders: 0,
+    stats: {rows_received: 0, window_requests: 0, resyncs: 0, gaps: 0, full_renders: 0, located: 0,
       set_lines: 0, lines_written: 0, ops: 0},
   }
   panes[string(buf)] = pane

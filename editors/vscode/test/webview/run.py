@@ -1086,6 +1086,39 @@ def tree_folding(ctx):
     pane.check_exact()
 
 
+@test('Collapse All / Expand All far from the fetched rows: view/locate keeps the focus on its task')
+def tree_folding_far(ctx):
+    relay = ctx.relay(new_store())
+    spec = [('P',)] + [('P%d' % i, 'P') for i in range(1, 201)] + [('Z%d' % i,) for i in range(1, 51)]
+    list_id, ids = tree(relay, 'Long', spec)
+    pane = Pane(ctx.browser(), relay, {'list': list_id}, name='Long')
+    pane.ready(251)
+    pane.settle()
+    focus_at = lambda: pane.js('return window.tasklsPane.focusIndex;')
+    # Z25 (index 225), with the fetched rows around it: the top ones are not.
+    click_title(pane, 'P1')
+    pane.keys(Keys.END)
+    wait(lambda: focused_title(pane) == 'Z50', 'End: Z50')
+    pane.settle()
+    for _ in range(25):
+        pane.keys(Keys.ARROW_UP)
+    wait(lambda: focused_title(pane) == 'Z25', 'Z25 focused')
+    pane.settle()
+    host = relay.control('host', pane=relay.control('panes')[0]['id'])
+    truthy(host['window']['start'] > 25, 'the rows above index 25 are not fetched: %r' % host['window'])
+    relay.control('collapseAll', pane=relay.control('panes')[0]['id'])
+    wait(lambda: pane.state()['count'] == 51 and focused_title(pane) == 'Z25', 'Collapse All: the focus on Z25')
+    eq(25, focus_at(), 'at its new index')
+    eq(1, pane.state()['stats']['located'], 'found with one view/locate')
+    pane.settle()
+    relay.control('expandAll', pane=relay.control('panes')[0]['id'])
+    wait(lambda: pane.state()['count'] == 251 and focused_title(pane) == 'Z25', 'Expand All: the focus on Z25')
+    eq(225, focus_at(), 'at its index again')
+    eq(2, pane.state()['stats']['located'], 'found again with one view/locate')
+    pane.settle()
+    pane.check_exact()
+
+
 @test('Tab and Shift+Tab indent and outdent (the parent\'s count follows); a refusal is one line in words')
 def tree_indenting(ctx):
     relay = ctx.relay(new_store())
