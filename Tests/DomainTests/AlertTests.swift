@@ -6,7 +6,7 @@ import Testing
 @testable import Domain
 
 /// Europe/Berlin in 2026: UTC+2 from 2026-03-29T01:00Z to 2026-10-25T01:00Z, else UTC+1 (no time zone database).
-struct Berlin2026: AlertZone {
+struct AlertTestBerlin2026: AlertZone {
     static let summerStart = Timestamp(milliseconds: 1_774_746_000_000)   // 2026-03-29T01:00:00Z
     static let summerEnd = Timestamp(milliseconds: 1_792_890_000_000)     // 2026-10-25T01:00:00Z
 
@@ -16,7 +16,7 @@ struct Berlin2026: AlertZone {
 }
 
 /// An instant from its ISO 8601 text (with offset).
-func instant(_ text: String) -> Timestamp {
+func reminderInstant(_ text: String) -> Timestamp {
     guard case .dateTime(let instant, _)? = try? Due(parsing: text) else { fatalError("not an instant: \(text)") }
     return instant
 }
@@ -38,20 +38,20 @@ struct AlertTests {
         ("2026-11-23", 0, "2026-11-22T23:00:00Z"),            // midnight
     ])
     func relativeAlertsFireWhereTheWallClockSays(due: String, minutes: Int, expected: String) throws {
-        let fire = Alert.offset(minutes: minutes).fireInstant(due: try Due(parsing: due), zone: Berlin2026())
-        #expect(fire == instant(expected), "\(due) \(minutes) min: \(fire?.iso8601 ?? "none")")
+        let fire = Alert.offset(minutes: minutes).fireInstant(due: try Due(parsing: due), zone: AlertTestBerlin2026())
+        #expect(fire == reminderInstant(expected), "\(due) \(minutes) min: \(fire?.iso8601 ?? "none")")
     }
 
     @Test func absoluteAlertsFireAtTheirInstantAndRelativeOnesNeedADue() throws {
-        let at = instant("2026-11-22T09:00:00Z")
-        #expect(Alert.at(at).fireInstant(due: nil, zone: Berlin2026()) == at)
-        #expect(Alert.at(at).fireInstant(due: try Due(parsing: "2030-01-01"), zone: Berlin2026()) == at)
-        #expect(Alert.offset(minutes: -60).fireInstant(due: nil, zone: Berlin2026()) == nil)
+        let at = reminderInstant("2026-11-22T09:00:00Z")
+        #expect(Alert.at(at).fireInstant(due: nil, zone: AlertTestBerlin2026()) == at)
+        #expect(Alert.at(at).fireInstant(due: try Due(parsing: "2030-01-01"), zone: AlertTestBerlin2026()) == at)
+        #expect(Alert.offset(minutes: -60).fireInstant(due: nil, zone: AlertTestBerlin2026()) == nil)
     }
 
     @Test func alertsAreValidatedWithTheirPathsAndDeduplicated() throws {
-        #expect(try Validation.alerts([.offset(minutes: 5), .offset(minutes: 5), .at(instant("2026-11-22T09:00:00Z"))])
-                == [.offset(minutes: 5), .at(instant("2026-11-22T09:00:00Z"))])
+        #expect(try Validation.alerts([.offset(minutes: 5), .offset(minutes: 5), .at(reminderInstant("2026-11-22T09:00:00Z"))])
+                == [.offset(minutes: 5), .at(reminderInstant("2026-11-22T09:00:00Z"))])
         #expect(throws: DomainError.invalidField(field: "alerts[1].offset", problem: "must be within 527040 minutes (366 days) either way")) {
             try Validation.alerts([.offset(minutes: 0), .offset(minutes: 527_041)])
         }
@@ -67,10 +67,10 @@ struct AlertTests {
 struct ReminderBench {
     var engine = Engine()
     let list: ListID
-    let time = instant("2026-11-22T08:00:00Z")
+    let time = reminderInstant("2026-11-22T08:00:00Z")
 
     init() throws {
-        engine.setAlertZone(Berlin2026())
+        engine.setAlertZone(AlertTestBerlin2026())
         list = try engine.makeList()
     }
 
@@ -83,8 +83,8 @@ struct ReminderBench {
 
     /// Claims what is due at `now`, as the server does; the keys fired.
     mutating func claim(_ now: String) throws -> [ReminderKey] {
-        let due = engine.dueReminders(now: instant(now))
-        if !due.isEmpty { _ = try engine.apply([.fireReminders(reminders: due.map(\.fired), at: instant(now))]) }
+        let due = engine.dueReminders(now: reminderInstant(now))
+        if !due.isEmpty { _ = try engine.apply([.fireReminders(reminders: due.map(\.fired), at: reminderInstant(now))]) }
         return due.map(\.fired.key)
     }
 }
@@ -93,15 +93,15 @@ struct ReminderTests {
     @Test func anAlertFiresOnceAndOnlyWhenItsInstantHasCome() throws {
         var bench = try ReminderBench()
         let id = try bench.item("Call", due: "2026-11-23T10:00:00+01:00", alerts: [.offset(minutes: -60), .offset(minutes: 0)])
-        #expect(bench.engine.nextReminder(now: bench.time) == instant("2026-11-23T08:00:00Z"))
+        #expect(bench.engine.nextReminder(now: bench.time) == reminderInstant("2026-11-23T08:00:00Z"))
         #expect(try bench.claim("2026-11-23T07:59:59.999Z").isEmpty)
-        #expect(try bench.claim("2026-11-23T08:00:00Z") == [ReminderKey(item: id, fireAt: instant("2026-11-23T08:00:00Z"))])
+        #expect(try bench.claim("2026-11-23T08:00:00Z") == [ReminderKey(item: id, fireAt: reminderInstant("2026-11-23T08:00:00Z"))])
         #expect(try bench.claim("2026-11-23T08:30:00Z").isEmpty)
         let revision = bench.engine.revision
-        #expect(try bench.claim("2026-11-23T12:00:00Z") == [ReminderKey(item: id, fireAt: instant("2026-11-23T09:00:00Z"))])
+        #expect(try bench.claim("2026-11-23T12:00:00Z") == [ReminderKey(item: id, fireAt: reminderInstant("2026-11-23T09:00:00Z"))])
         #expect(bench.engine.revision == revision, "firing is not an edit of a task")
-        #expect(bench.engine.nextReminder(now: instant("2026-11-23T12:00:00Z")) == nil)
-        #expect(bench.engine.state.pendingReminders.map(\.key.fireAt) == [instant("2026-11-23T08:00:00Z"), instant("2026-11-23T09:00:00Z")])
+        #expect(bench.engine.nextReminder(now: reminderInstant("2026-11-23T12:00:00Z")) == nil)
+        #expect(bench.engine.state.pendingReminders.map(\.key.fireAt) == [reminderInstant("2026-11-23T08:00:00Z"), reminderInstant("2026-11-23T09:00:00Z")])
     }
 
     @Test func anotherDueIsAnotherReminderAndAnEditOfSomethingElseIsNot() throws {
@@ -111,7 +111,7 @@ struct ReminderTests {
         _ = try bench.engine.apply([.updateItems(ids: [id], patch: ItemPatch(title: "Pay rent"), at: bench.time)])
         #expect(try bench.claim("2026-11-23T09:00:00Z").isEmpty, "an unchanged due does not fire twice")
         let moved = try bench.engine.apply([.updateItems(ids: [id], patch: ItemPatch(due: .set(try Due(parsing: "2026-11-24"))), at: bench.time)])
-        #expect(try bench.claim("2026-11-24T08:00:00Z") == [ReminderKey(item: id, fireAt: instant("2026-11-24T08:00:00Z"))])
+        #expect(try bench.claim("2026-11-24T08:00:00Z") == [ReminderKey(item: id, fireAt: reminderInstant("2026-11-24T08:00:00Z"))])
         // Undoing the due change does not fire the first reminder again: its record is kept.
         _ = try bench.engine.apply(try bench.engine.state.inverse(of: moved.changes, at: bench.time))
         #expect(bench.engine.item(id)?.due == .date(CalendarDate(year: 2026, month: 11, day: 23)!))
@@ -125,7 +125,7 @@ struct ReminderTests {
         #expect(bench.engine.scheduledAlertCount == 0)
         #expect(try bench.claim("2026-11-30T00:00:00Z").isEmpty)
         _ = try bench.engine.apply([.updateItems(ids: [undated], patch: ItemPatch(due: .set(try Due(parsing: "2026-12-01T10:00:00Z"))), at: bench.time)])
-        #expect(bench.engine.nextReminder(now: bench.time) == instant("2026-12-01T09:30:00Z"))
+        #expect(bench.engine.nextReminder(now: bench.time) == reminderInstant("2026-12-01T09:30:00Z"))
     }
 
     @Test func completingDismissesAndReopeningBringsNothingBack() throws {
@@ -138,17 +138,17 @@ struct ReminderTests {
         #expect(try bench.claim("2026-11-22T11:00:00Z").isEmpty, "a done item fires nothing")
         _ = try bench.engine.apply(try bench.engine.state.inverse(of: done.changes, at: bench.time))
         #expect(bench.engine.state.pendingReminders.isEmpty, "undo does not unfire or undismiss")
-        #expect(try bench.claim("2026-11-22T11:00:00Z").map(\.fireAt) == [instant("2026-11-22T10:00:00Z")], "the second alert, not yet fired, does")
+        #expect(try bench.claim("2026-11-22T11:00:00Z").map(\.fireAt) == [reminderInstant("2026-11-22T10:00:00Z")], "the second alert, not yet fired, does")
     }
 
     @Test func aSnoozedReminderFiresAgainOnceAndADismissedOneNever() throws {
         var bench = try ReminderBench()
         let id = try bench.item("Call", due: "2026-11-22T09:00:00Z", alerts: [.offset(minutes: 0)])
-        let key = ReminderKey(item: id, fireAt: instant("2026-11-22T09:00:00Z"))
+        let key = ReminderKey(item: id, fireAt: reminderInstant("2026-11-22T09:00:00Z"))
         #expect(try bench.claim("2026-11-22T09:00:00Z") == [key])
-        _ = try bench.engine.apply([.snoozeReminder(key, until: instant("2026-11-22T09:10:00Z"), at: instant("2026-11-22T09:01:00Z"))])
+        _ = try bench.engine.apply([.snoozeReminder(key, until: reminderInstant("2026-11-22T09:10:00Z"), at: reminderInstant("2026-11-22T09:01:00Z"))])
         #expect(bench.engine.state.pendingReminders.isEmpty)
-        #expect(bench.engine.dueReminders(now: instant("2026-11-22T09:10:00Z")).map(\.dueAt) == [instant("2026-11-22T09:10:00Z")])
+        #expect(bench.engine.dueReminders(now: reminderInstant("2026-11-22T09:10:00Z")).map(\.dueAt) == [reminderInstant("2026-11-22T09:10:00Z")])
         #expect(try bench.claim("2026-11-22T09:10:00Z") == [key])
         #expect(try bench.claim("2026-11-22T09:20:00Z").isEmpty)
         _ = try bench.engine.apply([.dismissReminder(key, at: bench.time)])
@@ -156,7 +156,7 @@ struct ReminderTests {
         #expect(throws: DomainError.refused(reason: "notFound", message: "no reminder of item \(id) at 2026-11-22T09:00:00.000Z: it was dismissed")) {
             try bench.engine.apply([.dismissReminder(key, at: bench.time)])
         }
-        let unknown = ReminderKey(item: id, fireAt: instant("2026-11-22T10:00:00Z"))
+        let unknown = ReminderKey(item: id, fireAt: reminderInstant("2026-11-22T10:00:00Z"))
         #expect(throws: DomainError.refused(reason: "notFound", message: "no reminder of item \(id) at 2026-11-22T10:00:00.000Z: it has not fired (or is forgotten)")) {
             try bench.engine.apply([.snoozeReminder(unknown, until: bench.time, at: bench.time)])
         }
@@ -164,12 +164,12 @@ struct ReminderTests {
 
     @Test func recordsAreForgottenThirtyDaysOnAndOlderAlertsNeverFire() throws {
         var bench = try ReminderBench()
-        let stale = try bench.item("Old", alerts: [.at(instant("2026-10-01T00:00:00Z"))])
-        let recent = try bench.item("Recent", alerts: [.at(instant("2026-11-01T00:00:00Z"))])
-        #expect(try bench.claim("2026-11-22T08:00:00Z") == [ReminderKey(item: recent, fireAt: instant("2026-11-01T00:00:00Z"))])
+        let stale = try bench.item("Old", alerts: [.at(reminderInstant("2026-10-01T00:00:00Z"))])
+        let recent = try bench.item("Recent", alerts: [.at(reminderInstant("2026-11-01T00:00:00Z"))])
+        #expect(try bench.claim("2026-11-22T08:00:00Z") == [ReminderKey(item: recent, fireAt: reminderInstant("2026-11-01T00:00:00Z"))])
         #expect(bench.engine.state.reminders(of: stale).isEmpty)
         #expect(bench.engine.state.reminderCount == 1)
-        let later = try bench.item("Later", alerts: [.at(instant("2026-12-05T00:00:00Z"))])
+        let later = try bench.item("Later", alerts: [.at(reminderInstant("2026-12-05T00:00:00Z"))])
         #expect(try bench.claim("2026-12-05T00:00:00Z").map(\.item) == [later])
         // 2026-11-01 is more than 30 days before 2026-12-05: forgotten, and too old to fire again.
         #expect(bench.engine.state.reminderCount == 1)
@@ -179,13 +179,13 @@ struct ReminderTests {
     @Test func theScheduleOfAStateBuiltAtOnceIsTheOneKeptUpItemByItem() throws {
         var bench = try ReminderBench()
         for day in 1...9 {
-            _ = try bench.item("Item \(day)", due: "2026-11-2\(day)", alerts: [.offset(minutes: 540), .offset(minutes: -360), .at(instant("2026-11-22T12:00:00Z"))])
+            _ = try bench.item("Item \(day)", due: "2026-11-2\(day)", alerts: [.offset(minutes: 540), .offset(minutes: -360), .at(reminderInstant("2026-11-22T12:00:00Z"))])
         }
         _ = try bench.claim("2026-11-23T00:00:00Z")
         var rebuilt = Engine(state: bench.engine.state, today: .epoch)
-        rebuilt.setAlertZone(Berlin2026())
+        rebuilt.setAlertZone(AlertTestBerlin2026())
         #expect(rebuilt.scheduledAlertCount == bench.engine.scheduledAlertCount)
-        let now = instant("2026-12-15T00:00:00Z")
+        let now = reminderInstant("2026-12-15T00:00:00Z")
         #expect(rebuilt.dueReminders(now: now) == bench.engine.dueReminders(now: now))
         #expect(bench.engine.dueReminders(now: now).count == 27 - 14, "27 reminders (3 per item), 14 of them fired on the 23rd")
     }

@@ -13,11 +13,11 @@ struct RandomizedReminderTests {
     func everyReminderFiresExactlyOnce(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         var engine = Engine()
-        engine.setAlertZone(Berlin2026())
+        engine.setAlertZone(AlertTestBerlin2026())
         // Another process: applies the same records in the same order.
         var replica = Engine()
-        replica.setAlertZone(Berlin2026())
-        var now = instant("2026-03-25T12:00:00Z")
+        replica.setAlertZone(AlertTestBerlin2026())
+        var now = reminderInstant("2026-03-25T12:00:00Z")
         func apply(_ mutations: [Mutation]) throws {
             _ = try engine.apply(mutations)
             _ = try replica.apply(mutations)
@@ -90,7 +90,7 @@ struct RandomizedReminderTests {
         }
         #expect(replica.state.allReminders == engine.state.allReminders, "another process applying the records agrees")
         var rebuilt = Engine(state: engine.state, today: .epoch)
-        rebuilt.setAlertZone(Berlin2026())
+        rebuilt.setAlertZone(AlertTestBerlin2026())
         #expect(rebuilt.scheduledAlertCount == engine.scheduledAlertCount)
         let later = Timestamp(milliseconds: now.milliseconds + 10 * 86_400_000)
         #expect(rebuilt.dueReminders(now: later) == engine.dueReminders(now: later))
@@ -105,7 +105,7 @@ struct RandomizedReminderTests {
         engine.state.forEachItem { item in
             guard !item.done else { return }
             for alert in item.alerts {
-                guard let fireAt = alert.fireInstant(due: item.due, zone: Berlin2026()),
+                guard let fireAt = alert.fireInstant(due: item.due, zone: AlertTestBerlin2026()),
                       fireAt <= now, fireAt.milliseconds >= now.milliseconds - Reminder.forgetAfter else { continue }
                 let record = engine.state.reminder(ReminderKey(item: item.id, fireAt: fireAt))
                 #expect(record != nil, "\(item.id) \(alert) at \(fireAt) is due at \(now) but has not fired")

@@ -33,7 +33,7 @@ enum ReminderMethods {
             let key = try reminderKey(context, params.item, params.fireAt)
             let until: Timestamp
             switch params.length {
-            case .until(let text): until = try instant(text, path: "params.until")
+            case .until(let text): until = try Timestamp(wire: text, path: "params.until")
             case .minutes(let minutes): until = Timestamp(milliseconds: context.now.milliseconds + Int64(minutes) * 60_000)
             }
             try refusingUnknown(key) { () throws(ResponseError) in
@@ -47,7 +47,7 @@ enum ReminderMethods {
     private static func reminderKey(_ context: WritingContext, _ item: TasklsProtocol.ItemID,
                                     _ fireAt: String) throws(ResponseError) -> ReminderKey {
         let id = ItemID(item)
-        let instant = try instant(fireAt, path: "params.fireAt")
+        let instant = try Timestamp(wire: fireAt, path: "params.fireAt")
         guard context.engine.item(id) != nil else { throw DomainError.notFound(kind: .item, ids: [id.rawValue]).responseError }
         return ReminderKey(item: id, fireAt: instant)
     }

@@ -10,7 +10,7 @@ extension Domain.Alert {
     /// The alert `wire` describes; its instant is parsed (`params.alerts[2].at: ...`).
     init(_ wire: TasklsProtocol.Alert, path: String) throws(ResponseError) {
         switch wire {
-        case .at(let text): self = .at(try instant(text, path: path + ".at"))
+        case .at(let text): self = .at(try Timestamp(wire: text, path: path + ".at"))
         case .offset(let minutes): self = .offset(minutes: minutes)
         }
     }
@@ -34,12 +34,14 @@ extension TasklsProtocol.Alert {
     }
 }
 
-/// The instant `text` names: `-32602` naming `path` unless it is an instant with its offset.
-func instant(_ text: String, path: String) throws(ResponseError) -> Timestamp {
-    guard case .dateTime(let instant, _) = try Due(wire: text, path: path) else {
-        throw .invalidParams("\(path): expected an instant with its offset such as 2026-11-22T09:00:00Z, got a day")
+extension Timestamp {
+    /// The instant `text` names: `-32602` naming `path` unless it is an instant with its offset.
+    init(wire text: String, path: String) throws(ResponseError) {
+        guard case .dateTime(let instant, _) = try Due(wire: text, path: path) else {
+            throw .invalidParams("\(path): expected an instant with its offset such as 2026-11-22T09:00:00Z, got a day")
+        }
+        self = instant
     }
-    return instant
 }
 
 extension ClientCalendar {
