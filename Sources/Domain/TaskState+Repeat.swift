@@ -85,6 +85,8 @@ extension TaskState {
             updated.modifiedAt = time
             updated.revision += 1
             put(item.id, updated, log: &log)
+            // The occurrence is over, done or skipped: its reminders are answered (the next due's fire in their turn).
+            dismissReminders(of: item.id, log: &log)
             // The next occurrence's checklist starts again.
             var reopened: [Item] = []
             forEachDescendant(of: item.id) { if $0.done { reopened.append($0) } }

@@ -141,6 +141,25 @@ struct ReminderTests {
         #expect(try bench.claim("2026-11-22T11:00:00Z").map(\.fireAt) == [reminderInstant("2026-11-22T10:00:00Z")], "the second alert, not yet fired, does")
     }
 
+    @Test func aRepeatingItemMovingOnAnswersItsOccurrencesRemindersAndTheNextOnesFire() throws {
+        var bench = try ReminderBench()
+        let id = try bench.item("Stretch", due: "2026-11-23", alerts: [.offset(minutes: 540)])
+        _ = try bench.engine.apply([.updateItems(ids: [id], patch: ItemPatch(repeatRule: .set(try RepeatRule(rrule: "FREQ=DAILY", anchor: .due))),
+                                                 at: bench.time)])
+        #expect(try bench.claim("2026-11-23T08:30:00Z").count == 1, "9:00 in Berlin on the 23rd")
+        #expect(bench.engine.state.pendingReminders.count == 1)
+        // Completing the occurrence moves the item on (it is not done) and answers its reminder.
+        let next = try Due(parsing: "2026-11-24")
+        let moved = try bench.engine.apply([.advanceItems(advances: [Advance(id: id, next: next, outcome: .completed)], at: bench.time)])
+        #expect(bench.engine.item(id)?.done == false && bench.engine.item(id)?.due == next)
+        #expect(moved.changes.reminders.map(\.new?.state) == [.dismissed])
+        #expect(bench.engine.state.pendingReminders.isEmpty)
+        // The next occurrence's reminder fires in its turn; a skip answers it as well.
+        #expect(try bench.claim("2026-11-24T08:00:00Z") == [ReminderKey(item: id, fireAt: reminderInstant("2026-11-24T08:00:00Z"))])
+        _ = try bench.engine.apply([.advanceItems(advances: [Advance(id: id, next: try Due(parsing: "2026-11-25"), outcome: .skipped)], at: bench.time)])
+        #expect(bench.engine.state.pendingReminders.isEmpty)
+    }
+
     @Test func aSnoozedReminderFiresAgainOnceAndADismissedOneNever() throws {
         var bench = try ReminderBench()
         let id = try bench.item("Call", due: "2026-11-22T09:00:00Z", alerts: [.offset(minutes: 0)])

@@ -17,7 +17,11 @@ struct FoundationZone: ZoneOffsets {
     }
 }
 
-// `instant(_:)`, the instant an ISO 8601 date-time names: AlertTests.swift.
+/// The instant an ISO 8601 date-time names.
+private func instant(_ text: String) -> Timestamp {
+    guard case .dateTime(let instant, _) = try! Due(parsing: text) else { fatalError("not an instant: \(text)") }
+    return instant
+}
 
 private func date(_ text: String) -> CalendarDate {
     guard case .date(let date) = try! Due(parsing: text) else { fatalError("not a date: \(text)") }
