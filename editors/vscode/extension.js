@@ -57,7 +57,7 @@ class Extension {
     client.start().then(() => {
       this.setFailure(null);
       this.output.info(`taskls ${client.serverInfo ? client.serverInfo.version : '?'} started (${client.options.command})`);
-      if (this.setting('reminders', true) === true) this.watchReminders(client, true);
+      if (this.setting('reminders', true) === true) this.reminderWatch = this.watchReminders(client, true);
     }, (error) => this.setFailure(describe(error)));
     client.watchOverview(this.overviewListener).catch((error) => this.setFailure(describe(error)));
     return client;
@@ -65,7 +65,10 @@ class Extension {
 
   // Reminders ------------------------------------------------------------------------------------
 
-  /** Asks the server for `reminder/fired` (or to stop sending them): the `taskls.reminders` setting. */
+  /**
+   * Asks the server for `reminder/fired` (or to stop sending them): the `taskls.reminders` setting.
+   * The promise is kept as `reminderWatch` (the tests wait for it).
+   */
   watchReminders(client, watch) {
     if (!client.supports('reminders/watch')) return Promise.resolve();
     return client.request('reminders/watch', { watch }).catch((error) => this.output.warn(`reminders/watch: ${describe(error)}`));
@@ -100,7 +103,11 @@ class Extension {
     if (choice === 'Done') {
       const result = await this.run('items/update', { id: item.id, done: true });
       if (!result) return;
-      const said = (result.advanced || []).includes(item.id) ? advancedWords(result.items[0], this.wordsContext()) : `done: ${name}`;
+      const advanced = (result.advanced || []).includes(item.id);
+      // A repeating task moved on: the server keeps the reminder of the occurrence it left pending
+      // (a plain task's completion dismisses its reminders); Done answered it, so it is dismissed.
+      if (advanced) await this.server().request('reminders/dismiss', { item: item.id, fireAt: reminder.fireAt }).catch(() => {});
+      const said = advanced ? advancedWords(result.items[0], this.wordsContext()) : `done: ${name}`;
       vscode.window.setStatusBarMessage(`taskls: ${said}`, 5000);
     } else if (choice === 'Dismiss') {
       if (await this.run('reminders/dismiss', { item: item.id, fireAt: reminder.fireAt })) vscode.window.setStatusBarMessage(`taskls: dismissed the reminder of ${name}`, 3000);
@@ -554,7 +561,7 @@ function activate(context) {
   context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((event) => {
     if (event.affectsConfiguration('taskls.path') || event.affectsConfiguration('taskls.store')) extension.restart();
     else if (event.affectsConfiguration('taskls.reminders') && extension.client && extension.client.running) {
-      extension.watchReminders(extension.client, extension.setting('reminders', true) === true);
+      extension.reminderWatch = extension.watchReminders(extension.client, extension.setting('reminders', true) === true);
     } else if (event.affectsConfiguration('taskls.trace.server') && extension.client) {
       extension.client.options.trace = extension.setting('trace.server', 'off');
       extension.client.notify('$/setTrace', { value: extension.client.options.trace });
