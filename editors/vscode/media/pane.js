@@ -1145,6 +1145,12 @@
       const line = field('History', element('span', 'history', history));
       line.setAttribute('aria-label', `History: ${history}`);
     }
+    // Its reminders (alerts), in words: read only here.
+    if (Array.isArray(item.alerts) && item.alerts.length > 0) {
+      const context = { today: pane.today || new Date().toISOString().slice(0, 10), timeZone: pane.timeZone };
+      const said = item.alerts.map((alert) => words.alertWords(alert, item.due, context)).join('; ');
+      field('Reminders', element('span', 'history alerts', said)).setAttribute('aria-label', `Reminders: ${said}`);
+    }
     const notes = field('Notes', element('textarea', 'input notes-input'));
     notes.name = 'notes';
     notes.value = item.notes;

@@ -241,6 +241,34 @@
     }
   }
 
+  /** A length of minutes in words: `1 hour`, `30 min`, `2 days`, `1 h 30 min`. */
+  function minutesWords(minutes) {
+    const plural = (n, unit) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+    if (minutes % 1440 === 0) return plural(minutes / 1440, 'day');
+    if (minutes % 60 === 0) return plural(minutes / 60, 'hour');
+    if (minutes < 60) return `${minutes} min`;
+    return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  }
+
+  /**
+   * An alert of a task (`{at}` or `{offset}`, see protocol.md "Alerts") in words, for the detail
+   * form: `today 10:00` (an instant, relative to `context.today`), `1 hour before` (an offset from a
+   * due instant), `on the day at 09:00`, `the day before at 18:00`, `2 days before at 09:00` (an
+   * offset from a due day's local midnight); `itemDue` is the task's due (an offset without one
+   * never fires: `… (no due: it never fires)`).
+   */
+  function alertWords(alert, itemDue, context) {
+    if (alert && typeof alert.at === 'string') return due(alert.at, true, context).text;
+    const offset = Number(alert && alert.offset) || 0;
+    if (!itemDue) return `${offset === 0 ? 'at the due' : `${minutesWords(Math.abs(offset))} ${offset < 0 ? 'before' : 'after'} the due`} (no due: it never fires)`;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(itemDue)) return offset === 0 ? 'at the due' : `${minutesWords(Math.abs(offset))} ${offset < 0 ? 'before' : 'after'}`;
+    const days = Math.floor(offset / 1440);
+    const rest = offset - days * 1440;
+    const time = `${String(Math.floor(rest / 60)).padStart(2, '0')}:${String(rest % 60).padStart(2, '0')}`;
+    const day = days === 0 ? 'on the day' : days === -1 ? 'the day before' : days === 1 ? 'the day after' : `${Math.abs(days)} days ${days < 0 ? 'before' : 'after'}`;
+    return `${day} at ${time}`;
+  }
+
   /**
    * A fired reminder in words: `"Call Ann" due today 10:00` (the due relative to `context.today`),
    * then `, late` when it fired late; `params` is the `reminder/fired` notification's (or a
@@ -290,5 +318,5 @@
     return displayed(String(message));
   }
 
-  return { repeatText, historyWords, advancedWords, skippedWords, repeatRefusal, reminderWords, indentRefusal, subtaskRefusal, treeWords, stepWords, displayed, relative, due, duePhrase, dayNumber, rowWords, rowText, priorityMarks, wallClock, escapeTitle };
+  return { alertWords, repeatText, historyWords, advancedWords, skippedWords, repeatRefusal, reminderWords, indentRefusal, subtaskRefusal, treeWords, stepWords, displayed, relative, due, duePhrase, dayNumber, rowWords, rowText, priorityMarks, wallClock, escapeTitle };
 }));

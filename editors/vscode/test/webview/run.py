@@ -1454,6 +1454,13 @@ def repeating(ctx):
     relay.control('command', pane=relay.control('panes')[0]['id'], name='stopRepeating')
     wait(lambda: pane.messages() == ['no longer repeating: "Plain task"'], 'stopped, in words')
     wait(lambda: row_cell(pane, 'Plain task', '.repeat') == ['', ''], 'the ↻ gone')
+    # A task's reminders, in words, in its form.
+    relay.request('items/update', {'id': pane.row_id('Pay rent'), 'alerts': [{'offset': 540}, {'offset': -360}, {'at': '2026-11-26T08:30:00Z'}]})
+    click_title(pane, 'Pay rent')
+    pane.keys('e')
+    wait(lambda: pane.js(form_open), 'the detail form of Pay rent')
+    eq('on the day at 09:00; the day before at 18:00; tomorrow 09:30', pane.js("return document.querySelector('.details .alerts').textContent;"), 'its reminders')
+    pane.keys(Keys.ESCAPE)
     pane.check_exact()
 
 
