@@ -1423,6 +1423,12 @@ def repeating(ctx):
     pane.keys('>')
     wait(lambda: len(pane.messages()) == 1 and pane.messages()[0].startswith('"Plain task" does not repeat'), 'the refusal in words')
     eq('in 2 days', row_cell(pane, 'Plain task', '.due')[0], 'the refused task unchanged')
+    # Several at once: the bulk bar's Skip, one line each.
+    click_title(pane, 'Pay rent')
+    pane.shift(Keys.ARROW_DOWN)
+    wait(lambda: pane.js("const b = document.querySelector('.bulk'); return !b.hidden && b.dataset.count === '2';"), 'the bulk bar for two')
+    act(driver, 'click Skip in the bulk bar', lambda: driver.find_element(By.XPATH, "//div[contains(@class,'bulk')]/button[text()='Skip']"), lambda node: node.click())
+    wait(lambda: pane.messages() == ['skipped "Pay rent": next due 2027-01-01', 'skipped "Standup": next due 2026-12-09 09:00'], 'both skips in words')
     # The form: the repeat in the server's words, the history; a new phrase saved; emptied, it stops.
     click_title(pane, 'Water plants')
     pane.keys('e')
