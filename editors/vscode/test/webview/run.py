@@ -1506,7 +1506,7 @@ def screenshots(ctx):
     relay.seed('Work', [])
     today = relay.request('lists/list', {})['today']
     for title, extra in [
-        ('Buy milk', {'due': today, 'priority': 'high', 'tags': ['home']}),
+        ('Buy milk', {'due': today, 'priority': 'high', 'tags': ['home'], 'repeat': {'rule': 'FREQ=WEEKLY', 'from': 'due'}}),
         ('Call Ann about the trip', {'due': '2026-11-20', 'notes': 'flights'}),
         ('Renew passport', {'due': '2027-01-15', 'priority': 'medium'}),
         ('Water the plants', {'done': True}),
