@@ -331,6 +331,13 @@ class Extension {
     return pick ? pick.node : undefined;
   }
 
+  /** A colour for a list or smart list (`{color}`, null for none), or undefined. */
+  pickColor(target) {
+    const picks = ['red', 'orange', 'yellow', 'green', 'blue', 'purple'].map((color) => ({ label: color, color }));
+    picks.push({ label: 'No colour', color: null });
+    return vscode.window.showQuickPick(picks, { placeHolder: `Colour of ${target.label}` });
+  }
+
   async pickSmartList(placeHolder, node) {
     if (node && node.kind === 'smartList') return node;
     const overview = this.overview || await this.run('lists/list', {});
@@ -434,10 +441,14 @@ class Extension {
       'taskls.recolorList': async (node) => {
         const target = await this.pickList('Recolor which list?', node);
         if (!target) return;
-        const picks = ['red', 'orange', 'yellow', 'green', 'blue', 'purple'].map((color) => ({ label: color, color }));
-        picks.push({ label: 'No colour', color: null });
-        const pick = await vscode.window.showQuickPick(picks, { placeHolder: `Colour of ${target.label}` });
+        const pick = await this.pickColor(target);
         if (pick) await this.run('lists/update', { id: target.source.list, color: pick.color });
+      },
+      'taskls.recolorSmartList': async (node) => {
+        const target = await this.pickSmartList('Recolor which smart list?', node);
+        if (!target) return;
+        const pick = await this.pickColor(target);
+        if (pick) await this.run('smartLists/update', { id: target.source.smartList, color: pick.color });
       },
       'taskls.deleteList': async (node) => {
         const target = await this.pickList('Delete which list?', node);

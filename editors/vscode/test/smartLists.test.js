@@ -105,6 +105,10 @@ test('smart lists: in the tree with live counts, saved from a pane\'s filter, op
     await stub.commands.get('taskls.renameSmartList')(extension.nodes.get(`smart:${second}`));
     await h.waitFor(() => smartPane.panel.title === 'Out\\e[1m and about', 'the pane title');
     assert.equal(treeItems(tree)[6][1], 'Out\\e[1m and about');
+    stub.answer('quickPick', (items) => items.find((i) => i.label === 'blue'));
+    await stub.commands.get('taskls.recolorSmartList')(extension.nodes.get(`smart:${second}`));
+    await h.waitFor(() => extension.nodes.get(`smart:${second}`).color === 'charts.blue', 'the colour');
+    assert.equal(tree.options.treeDataProvider.getTreeItem(extension.nodes.get(`smart:${second}`)).iconPath.color.id, 'charts.blue');
     // Dragged onto the first: before it.
     const transfer = new stand.DataTransfer();
     await tree.options.dragAndDropController.handleDrag([extension.nodes.get(`smart:${second}`)], transfer, {});
