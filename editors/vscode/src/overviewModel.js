@@ -44,7 +44,7 @@ function overviewNodes(overview) {
       id: `smart:${smart.id}`, kind: 'smartList', name: smart.name, label, description: String(smart.count),
       tooltip: `${label}: ${smart.count} ${smart.count === 1 ? 'task' : 'tasks'} (a smart list)`, icon: 'filter',
       color: smart.color ? themeColors[String(smart.color).toLowerCase()] : undefined,
-      listColor: smart.color, source: { smartList: smart.id }, count: smart.count, smartList: smart,
+      listColor: smart.color, source: { smartList: smart.id }, count: smart.count,
     });
   }
   for (const list of overview.lists || []) {
