@@ -2,13 +2,14 @@
 // The taskls extension: one server per window (src/client.js), the overview as a native tree in
 // its own activity-bar container, a status bar item with Today's count, an output channel for the
 // server's stderr and trace, commands, and one webview panel per opened list or smart group
-// (src/paneHost.js keeps its model; media/pane.js draws it). Everything shown comes from the server.
+// (src/paneHost.js keeps its model; media/pane.js draws it); fired reminders as notifications with
+// Done / Snooze 10 min / Dismiss. Everything shown comes from the server.
 const vscode = require('vscode');
 const { Client, describe } = require('./src/client');
-const { PaneHost } = require('./src/paneHost');
+const { PaneHost, sameSource } = require('./src/paneHost');
 const { overviewNodes, overviewChanges, statusText } = require('./src/overviewModel');
 const { nonce, pageHtml, pageFiles } = require('./src/page');
-const { displayed, stepWords } = require('./src/words');
+const { displayed, stepWords, reminderWords, advancedWords, due } = require('./src/words');
 
 const viewType = 'taskls.list';
 const treeMime = 'application/vnd.code.tree.taskls.overview';
@@ -50,14 +51,85 @@ class Extension {
         this.output[level](`[server] ${message}`);
       },
       onExit: (exit) => this.serverExited(client, exit),
+      onReminder: (params) => { if (this.client === client) this.showReminder(params); },
     });
     this.client = client;
     client.start().then(() => {
       this.setFailure(null);
       this.output.info(`taskls ${client.serverInfo ? client.serverInfo.version : '?'} started (${client.options.command})`);
+      if (this.setting('reminders', true) === true) this.reminderWatch = this.watchReminders(client, true);
     }, (error) => this.setFailure(describe(error)));
     client.watchOverview(this.overviewListener).catch((error) => this.setFailure(describe(error)));
     return client;
+  }
+
+  // Reminders ------------------------------------------------------------------------------------
+
+  /**
+   * Asks the server for `reminder/fired` (or to stop sending them): the `taskls.reminders` setting.
+   * The promise is kept as `reminderWatch` (the tests wait for it).
+   */
+  watchReminders(client, watch) {
+    if (!client.supports('reminders/watch')) return Promise.resolve();
+    return client.request('reminders/watch', { watch }).catch((error) => this.output.warn(`reminders/watch: ${describe(error)}`));
+  }
+
+  /** What the words of a notification are relative to: the overview's day, the client's time zone. */
+  wordsContext() {
+    const client = this.client;
+    const overview = this.overview || (client && client.overview);
+    return {
+      today: (overview && overview.today) || new Date().toISOString().slice(0, 10),
+      timeZone: (client && client.options.timeZone) || Intl.DateTimeFormat().resolvedOptions().timeZone,
+    };
+  }
+
+  /**
+   * A fired reminder as a notification (a warning when it fired late) with Done, Snooze 10 min and
+   * Dismiss; what was chosen is carried out. Resolves when the notification is answered or closed.
+   */
+  async showReminder(params) {
+    const text = `taskls reminder: ${reminderWords(params, this.wordsContext())}`;
+    this.output.info(text);
+    const buttons = ['Done', 'Snooze 10 min', 'Dismiss'];
+    const choice = params.late === true ? await vscode.window.showWarningMessage(text, ...buttons) : await vscode.window.showInformationMessage(text, ...buttons);
+    await this.answerReminder(params, choice === 'Snooze 10 min' ? 10 : choice);
+  }
+
+  /** Carries out `choice` on a reminder: 'Done', 'Dismiss', or a snooze of that many minutes; else nothing. */
+  async answerReminder(reminder, choice) {
+    const item = reminder.item;
+    const name = `"${displayed(item.title)}"`;
+    if (choice === 'Done') {
+      const result = await this.run('items/update', { id: item.id, done: true });
+      if (!result) return;
+      const advanced = (result.advanced || []).includes(item.id);
+      // A repeating task moved on: the server keeps the reminder of the occurrence it left pending
+      // (a plain task's completion dismisses its reminders); Done answered it, so it is dismissed.
+      if (advanced) await this.server().request('reminders/dismiss', { item: item.id, fireAt: reminder.fireAt }).catch(() => {});
+      const said = advanced ? advancedWords(result.items[0], this.wordsContext()) : `done: ${name}`;
+      vscode.window.setStatusBarMessage(`taskls: ${said}`, 5000);
+    } else if (choice === 'Dismiss') {
+      if (await this.run('reminders/dismiss', { item: item.id, fireAt: reminder.fireAt })) vscode.window.setStatusBarMessage(`taskls: dismissed the reminder of ${name}`, 3000);
+    } else if (typeof choice === 'number') {
+      const result = await this.run('reminders/snooze', { item: item.id, fireAt: reminder.fireAt, minutes: choice });
+      if (result) vscode.window.setStatusBarMessage(`taskls: snoozed ${name} until ${due(result.until, true, this.wordsContext()).text}`, 3000);
+    }
+  }
+
+  /** The pending reminders (`reminders/list`) to pick one from; undefined when none or dismissed. */
+  async pickReminder(placeHolder) {
+    const answer = await this.run('reminders/list');
+    if (!answer) return undefined;
+    if (answer.reminders.length === 0) { vscode.window.showInformationMessage('taskls: no reminders pending'); return undefined; }
+    const context = this.wordsContext();
+    const picks = answer.reminders.map((reminder) => ({
+      label: `$(bell) ${reminderWords(reminder, context)}`,
+      description: `fired ${due(reminder.firedAt, true, context).text}`,
+      reminder,
+    }));
+    const pick = await vscode.window.showQuickPick(picks, { placeHolder });
+    return pick ? pick.reminder : undefined;
   }
 
   setFailure(message) {
@@ -139,19 +211,31 @@ class Extension {
     };
   }
 
-  /** Drag and drop of lists in the tree: `lists/move` before the list dropped on (or last). */
+  /**
+   * Drag and drop in the tree: lists (`lists/move`) before the list dropped on (or last), smart
+   * lists (`smartLists/move`) before the smart list dropped on (or last).
+   */
   dragController() {
     return {
       dragMimeTypes: [treeMime],
       dropMimeTypes: [treeMime],
       handleDrag: (source, dataTransfer) => {
+        const smart = source.filter((node) => node.kind === 'smartList').map((node) => node.source.smartList);
+        if (smart.length > 0 && smart.length === source.length) { dataTransfer.set(treeMime, new vscode.DataTransferItem({ smartLists: smart })); return; }
         const ids = source.filter((node) => node.kind === 'list').map((node) => node.source.list);
         if (ids.length > 0) dataTransfer.set(treeMime, new vscode.DataTransferItem(ids));
       },
       handleDrop: async (target, dataTransfer) => {
         const item = dataTransfer.get(treeMime);
         if (!item) return;
-        const ids = Array.isArray(item.value) ? item.value : JSON.parse(await item.asString());
+        const value = item.value !== undefined ? item.value : JSON.parse(await item.asString());
+        if (value && Array.isArray(value.smartLists)) {
+          if (target && target.kind !== 'smartList') return;
+          const before = target ? target.source.smartList : null;
+          if (!value.smartLists.includes(before)) await this.run('smartLists/move', { ids: value.smartLists, before });
+          return;
+        }
+        const ids = value;
         if (target && target.kind !== 'list') return;
         const before = target ? target.source.list : null;
         if (ids.includes(before)) return;
@@ -172,12 +256,11 @@ class Extension {
 
   // List panes -----------------------------------------------------------------------------------
 
-  /** Opens (or reveals) the pane of `source` (`{list}` or `{group}`), titled `name`. */
+  /** Opens (or reveals) the pane of `source` (`{list}`, `{smartList}` or `{group}`), titled `name`. */
   openPane(source, name, restored, existingPanel) {
     if (!existingPanel) {
       for (const pane of this.panes) {
-        const same = source.list ? pane.host.source.list === source.list : pane.host.source.group === source.group;
-        if (same) { pane.panel.reveal(); return pane; }
+        if (sameSource(pane.host.source, source)) { pane.panel.reveal(); return pane; }
       }
     }
     const root = this.context.extensionUri;
@@ -248,6 +331,50 @@ class Extension {
     return pick ? pick.node : undefined;
   }
 
+  /** A colour for a list or smart list (`{color}`, null for none), or undefined. */
+  pickColor(target) {
+    const picks = ['red', 'orange', 'yellow', 'green', 'blue', 'purple'].map((color) => ({ label: color, color }));
+    picks.push({ label: 'No colour', color: null });
+    return vscode.window.showQuickPick(picks, { placeHolder: `Colour of ${target.label}` });
+  }
+
+  async pickSmartList(placeHolder, node) {
+    if (node && node.kind === 'smartList') return node;
+    const overview = this.overview || await this.run('lists/list', {});
+    if (!overview) return undefined;
+    const picks = overviewNodes(overview).filter((n) => n.kind === 'smartList').map((n) => ({ label: n.label, description: n.description, node: n }));
+    if (picks.length === 0) { vscode.window.showInformationMessage('taskls: there is no smart list yet: filter a pane, then Save Filter as Smart List'); return undefined; }
+    const pick = await vscode.window.showQuickPick(picks, { placeHolder });
+    return pick ? pick.node : undefined;
+  }
+
+  /**
+   * Saves the front pane's filter as a smart list, named as the user types: the view's filter, with
+   * `done: "notDone"` unless it says otherwise (`"done"` for the Completed group); over the pane's
+   * list, or every list for a smart group's pane, or a smart list's own lists (its filter under
+   * the view's).
+   */
+  async saveSmartList(pane) {
+    const host = pane.host;
+    let filter = Object.assign({}, host.model.filter || {});
+    let lists = null;
+    if (host.source.list) lists = [host.source.list];
+    if (host.source.smartList) {
+      const smart = ((this.overview && this.overview.smartLists) || []).find((s) => s.id === host.source.smartList);
+      if (smart) { filter = Object.assign({}, smart.filter, filter); lists = smart.lists; }
+    }
+    if (filter.done === undefined) filter.done = host.source.group === 'completed' ? 'done' : 'notDone';
+    const name = await vscode.window.showInputBox({
+      prompt: `Name of the smart list (the filter of ${displayed(host.name)}${host.settings.filterText ? `: ${displayed(host.settings.filterText)}` : ''})`,
+      value: host.settings.filterText || '',
+      validateInput: (v) => (v.trim() === '' ? 'A smart list needs a name' : null),
+    });
+    if (!name) return undefined;
+    const created = await this.run('smartLists/create', { name, filter, lists });
+    if (created) vscode.window.setStatusBarMessage(`taskls: saved the smart list "${displayed(created.smartList.name)}" (${created.smartList.count} ${created.smartList.count === 1 ? 'task' : 'tasks'})`, 3000);
+    return created;
+  }
+
   async pickList(placeHolder, node) {
     if (node && node.kind === 'list') return node;
     const overview = this.overview || await this.run('lists/list', {});
@@ -261,7 +388,7 @@ class Extension {
     return {
       'taskls.open': (node) => node && this.openPane(node.source, node.label),
       'taskls.openList': async () => {
-        const node = await this.pickSource('Open a list or smart group');
+        const node = await this.pickSource('Open a list, smart list or smart group');
         if (node) this.openPane(node.source, node.label);
       },
       'taskls.openToday': () => this.openPane({ group: 'today' }, 'Today'),
@@ -314,10 +441,14 @@ class Extension {
       'taskls.recolorList': async (node) => {
         const target = await this.pickList('Recolor which list?', node);
         if (!target) return;
-        const picks = ['red', 'orange', 'yellow', 'green', 'blue', 'purple'].map((color) => ({ label: color, color }));
-        picks.push({ label: 'No colour', color: null });
-        const pick = await vscode.window.showQuickPick(picks, { placeHolder: `Colour of ${target.label}` });
+        const pick = await this.pickColor(target);
         if (pick) await this.run('lists/update', { id: target.source.list, color: pick.color });
+      },
+      'taskls.recolorSmartList': async (node) => {
+        const target = await this.pickSmartList('Recolor which smart list?', node);
+        if (!target) return;
+        const pick = await this.pickColor(target);
+        if (pick) await this.run('smartLists/update', { id: target.source.smartList, color: pick.color });
       },
       'taskls.deleteList': async (node) => {
         const target = await this.pickList('Delete which list?', node);
@@ -325,6 +456,44 @@ class Extension {
         const answer = await vscode.window.showWarningMessage(
           `Delete the list "${target.label}" and its tasks?`, { modal: true, detail: 'Undo (Ctrl+Z in a task pane) brings it back.' }, 'Delete');
         if (answer === 'Delete') await this.run('lists/delete', { id: target.source.list });
+      },
+      'taskls.saveSmartList': () => this.inPane((pane) => this.saveSmartList(pane)),
+      'taskls.renameSmartList': async (node) => {
+        const target = await this.pickSmartList('Rename which smart list?', node);
+        if (!target) return;
+        const name = await vscode.window.showInputBox({ prompt: `Rename the smart list ${target.label}`, value: target.name, validateInput: (v) => (v.trim() === '' ? 'A smart list needs a name' : null) });
+        if (name && name !== target.name) await this.run('smartLists/update', { id: target.source.smartList, name });
+      },
+      'taskls.deleteSmartList': async (node) => {
+        const target = await this.pickSmartList('Delete which smart list?', node);
+        if (!target) return;
+        const answer = await vscode.window.showWarningMessage(
+          `Delete the smart list "${target.label}"?`, { modal: true, detail: 'Its tasks stay in their lists. Undo (Ctrl+Z in a task pane) brings it back.' }, 'Delete');
+        if (answer === 'Delete') await this.run('smartLists/delete', { id: target.source.smartList });
+      },
+      // Repeating tasks in the pane in front: its selection (or focused task), as its keys do.
+      'taskls.skip': () => this.inPane((pane) => { pane.panel.reveal(); pane.host.command('skip'); }),
+      'taskls.stopRepeating': () => this.inPane((pane) => { pane.panel.reveal(); pane.host.command('stopRepeating'); }),
+      'taskls.showReminders': async () => {
+        const reminder = await this.pickReminder('Pending reminders: pick one to act on');
+        if (!reminder) return;
+        const picks = [
+          { label: 'Done', choice: 'Done' }, { label: 'Snooze 10 min', choice: 10 }, { label: 'Snooze 1 hour', choice: 60 },
+          { label: 'Snooze until tomorrow', choice: 1440 }, { label: 'Dismiss', choice: 'Dismiss' },
+        ];
+        const pick = await vscode.window.showQuickPick(picks, { placeHolder: reminderWords(reminder, this.wordsContext()) });
+        if (pick) await this.answerReminder(reminder, pick.choice);
+      },
+      'taskls.dismissReminder': async () => {
+        const reminder = await this.pickReminder('Dismiss which reminder?');
+        if (reminder) await this.answerReminder(reminder, 'Dismiss');
+      },
+      'taskls.snoozeReminder': async () => {
+        const reminder = await this.pickReminder('Snooze which reminder?');
+        if (!reminder) return;
+        const picks = [{ label: '10 min', minutes: 10 }, { label: '1 hour', minutes: 60 }, { label: '1 day', minutes: 1440 }];
+        const pick = await vscode.window.showQuickPick(picks, { placeHolder: `Snooze ${reminderWords(reminder, this.wordsContext())} for` });
+        if (pick) await this.answerReminder(reminder, pick.minutes);
       },
       'taskls.undo': async () => {
         const result = await this.run('undo');
@@ -402,7 +571,9 @@ function activate(context) {
   }));
   context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((event) => {
     if (event.affectsConfiguration('taskls.path') || event.affectsConfiguration('taskls.store')) extension.restart();
-    else if (event.affectsConfiguration('taskls.trace.server') && extension.client) {
+    else if (event.affectsConfiguration('taskls.reminders') && extension.client && extension.client.running) {
+      extension.reminderWatch = extension.watchReminders(extension.client, extension.setting('reminders', true) === true);
+    } else if (event.affectsConfiguration('taskls.trace.server') && extension.client) {
       extension.client.options.trace = extension.setting('trace.server', 'off');
       extension.client.notify('$/setTrace', { value: extension.client.options.trace });
     }

@@ -226,7 +226,11 @@
         scheduleRender();
         break;
       case 'say': say(message.text, message.kind); break; // from a command (Ctrl+Z: `undid: …`)
-      case 'command': if (message.name === 'addSubtask') startAdd('subtask'); break; // the title menu's
+      case 'command': // the title menu's and the palette's
+        if (message.name === 'addSubtask') startAdd('subtask');
+        else if (message.name === 'skip') skip();
+        else if (message.name === 'stopRepeating') stopRepeating();
+        break;
       case 'folded': followLostFocus(); break;
       case 'stopped':
         pane.stopped = message.message || 'the server stopped';
@@ -425,7 +429,7 @@
   }
 
   function stateLine() {
-    if (pane.closed) return { text: 'This list was deleted.', kind: 'error' };
+    if (pane.closed) return { text: pane.closed === 'smartListDeleted' ? 'This smart list was deleted.' : 'This list was deleted.', kind: 'error' };
     if (pane.stopped) return { text: `The server stopped: ${pane.stopped}`, kind: 'error', action: ['Restart', () => call('retry', { visibleRows: visibleRows() })] };
     if (model.state === null) return { text: 'Opening…', kind: 'info', loading: true };
     if (model.state === 'loading') return { text: `Loading… ${Math.round((model.progress || 0) * 100)}%`, kind: 'info', loading: true };
@@ -541,7 +545,7 @@
     node.id = domId(row);
     node.dataset.id = row.id;
     // A smart group shows each row's list (unless its sections already say it).
-    const showList = !!(pane.source && pane.source.group) && model.sections !== 'list';
+    const showList = !!(pane.source && (pane.source.group || pane.source.smartList)) && model.sections !== 'list';
     const context = { today: pane.today || new Date().toISOString().slice(0, 10), timeZone: pane.timeZone, showList, listNames: pane.listNames };
     const w = words.rowWords(row, context);
     if (row.kind === 'header') {
@@ -582,6 +586,10 @@
     node.appendChild(cell);
     const due = element('span', w.due ? `due${w.due.overdue ? ' overdue' : ''}${w.due.today ? ' today' : ''}` : 'due', w.due ? w.due.text : '');
     node.appendChild(due);
+    // A repeating task: ↻ in a column of its own after the due (its words in the tooltip).
+    const repeat = element('span', 'repeat', w.repeat ? '↻' : '');
+    if (w.repeat) repeat.title = `Repeats ${w.repeat}`;
+    node.appendChild(repeat);
     const mark = element('span', `priority ${row.priority || 'none'}`, w.priority || '');
     if (w.priorityName) mark.title = w.priorityName;
     node.appendChild(mark);
@@ -605,6 +613,7 @@
     bulk.replaceChildren(element('span', 'bulk-count', `${ids.length} selected`));
     bulk.append(
       button('Done', 'Mark done (Space)', () => toggle(true)),
+      button('Skip', 'Repeating tasks: on to the next due (>)', () => skip()),
       button('Not done', 'Mark not done', () => toggle(false)),
       button('Delete', 'Delete (Delete)', () => remove()),
     );
@@ -741,6 +750,7 @@
       case 'a': startAdd('end'); handled(); break;
       case 'o': startAdd('below'); handled(); break;
       case 'O': startAdd('above'); handled(); break;
+      case '>': skip(); handled(); break;
       case 'J': moveBy(1); handled(); break;
       case 'K': moveBy(-1); handled(); break;
       case '/': filterInput.focus(); filterInput.select(); handled(); break;
@@ -794,7 +804,7 @@
       return;
     }
     if (!event.target.classList.contains('check')) return;
-    if (row && row.kind === 'item') call('toggle', { ids: [row.id], done: !row.done });
+    if (row && row.kind === 'item') toggleIds([row.id], !row.done);
   });
   scroller.addEventListener('dblclick', (event) => {
     if (event.target.closest('.row') && !event.target.closest('input') && !event.target.classList.contains('twisty')) edit();
@@ -806,7 +816,31 @@
     const rows = targets();
     if (rows.length === 0) return;
     const value = done === undefined ? rows.some((row) => !row.done) : done;
-    call('toggle', { ids: rows.map((row) => row.id), done: value });
+    toggleIds(rows.map((row) => row.id), value);
+  }
+
+  /** Marks `ids` done or not; a repeating task moved on to its next due instead is said in one line. */
+  async function toggleIds(ids, done) {
+    const result = await call('toggle', { ids, done });
+    if (result && result.advanced && result.advanced.length > 0) say(result.advanced);
+  }
+
+  /** `>`: the repeating tasks (the selection, or the focused one) move on to their next due without being done. */
+  async function skip() {
+    const rows = targets();
+    if (rows.length === 0) { say('No task here to skip.', 'warning'); return; }
+    const result = await call('skip', { ids: rows.map((row) => row.id) });
+    if (result && result.refused) say(result.refused, 'warning');
+    else if (result) say(result.said);
+  }
+
+  /** The palette's Stop Repeating: the tasks keep their due and history, and no longer repeat. */
+  async function stopRepeating() {
+    const rows = targets();
+    if (rows.length === 0) { say('No task here to stop repeating.', 'warning'); return; }
+    const result = await call('stopRepeating', { ids: rows.map((row) => row.id) });
+    if (result && result.refused) say(result.refused, 'warning');
+    else if (result) say(result.said);
   }
 
   async function remove() {
@@ -1099,6 +1133,24 @@
     const list = field('List', select(pane.lists.map((l) => [l.id, words.displayed(l.name)]), 'List', () => {}));
     list.name = 'list';
     list.value = item.list;
+    // The repeat in the server's words (they read back as the same repeat when the grammar has a
+    // phrase for it); emptied, the task stops repeating. Then its history, when it has one.
+    const repeat = field('Repeat', element('input', 'input'));
+    repeat.name = 'repeat';
+    const repeatPhrase = words.repeatText(item.repeat);
+    repeat.value = repeatPhrase;
+    repeat.placeholder = 'every week, every month on the 1st, every 3 days after done';
+    const history = words.historyWords(item.occurrences, pane.timeZone);
+    if (history) {
+      const line = field('History', element('span', 'history', history));
+      line.setAttribute('aria-label', `History: ${history}`);
+    }
+    // Its reminders (alerts), in words: read only here.
+    if (Array.isArray(item.alerts) && item.alerts.length > 0) {
+      const context = { today: pane.today || new Date().toISOString().slice(0, 10), timeZone: pane.timeZone };
+      const said = item.alerts.map((alert) => words.alertWords(alert, item.due, context)).join('; ');
+      field('Reminders', element('span', 'history alerts', said)).setAttribute('aria-label', `Reminders: ${said}`);
+    }
     const notes = field('Notes', element('textarea', 'input notes-input'));
     notes.name = 'notes';
     notes.value = item.notes;
@@ -1111,6 +1163,7 @@
       event.preventDefault();
       const args = { id: item.id, list: item.list, priority: priority.value, tags: tags.value, notes: notes.value };
       if (due.value !== duePhrase) args.due = due.value;
+      if (repeat.value !== repeatPhrase) args.repeat = repeat.value;
       const result = await call('details', args);
       if (result && result.warnings) { sayWarnings(result.warnings); return; }
       if (result && list.value && list.value !== item.list && !(await call('moveToList', { ids: [item.id], list: list.value }))) return;

@@ -2,7 +2,7 @@
 // The one taskls server of an editor window, shared by every pane: starts the process, does the
 // `initialize` handshake (requests made meanwhile wait for it), routes `view/changed` and
 // `view/closed` to the pane that owns the view (queueing those that arrive before the pane knows
-// its view id) and `lists/changed` to the overview's listeners.
+// its view id), `lists/changed` to the overview's listeners and `reminder/fired` to `onReminder`.
 const childProcess = require('child_process');
 const { Connection, RequestError, describe } = require('./connection');
 
@@ -14,7 +14,8 @@ class Client {
    * `store` (a directory or undefined), `timeZone`
    * (an IANA name; default this machine's), `trace` ('off' | 'messages' | 'verbose'), `env`,
    * `log(line)` for stderr and traces, `onExit({code, signal, reason})`, `onMessage({type, message})`
-   * for `window/showMessage` and `window/logMessage`, `onProgress(params)` for `$/progress`.
+   * for `window/showMessage` and `window/logMessage`, `onProgress(params)` for `$/progress`,
+   * `onReminder(params)` for `reminder/fired` (sent only after `reminders/watch`).
    */
   constructor(options) {
     this.options = options;
@@ -141,6 +142,10 @@ class Client {
     if (method === 'window/showMessage' || method === 'window/logMessage') {
       if (this.options.onMessage) this.options.onMessage({ method, type: params.type, message: params.message });
       else this.log(`[server] ${params.message}`);
+      return;
+    }
+    if (method === 'reminder/fired') {
+      if (this.options.onReminder) this.options.onReminder(params);
       return;
     }
     if (method === '$/progress' && this.options.onProgress) this.options.onProgress(params);

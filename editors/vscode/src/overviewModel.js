@@ -1,5 +1,5 @@
 'use strict';
-// The overview as tree nodes (smart groups, then lists), what changed between two overviews, and
+// The overview as tree nodes (smart groups, then smart lists, then lists), what changed between two overviews, and
 // the status bar's words. Pure: extension.js turns nodes into `vscode.TreeItem`s.
 const { displayed } = require('./words');
 
@@ -12,9 +12,11 @@ const themeColors = {
 const groupIcons = { today: 'calendar', scheduled: 'clock', overdue: 'warning', all: 'inbox', completed: 'pass' };
 
 /**
- * The nodes of an overview, in order. Each node: `{id, kind: 'group'|'list'|'state', label,
- * description, tooltip, icon, color, source}`; a list's `name` is its stored name, its `label`
- * (and every text shown) that name through `displayed`. Ids are stable (`group:today`, `list:l3`), so the
+ * The nodes of an overview, in order: the smart groups, the smart lists (`lists/list`'s
+ * `smartLists`, in their order), the lists. Each node: `{id, kind: 'group'|'smartList'|'list'|'state',
+ * label, description, tooltip, icon, color, source}`; a list's or smart list's `name` is its stored
+ * name, its `label` (and every text shown) that name through `displayed`. Ids are stable
+ * (`group:today`, `smart:s2`, `list:l3`), so the
  * tree keeps selection and expansion when counts change. While the store loads or has failed, one
  * `state` node says so.
  */
@@ -34,6 +36,15 @@ function overviewNodes(overview) {
       id: `group:${group.id}`, kind: 'group', label: group.name, description: String(group.count),
       tooltip: `${group.name}: ${group.count} ${group.count === 1 ? 'task' : 'tasks'}`,
       icon: groupIcons[group.id] || 'list-unordered', source: { group: group.id }, count: group.count,
+    });
+  }
+  for (const smart of overview.smartLists || []) {
+    const label = displayed(smart.name);
+    nodes.push({
+      id: `smart:${smart.id}`, kind: 'smartList', name: smart.name, label, description: String(smart.count),
+      tooltip: `${label}: ${smart.count} ${smart.count === 1 ? 'task' : 'tasks'} (a smart list)`, icon: 'filter',
+      color: smart.color ? themeColors[String(smart.color).toLowerCase()] : undefined,
+      listColor: smart.color, source: { smartList: smart.id }, count: smart.count,
     });
   }
   for (const list of overview.lists || []) {

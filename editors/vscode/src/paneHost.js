@@ -11,21 +11,21 @@
 //   or {type: 'batch', messages: [...]} of those, in order.
 const { ViewModel } = require('./viewModel');
 const { describe } = require('./connection');
-const { displayed, indentRefusal } = require('./words');
+const { displayed, indentRefusal, advancedWords, skippedWords, repeatRefusal } = require('./words');
 
 const defaultWindow = 100;
 const maximumWindow = 1000;
 
 class PaneHost {
   /**
-   * `client`: the shared Client. `source`: `{list: ID}` or `{group: NAME}`. `name`: the title.
+   * `client`: the shared Client. `source`: `{list: ID}`, `{group: NAME}` or `{smartList: ID}`. `name`: the title.
    * `post(message)`: to the page (returns false or throws when the page is gone).
    * `onTitle(title)`: the pane's title changed (shown: through `displayed`). `restored`: settings from a previous session.
    */
   constructor({ client, source, name, post, onTitle, restored }) {
     this.client = client;
-    this.source = source.list ? { list: source.list } : { group: source.group };
-    this.name = name || source.list || source.group;
+    this.source = sourceOf(source);
+    this.name = name || source.list || source.smartList || source.group;
     this.post = post;
     this.onTitle = onTitle || (() => {});
     this.model = new ViewModel();
@@ -82,6 +82,10 @@ class PaneHost {
     if (this.source.group) {
       const group = (overview.groups || []).find((g) => g.id === this.source.group);
       if (group && group.name !== this.name) { this.name = group.name; this.onTitle(displayed(this.name)); }
+    }
+    if (this.source.smartList) {
+      const smart = (overview.smartLists || []).find((s) => s.id === this.source.smartList);
+      if (smart && smart.name !== this.name) { this.name = smart.name; this.onTitle(displayed(this.name)); }
     }
     this.send({ type: 'overview', today: overview.today, listNames: names, lists: (overview.lists || []).map((l) => ({ id: l.id, name: l.name })) });
   }
@@ -229,6 +233,26 @@ class PaneHost {
     }
   }
 
+  /** What the pane's words are relative to: the overview's day and the client's time zone. */
+  wordsContext() {
+    const today = (this.client.overview && this.client.overview.today) || new Date().toISOString().slice(0, 10);
+    return { today, timeZone: this.client.options.timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone };
+  }
+
+  /** The titles (displayed) of the tasks `ids`, from the rows fetched, else the ids themselves. */
+  titlesOf(ids) {
+    return ids.map((id) => {
+      const row = this.model.rows.find((r) => r.id === id);
+      return displayed(row ? row.title : id);
+    });
+  }
+
+  /** A refused skip or repeat (`-32803`) in words, naming the tasks the refusal names. */
+  repeatRefused(error, ids) {
+    const named = error.data && Array.isArray(error.data.ids) && error.data.ids.length > 0 ? error.data.ids : ids;
+    return repeatRefusal(error.reason, this.titlesOf(named), describe(error));
+  }
+
   /** The list a new item goes to: the pane's, else the given row's, else the first list. */
   targetList(row) {
     if (this.source.list) return this.source.list;
@@ -239,11 +263,11 @@ class PaneHost {
 
   /** The fields of a typed line: `{fields, warnings}` (the server's grammar when it has one). */
   async parseItem(text, list) {
-    if (!this.client.supports('text/parseItem')) return { fields: { title: text.trim() }, warnings: [] };
+    if (!this.client.supports('text/parseItem')) return { fields: { title: text.trim() }, warnings: [], spans: [] };
     const params = { text };
     if (list) params.list = list;
     const answer = await this.client.request('text/parseItem', params);
-    return { fields: answer.fields || {}, warnings: (answer.warnings || []).map((w) => w.message || w.reason) };
+    return { fields: answer.fields || {}, warnings: (answer.warnings || []).map((w) => w.message || w.reason), spans: answer.spans || [] };
   }
 
   /** `view/collapse` or `view/expand` on `ids`, or on every task (`all`); `{changed}`. */
@@ -321,25 +345,85 @@ const actions = {
       throw error;
     }
   },
+  /**
+   * `{ids, done}`: marks the tasks done or not done. A repeating task that `done` moves on to its
+   * next occurrence instead is said in `advanced`, one line each (`advancedWords`).
+   */
   async toggle({ ids, done }) {
-    return this.client.request('items/update', { ids, done: done === true });
+    const answer = await this.client.request('items/update', { ids, done: done === true });
+    const moved = new Set(answer.advanced || []);
+    const context = this.wordsContext();
+    return { revision: answer.revision, changed: answer.changed, advanced: answer.items.filter((item) => moved.has(item.id)).map((item) => advancedWords(item, context)) };
   },
-  /** `{id, list, text}`: the title line edited in place, read with the quick-entry grammar; with warnings nothing changes. */
+  /**
+   * `{ids}`: repeating tasks moved on to their next occurrence without being done (`items/skip`):
+   * `{said: [lines]}` (`skipped "Water plants": next due in 3 days`); a refusal (a task that does
+   * not repeat, a repeat that has ended) is `{refused: words}`, nothing changed.
+   */
+  async skip({ ids }) {
+    try {
+      const answer = await this.client.request('items/skip', { ids });
+      const context = this.wordsContext();
+      return { said: answer.items.map((item) => skippedWords(item, context)) };
+    } catch (error) {
+      if (error.code !== -32803) throw error;
+      return { refused: this.repeatRefused(error, ids) };
+    }
+  },
+  /** `{ids}`: the tasks stop repeating (`repeat: null`; their history stays). `{said}` or `{refused}`. */
+  async stopRepeating({ ids }) {
+    const repeating = ids.filter((id) => { const row = this.model.rows.find((r) => r.id === id); return !row || row.repeat; });
+    if (repeating.length === 0) return { refused: repeatRefusal('notRepeating', this.titlesOf(ids)) };
+    const answer = await this.client.request('items/update', repeating.length === 1 ? { id: repeating[0], repeat: null } : { ids: repeating, repeat: null });
+    return { said: [`no longer repeating: ${answer.items.map((item) => `"${displayed(item.title)}"`).join(', ')}`] };
+  },
+  /**
+   * `{id, list, text}`: the title line edited in place, read with the quick-entry grammar; with
+   * warnings nothing changes. A repeat phrase (`every week`) sets the repeat; without a due phrase
+   * the task keeps its due (the grammar's first day of the repeat is only for a task without one).
+   * `alerts`, when the grammar gives them, replace the task's.
+   */
   async rename({ id, list, text }) {
-    const { fields, warnings } = await this.parseItem(text, list);
+    const { fields, warnings, spans } = await this.parseItem(text, list);
     if (warnings.length > 0) return { warnings };
+    if (fields.repeat && fields.due !== undefined && !spans.some((span) => span.kind === 'due')) {
+      const row = this.model.rows.find((r) => r.id === id);
+      const current = row ? row : await this.client.request('items/get', { id });
+      if (current.due) delete fields.due;
+    }
     const update = { id };
     let any = false;
-    for (const name of ['title', 'notes', 'due', 'priority', 'tags']) {
+    for (const name of ['title', 'notes', 'due', 'priority', 'tags', 'repeat', 'alerts']) {
       if (fields[name] !== undefined) { update[name] = fields[name]; any = true; }
     }
-    if (any) await this.client.request('items/update', update);
+    if (any) {
+      try {
+        await this.client.request('items/update', update);
+      } catch (error) {
+        if (error.code === -32803 && error.reason === 'repeatWithoutDue') return { warnings: [repeatRefusal(error.reason, [])] };
+        throw error;
+      }
+    }
     if (fields.list && fields.list !== list) await this.client.request('items/move', { ids: [id], before: null, list: fields.list });
     return { changed: any };
   },
-  /** `{id, due, priority, tags, notes}` from the detail form; `due` is typed (`fri 5pm`, `none`). */
-  async details({ id, list, due, priority, tags, notes }) {
+  /**
+   * `{id, due, priority, tags, notes, repeat}` from the detail form; `due` is typed (`fri 5pm`,
+   * `none`), `repeat` too (`every month on the 1st`, read by the grammar; '' stops repeating; a
+   * task without a due gets the repeat's first day, as quick entry gives it).
+   */
+  async details({ id, list, due, priority, tags, notes, repeat }) {
     const update = { id };
+    if (typeof repeat === 'string') {
+      if (repeat.trim() === '') update.repeat = null;
+      else {
+        const { fields, warnings } = await this.parseItem(repeat.trim(), list);
+        if (warnings.length > 0) return { warnings };
+        if (!fields.repeat || fields.title !== undefined) return { warnings: [`not a repeat: ${repeat.trim()} (such as every week, every mon,wed, every month on the last fri, every 3 days after done)`] };
+        update.repeat = fields.repeat;
+        if (fields.due) update.dueIfNone = fields.due;
+      }
+    }
     if (typeof due === 'string') {
       if (due.trim() === '') update.due = null;
       else {
@@ -351,8 +435,16 @@ const actions = {
     if (priority !== undefined) update.priority = priority;
     if (typeof tags === 'string') update.tags = tags.split(/[\s,]+/).map((t) => t.replace(/^#/, '')).filter((t) => t !== '');
     if (typeof notes === 'string') update.notes = notes;
-    const answer = await this.client.request('items/update', update);
-    return { item: answer.items[0] };
+    const first = update.dueIfNone;
+    delete update.dueIfNone;
+    if (first !== undefined && update.due === undefined && !(await this.client.request('items/get', { id })).due) update.due = first;
+    try {
+      const answer = await this.client.request('items/update', update);
+      return { item: answer.items[0] };
+    } catch (error) {
+      if (error.code === -32803 && error.reason === 'repeatWithoutDue') return { warnings: [repeatRefusal(error.reason, [])] };
+      throw error;
+    }
   },
   async get({ id }) { return this.client.request('items/get', { id }); },
   async delete({ ids }) { return this.client.request('items/delete', { ids }); },
@@ -446,4 +538,16 @@ const actions = {
   },
 };
 
-module.exports = { PaneHost, actions };
+/** A pane's source, as `lists/open` takes it: `{list}`, `{smartList}` or `{group}`. */
+function sourceOf(source) {
+  if (source.list) return { list: source.list };
+  if (source.smartList) return { smartList: source.smartList };
+  return { group: source.group };
+}
+
+/** Whether two sources name the same list, smart list or group. */
+function sameSource(a, b) {
+  return (a.list || null) === (b.list || null) && (a.smartList || null) === (b.smartList || null) && (a.group || null) === (b.group || null);
+}
+
+module.exports = { PaneHost, actions, sourceOf, sameSource };

@@ -144,7 +144,7 @@
   }
 
   /**
-   * A row's words: `{title, due?, priority?, priorityName?, tags?, list?, notes, depth, fold,
+   * A row's words: `{title, due?, repeat? (the repeat's words, for its ↻), priority?, priorityName?, tags?, list?, notes, depth, fold,
    * subtasks?, context}` (text already displayed; the tree's members as `treeWords` says them;
    * `context`: the row is in the view only as an ancestor of a match, shown dimmed).
    */
@@ -152,6 +152,7 @@
     if (row.kind === 'header') return { title: displayed(row.title), count: row.count };
     const words = Object.assign({ title: displayed(row.title), notes: row.hasNotes === true, done: row.done === true, context: row.context === true }, treeWords(row));
     if (row.due) words.due = due(row.due, row.done === true, context, row.dueLocal);
+    if (row.repeat) words.repeat = repeatText(row.repeat);
     if (priorityMarks[row.priority]) {
       words.priority = priorityMarks[row.priority];
       words.priorityName = priorityNames[row.priority];
@@ -166,7 +167,8 @@
     const w = rowWords(row, context);
     if (row.kind === 'header') return `${w.title} (${w.count})`;
     const parts = [`${w.done ? '[x]' : '[ ]'} ${w.title}${w.subtasks ? ` ${w.subtasks}` : ''}`];
-    if (w.due) parts.push(w.due.text);
+    if (w.due) parts.push(w.repeat ? `${w.due.text} ↻` : w.due.text);
+    else if (w.repeat) parts.push('↻');
     if (w.priority) parts.push(w.priority);
     if (w.tags) parts.push(w.tags);
     if (w.list) parts.push(`(${w.list})`);
@@ -178,7 +180,106 @@
    * a field gets a backslash (`#42` → `\\#42`), so the unchanged line reads back as the same title.
    */
   function escapeTitle(title) {
-    return String(title).replace(/\S+/g, (word) => (/^[#!@^\\/]/.test(word) || /^due:/i.test(word) ? `\\${word}` : word));
+    return String(title).replace(/\S+/g, (word) => (/^[#!@^\\/]/.test(word) || /^due:/i.test(word) || /^every$/i.test(word) || repeaterCookie.test(word) ? `\\${word}` : word));
+  }
+
+  /** An org-mode repeater cookie (`+1w`, `++1m`, `.+3d`), which the item grammar reads as a repeat. */
+  const repeaterCookie = /^(\+\+|\.\+|\+)\d{1,4}[dwmy]$/i;
+
+  /** A repeat in the server's words (`every month on the 1st`), displayed; '' for none. */
+  function repeatText(repeat) {
+    if (!repeat || typeof repeat !== 'object') return '';
+    return displayed(String(repeat.text || repeat.rule || ''));
+  }
+
+  /**
+   * A repeating task's history, as the item's `occurrences` say it: `3 done, 1 skipped; last done
+   * 2026-11-20` (the day of the latest occurrence in the client's zone: `timeZone`); undefined for
+   * an item that never repeated.
+   */
+  function historyWords(occurrences, timeZone) {
+    if (!occurrences) return undefined;
+    const completed = Number(occurrences.completed) || 0;
+    const skipped = Number(occurrences.skipped) || 0;
+    if (completed + skipped === 0) return undefined;
+    let text = `${completed} done, ${skipped} skipped`;
+    const recent = Array.isArray(occurrences.recent) ? occurrences.recent : [];
+    const last = recent[recent.length - 1];
+    if (last) {
+      const instant = Date.parse(last.at);
+      const day = Number.isNaN(instant) ? String(last.at) : wallClock(instant, timeZone).date;
+      text += `; last ${last.outcome === 'skipped' ? 'skipped' : 'done'} ${day}`;
+    }
+    return text;
+  }
+
+  /**
+   * A repeating task that a completion moved on instead of making it done, in one line:
+   * `"Pay rent" repeats (every month on the 1st): next due in 6 days` (the due in the pane's
+   * relative words; `context` as for `due`).
+   */
+  function advancedWords(item, context) {
+    return `"${displayed(item.title)}" repeats (${repeatText(item.repeat)}): next due ${due(item.due, false, context, item.dueLocal).text}`;
+  }
+
+  /** A skipped task in one line: `skipped "Water plants": next due in 3 days`. */
+  function skippedWords(item, context) {
+    return `skipped "${displayed(item.title)}": next due ${due(item.due, false, context, item.dueLocal).text}`;
+  }
+
+  /**
+   * A refused skip or repeat in words: `reason` the refusal's `data.reason`, `titles` the titles
+   * (displayed) of the tasks it names; `message` the server's own, for any other reason.
+   */
+  function repeatRefusal(reason, titles, message) {
+    const named = titles.map((title) => `"${title}"`).join(', ');
+    switch (reason) {
+      case 'notRepeating': return `${named} ${titles.length === 1 ? 'does' : 'do'} not repeat: give ${titles.length === 1 ? 'it' : 'them'} a repeat first (edit the title: add every week)`;
+      case 'repeatEnded': return `the repeat of ${named} has ended: there is no next time to skip to; marking it done makes it done`;
+      case 'repeatWithoutDue': return 'a repeating task needs a due: give it one (^mon every week)';
+      default: return displayed(String(message));
+    }
+  }
+
+  /** A length of minutes in words: `1 hour`, `30 min`, `2 days`, `1 h 30 min`. */
+  function minutesWords(minutes) {
+    const plural = (n, unit) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+    if (minutes % 1440 === 0) return plural(minutes / 1440, 'day');
+    if (minutes % 60 === 0) return plural(minutes / 60, 'hour');
+    if (minutes < 60) return `${minutes} min`;
+    return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  }
+
+  /**
+   * An alert of a task (`{at}` or `{offset}`, see protocol.md "Alerts") in words, for the detail
+   * form: `today 10:00` (an instant, relative to `context.today`), `1 hour before` (an offset from a
+   * due instant), `on the day at 09:00`, `the day before at 18:00`, `2 days before at 09:00` (an
+   * offset from a due day's local midnight); `itemDue` is the task's due (an offset without one
+   * never fires: `… (no due: it never fires)`).
+   */
+  function alertWords(alert, itemDue, context) {
+    if (alert && typeof alert.at === 'string') return due(alert.at, true, context).text;
+    const offset = Number(alert && alert.offset) || 0;
+    if (!itemDue) return `${offset === 0 ? 'at the due' : `${minutesWords(Math.abs(offset))} ${offset < 0 ? 'before' : 'after'} the due`} (no due: it never fires)`;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(itemDue)) return offset === 0 ? 'at the due' : `${minutesWords(Math.abs(offset))} ${offset < 0 ? 'before' : 'after'}`;
+    const days = Math.floor(offset / 1440);
+    const rest = offset - days * 1440;
+    const time = `${String(Math.floor(rest / 60)).padStart(2, '0')}:${String(rest % 60).padStart(2, '0')}`;
+    const day = days === 0 ? 'on the day' : days === -1 ? 'the day before' : days === 1 ? 'the day after' : `${Math.abs(days)} days ${days < 0 ? 'before' : 'after'}`;
+    return `${day} at ${time}`;
+  }
+
+  /**
+   * A fired reminder in words: `"Call Ann" due today 10:00` (the due relative to `context.today`),
+   * then `, late` when it fired late; `params` is the `reminder/fired` notification's (or a
+   * `reminders/list` entry, without `late`).
+   */
+  function reminderWords(params, context) {
+    const item = params.item || {};
+    let text = `"${displayed(item.title)}"`;
+    if (item.due) text += ` due ${due(item.due, item.done === true, context, item.dueLocal).text}`;
+    if (params.late === true) text += ', late';
+    return text;
   }
 
   /**
@@ -217,5 +318,5 @@
     return displayed(String(message));
   }
 
-  return { indentRefusal, subtaskRefusal, treeWords, stepWords, displayed, relative, due, duePhrase, dayNumber, rowWords, rowText, priorityMarks, wallClock, escapeTitle };
+  return { alertWords, repeatText, historyWords, advancedWords, skippedWords, repeatRefusal, reminderWords, indentRefusal, subtaskRefusal, treeWords, stepWords, displayed, relative, due, duePhrase, dayNumber, rowWords, rowText, priorityMarks, wallClock, escapeTitle };
 }));

@@ -35,7 +35,7 @@ test('every command a menu or key names is contributed, with the category', () =
     assert.equal(key.when, "activeWebviewPanelId == 'taskls.list'");
   }
   const settings = Object.keys(manifest.contributes.configuration.properties).sort();
-  assert.deepEqual(settings, ['taskls.path', 'taskls.store', 'taskls.trace.server']);
+  assert.deepEqual(settings, ['taskls.path', 'taskls.reminders', 'taskls.store', 'taskls.trace.server']);
   const container = manifest.contributes.viewsContainers.activitybar[0];
   assert.deepEqual(manifest.contributes.views[container.id].map((v) => v.id), ['taskls.overview']);
   for (const welcome of manifest.contributes.viewsWelcome) assert.equal(welcome.view, 'taskls.overview');

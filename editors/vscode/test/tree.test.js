@@ -214,10 +214,14 @@ test('Collapse All and Expand All in the pane\'s title menu; Add Subtask Below a
     await h.waitFor(() => pane.host.model.count === 4, 'expanded');
     await stub.commands.get('taskls.addSubtask')();
     await h.waitFor(() => messages().some((m) => m.type === 'command' && m.name === 'addSubtask'), 'the page asked');
-    // The pane's title menu holds the three, for a list pane only.
+    // Skip to the Next Due and Stop Repeating act on the page's selection: the page is asked too.
+    await stub.commands.get('taskls.skip')();
+    await stub.commands.get('taskls.stopRepeating')();
+    await h.waitFor(() => messages().filter((m) => m.type === 'command').map((m) => m.name).join() === 'addSubtask,skip,stopRepeating', 'the page asked to skip, to stop repeating');
+    // The pane's title menu holds the three (then Save Filter as Smart List, Skip, Stop Repeating), for a list pane only.
     const manifest = require('../package.json');
     const menu = manifest.contributes.menus['editor/title'];
-    assert.deepEqual(menu.map((i) => i.command), ['taskls.addSubtask', 'taskls.collapseAll', 'taskls.expandAll']);
+    assert.deepEqual(menu.map((i) => i.command), ['taskls.addSubtask', 'taskls.collapseAll', 'taskls.expandAll', 'taskls.saveSmartList', 'taskls.skip', 'taskls.stopRepeating']);
     for (const item of menu) assert.equal(item.when, "activeWebviewPanelId == 'taskls.list'");
     panel.dispose();
   } finally {

@@ -68,3 +68,32 @@ test('undo and redo say the step in words, never a method name; stored names esc
   assert.equal(w.stepWords('undid', { undone: 'items/delete' }), 'undid: the last change');
   assert.equal(w.stepWords('undid', { description: 'x\u001b[31m' }), 'undid: x\\e[31m');
 });
+
+test('issue 19 words: repeats, history, the next due, skip refusals, reminders, alerts', () => {
+  const context = { today: '2026-11-25', timeZone: 'Europe/Paris' }; // (without `now`)
+  const row = { kind: 'item', id: 'i1', title: 'Pay rent', done: false, due: '2026-12-01', repeat: { rule: 'FREQ=MONTHLY;BYMONTHDAY=1', from: 'due', text: 'every month on the 1st' } };
+  assert.equal(w.rowText(row, context), '[ ] Pay rent  in 6 days ↻');
+  assert.equal(w.rowWords(row, context).repeat, 'every month on the 1st');
+  assert.equal(w.rowWords(Object.assign({}, row, { repeat: null }), context).repeat, undefined);
+  assert.equal(w.repeatText({ rule: 'FREQ=DAILY;COUNT=3', from: 'due', text: 'every day, 3 times\u001b' }), 'every day, 3 times\\e');
+  assert.equal(w.repeatText({ rule: 'FREQ=DAILY', from: 'due' }), 'FREQ=DAILY', 'an older server without words: the rule');
+  const occurrences = { completed: 3, skipped: 1, recent: [{ due: '2026-11-19', outcome: 'completed', at: '2026-11-19T23:30:00.000Z' }] };
+  assert.equal(w.historyWords(occurrences, 'Europe/Paris'), '3 done, 1 skipped; last done 2026-11-20', 'the day in the client\'s zone');
+  assert.equal(w.historyWords({ completed: 0, skipped: 0, recent: [] }, 'Europe/Paris'), undefined);
+  assert.equal(w.advancedWords({ title: 'Standup', due: '2026-12-02T09:00:00+01:00', dueLocal: '2026-12-02T09:00', repeat: { text: 'every week' } }, context),
+    '"Standup" repeats (every week): next due in 7 days 09:00');
+  assert.equal(w.skippedWords({ title: 'Water\tplants', due: '2026-11-26' }, context), 'skipped "Water\\tplants": next due tomorrow');
+  assert.match(w.repeatRefusal('notRepeating', ['Plain']), /^"Plain" does not repeat/);
+  assert.match(w.repeatRefusal('notRepeating', ['A', 'B']), /^"A", "B" do not repeat/);
+  assert.match(w.repeatRefusal('repeatEnded', ['Twice']), /^the repeat of "Twice" has ended/);
+  assert.equal(w.repeatRefusal('other', ['x'], 'boom\u0007'), 'boom\\u{7}');
+  const fired = { item: { title: 'Call Ann', done: false, due: '2026-11-25T11:00:00+01:00', dueLocal: '2026-11-25T11:00' }, late: true };
+  assert.equal(w.reminderWords(fired, context), '"Call Ann" due today 11:00, late');
+  assert.equal(w.reminderWords({ item: { title: 'Stretch' }, late: false }, context), '"Stretch"');
+  assert.equal(w.alertWords({ offset: -60 }, '2026-11-25T11:00:00+01:00', context), '1 hour before');
+  assert.equal(w.alertWords({ offset: 540 }, '2026-11-25', context), 'on the day at 09:00');
+  assert.equal(w.alertWords({ offset: -360 }, '2026-11-26', context), 'the day before at 18:00');
+  assert.equal(w.alertWords({ at: '2026-11-26T08:30:00.000Z' }, null, context), 'tomorrow 09:30');
+  assert.equal(w.alertWords({ offset: -30 }, null, context), '30 min before the due (no due: it never fires)');
+  assert.equal(w.escapeTitle('Every day +1w .+3d ++2m'), '\\Every day \\+1w \\.+3d \\++2m');
+});

@@ -27,6 +27,11 @@ const stub = {
     const value = queue.shift();
     return value;
   },
+  /** The queued answer of `kind` to a message with `buttons`: a button, or a function of the buttons. */
+  choose(kind, buttons) {
+    const choose = this.take(kind, undefined);
+    return typeof choose === 'function' ? choose(buttons) : choose;
+  },
   reset() {
     this.calls = []; this.answers = new Map(); this.commands = new Map(); this.contexts = new Map();
     this.outputLines = []; this.panels = []; this.treeViews = new Map(); this.statusItems = [];
@@ -169,13 +174,20 @@ const window = {
     stub.calls.push(['showInputBox', options && options.prompt, options && options.value]);
     return Promise.resolve(stub.take('inputBox', undefined));
   },
+  // A message with buttons (or a modal one) is answered by the queued answer of its kind
+  // ('warning', 'info'): a button's title, or a function of the buttons; none: closed (undefined).
   showWarningMessage(message, ...rest) {
-    stub.messages.push(['warning', message]);
-    const modal = rest.length > 0 && typeof rest[0] === 'object' && rest[0] !== null && !Array.isArray(rest[0]) && ('modal' in rest[0] || 'detail' in rest[0]);
-    return Promise.resolve(modal ? stub.take('warning', undefined) : undefined);
+    const options = rest.length > 0 && typeof rest[0] === 'object' && rest[0] !== null && !Array.isArray(rest[0]) ? rest[0] : undefined;
+    const buttons = options ? rest.slice(1) : rest;
+    stub.messages.push(['warning', message, buttons]);
+    const modal = options !== undefined && ('modal' in options || 'detail' in options);
+    return Promise.resolve(modal || buttons.length > 0 ? stub.choose('warning', buttons) : undefined);
   },
   showErrorMessage(message, ...items) { stub.messages.push(['error', message]); return Promise.resolve(undefined); },
-  showInformationMessage(message, ...items) { stub.messages.push(['info', message]); return Promise.resolve(undefined); },
+  showInformationMessage(message, ...items) {
+    stub.messages.push(['info', message, items]);
+    return Promise.resolve(items.length > 0 ? stub.choose('info', items) : undefined);
+  },
   setStatusBarMessage(text, hideAfterTimeoutOrThenable) { stub.messages.push(['status', text]); return new Disposable(() => {}); },
 };
 

@@ -96,7 +96,7 @@ async function control(command) {
     case 'request': return client.request(command.method, command.params);
     case 'panes': return [...panes.values()].map((p) => ({ id: p.id, view: p.host.model.view, source: p.host.source, disposed: p.host.disposed }));
     case 'host': return { stats: pane.host.stats, version: pane.host.model.version, count: pane.host.model.count, window: pane.host.model.window, rows: pane.host.model.rows.map((r) => r.title) };
-    // The pane's title menu (Collapse All, Expand All, Add Subtask Below), as extension.js runs it.
+    // The pane's title menu (Collapse All, Expand All, Add Subtask Below, Skip to the Next Due, Stop Repeating), as extension.js runs it.
     case 'collapseAll': return pane.host.fold('view/collapse', undefined, true);
     case 'expandAll': return pane.host.fold('view/expand', undefined, true);
     case 'command': pane.host.command(command.name); return true;
@@ -115,8 +115,9 @@ const server = http.createServer(async (request, response) => {
   const origin = `http://127.0.0.1:${server.address().port}`;
   try {
     if (url.pathname === '/pane') {
-      const source = url.searchParams.get('list') ? { list: url.searchParams.get('list') } : { group: url.searchParams.get('group') || 'today' };
-      const pane = openPane(source, url.searchParams.get('name') || source.list || source.group, url.searchParams.get('key'));
+      const source = url.searchParams.get('list') ? { list: url.searchParams.get('list') }
+        : url.searchParams.get('smartList') ? { smartList: url.searchParams.get('smartList') } : { group: url.searchParams.get('group') || 'today' };
+      const pane = openPane(source, url.searchParams.get('name') || source.list || source.smartList || source.group, url.searchParams.get('key'));
       const theme = url.searchParams.get('theme') || 'dark';
       const html = pageHtml({
         cspSource: origin, connectSource: origin, nonce: nonce(), title: pane.host.name,

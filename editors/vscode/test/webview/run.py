@@ -1382,6 +1382,123 @@ def tree_moving(ctx):
     pane.check_exact()
 
 
+# Repeating tasks and smart lists (issue 19) -------------------------------------------------------
+
+def row_cell(pane, title, css):
+    """The text and tooltip of the cell `css` of the DOM row titled `title` (None when not shown)."""
+    return pane.js('''const t = [...document.querySelectorAll('.spacer .row .title')].find(n => n.textContent === arguments[0]);
+        const c = t && t.closest('.row').querySelector(arguments[1]); return c ? [c.textContent, c.title] : null;''', title, css)
+
+
+@test('repeating tasks: a ↻ after the due; Space moves one on, said in words; > skips; refusals in words; the form\'s repeat and history; every … in the edit line')
+def repeating(ctx):
+    # Wednesday 2026-11-25, 11:00 in Paris.
+    relay = ctx.relay(new_store(), ['--clock', '2026-11-25T10:00:00Z'])
+    home = relay.seed('Home', [])
+    for text in ['Pay rent ^2026-12-01 every month on the 1st', 'Standup ^today 9:00 every week', 'Water plants every 3 days after done', 'Plain task ^fri']:
+        relay.request('items/create', relay.request('text/parseItem', {'text': text, 'list': home})['fields'])
+    driver = ctx.browser(900, 480)
+    pane = Pane(driver, relay, {'list': home}, name='Home')
+    pane.ready(4)
+    pane.settle()
+    eq(['↻', 'Repeats every month on the 1st'], row_cell(pane, 'Pay rent', '.repeat'), 'the ↻ of a monthly task, its words in the tooltip')
+    eq(['↻', 'Repeats every 3 days after done'], row_cell(pane, 'Water plants', '.repeat'), 'from completion')
+    eq(['', ''], row_cell(pane, 'Plain task', '.repeat'), 'a plain task has none')
+    lefts = pane.js("return [...document.querySelectorAll('.spacer .row .repeat')].map(n => n.getBoundingClientRect().left);")
+    eq(1, len(set(lefts)), 'the ↻ column lines up: %r' % lefts)
+    truthy('↻' in pane.js("return document.querySelector('.spacer .row[data-index=\"0\"]').getAttribute('aria-label');"), 'the ↻ in the row\'s label')
+    pane.screenshot('repeat-dark')
+    # Space on a repeating task: it moves on to its next due, and the pane says so in one line.
+    click_title(pane, 'Standup')
+    pane.keys(Keys.SPACE)
+    wait(lambda: pane.messages() == ['"Standup" repeats (every week): next due in 7 days 09:00'], 'the line about the next due')
+    wait(lambda: row_cell(pane, 'Standup', '.due') == ['in 7 days 09:00', ''], 'the row at its next due')
+    truthy('done' not in pane.classes_of('Standup'), 'not done')
+    # > skips; a task that does not repeat is refused in words, nothing changed.
+    click_title(pane, 'Water plants')
+    pane.keys('>')
+    wait(lambda: pane.messages() == ['skipped "Water plants": next due in 3 days'], 'the skip in words')
+    wait(lambda: row_cell(pane, 'Water plants', '.due')[0] == 'in 3 days', 'the skipped row')
+    click_title(pane, 'Plain task')
+    pane.keys('>')
+    wait(lambda: len(pane.messages()) == 1 and pane.messages()[0].startswith('"Plain task" does not repeat'), 'the refusal in words')
+    eq('in 2 days', row_cell(pane, 'Plain task', '.due')[0], 'the refused task unchanged')
+    # Several at once: the bulk bar's Skip, one line each.
+    click_title(pane, 'Pay rent')
+    pane.shift(Keys.ARROW_DOWN)
+    wait(lambda: pane.js("const b = document.querySelector('.bulk'); return !b.hidden && b.dataset.count === '2';"), 'the bulk bar for two')
+    act(driver, 'click Skip in the bulk bar', lambda: driver.find_element(By.XPATH, "//div[contains(@class,'bulk')]/button[text()='Skip']"), lambda node: node.click())
+    wait(lambda: pane.messages() == ['skipped "Pay rent": next due 2027-01-01', 'skipped "Standup": next due 2026-12-09 09:00'], 'both skips in words')
+    # The form: the repeat in the server's words, the history; a new phrase saved; emptied, it stops.
+    click_title(pane, 'Water plants')
+    pane.keys('e')
+    form_open = "return document.activeElement === document.querySelector('.details input[name=due]');"
+    wait(lambda: pane.js(form_open), 'the detail form')
+    eq('every 3 days after done', pane.value('.details input[name=repeat]'), 'the repeat in the form')
+    eq('0 done, 1 skipped; last skipped 2026-11-25', pane.js("return document.querySelector('.details .history').textContent;"), 'the history')
+    pane.screenshot('repeat-details-dark')
+    act(driver, 'clear the repeat', lambda: pane.element('.details input[name=repeat]'), lambda node: node.clear())
+    pane.type('.details input[name=repeat]', 'every other week')
+    pane.click('.details button[type=submit]')
+    wait(lambda: pane.js("return document.querySelector('.details').hidden;"), 'the form closed')
+    wait(lambda: row_cell(pane, 'Water plants', '.repeat') == ['↻', 'Repeats every other week'], 'the new repeat on the row')
+    pane.keys('e')
+    wait(lambda: pane.js(form_open), 'the detail form again')
+    act(driver, 'clear the repeat', lambda: pane.element('.details input[name=repeat]'), lambda node: node.clear())
+    pane.click('.details button[type=submit]')
+    wait(lambda: row_cell(pane, 'Water plants', '.repeat') == ['', ''], 'no longer repeating')
+    item = relay.request('items/get', {'id': pane.row_id('Water plants')})
+    eq((None, '2026-11-28', 1), (item['repeat'], item['due'], item['occurrences']['skipped']), 'the due and the history stay')
+    # The edit line: every … sets a repeat and keeps the due.
+    click_title(pane, 'Plain task')
+    pane.keys(Keys.ENTER)
+    wait(lambda: pane.js("return document.activeElement === document.querySelector('.row input.inline');"), 'the inline editor')
+    pane.type('.row input.inline', Keys.END, ' every fri', Keys.ENTER)
+    wait(lambda: row_cell(pane, 'Plain task', '.repeat') == ['↻', 'Repeats every fri'], 'the repeat from the edit line')
+    eq('in 2 days', row_cell(pane, 'Plain task', '.due')[0], 'the due kept')
+    # Stop Repeating (the title menu's, through the host as extension.js runs it) on the focused task.
+    relay.control('command', pane=relay.control('panes')[0]['id'], name='stopRepeating')
+    wait(lambda: pane.messages() == ['no longer repeating: "Plain task"'], 'stopped, in words')
+    wait(lambda: row_cell(pane, 'Plain task', '.repeat') == ['', ''], 'the ↻ gone')
+    # A task's reminders, in words, in its form.
+    relay.request('items/update', {'id': pane.row_id('Pay rent'), 'alerts': [{'offset': 540}, {'offset': -360}, {'at': '2026-11-26T08:30:00Z'}]})
+    click_title(pane, 'Pay rent')
+    pane.keys('e')
+    wait(lambda: pane.js(form_open), 'the detail form of Pay rent')
+    eq('on the day at 09:00; the day before at 18:00; tomorrow 09:30', pane.js("return document.querySelector('.details .alerts').textContent;"), 'its reminders')
+    pane.keys(Keys.ESCAPE)
+    pane.check_exact()
+
+
+@test('a smart list\'s pane: rows across lists with their list; it closes in words when the smart list is deleted')
+def smart_list_pane(ctx):
+    relay = ctx.relay(new_store())
+    home = relay.seed('Home', ['Buy stamps', 'Sleep'])
+    work = relay.seed('Work', ['Post office', 'Report'])
+    for list_id, title in [(home, 'Buy stamps'), (work, 'Post office')]:
+        rows = relay.request('lists/open', {'list': list_id})['rows']
+        relay.request('items/update', {'id': [r['id'] for r in rows if r['title'] == title][0], 'tags': ['errand']})
+    smart = relay.request('smartLists/create', {'name': 'Errands', 'filter': {'tagsAnyOf': ['errand'], 'done': 'notDone'}, 'lists': None})['smartList']
+    driver = ctx.browser(900, 360)
+    pane = Pane(driver, relay, {'smartList': smart['id']}, name='Errands')
+    pane.ready(2)
+    pane.settle()
+    eq(['Buy stamps', 'Post office'], pane.visible_titles(), 'its rows, across lists')
+    eq(['Home', ''], row_cell(pane, 'Buy stamps', '.list'), 'a row says its list')
+    eq(['Work', ''], row_cell(pane, 'Post office', '.list'), 'the other list')
+    # Live: a task that comes to match enters; one done leaves.
+    relay.request('items/update', {'id': [r['id'] for r in relay.request('lists/open', {'list': work})['rows'] if r['title'] == 'Report'][0], 'tags': ['errand']})
+    wait(lambda: pane.state()['count'] == 3, 'the new match')
+    click_title(pane, 'Buy stamps')
+    pane.keys(Keys.SPACE)
+    wait(lambda: pane.state()['count'] == 2, 'the done task left')
+    pane.screenshot('smart-list-dark')
+    pane.check_exact()
+    relay.request('smartLists/delete', {'id': smart['id']})
+    wait(lambda: pane.state_text() == 'This smart list was deleted.', 'the pane says so')
+    pane.screenshot('smart-list-deleted-dark')
+
+
 @test('screenshots of every state, light and dark')
 def screenshots(ctx):
     relay = ctx.relay(new_store())
@@ -1389,7 +1506,7 @@ def screenshots(ctx):
     relay.seed('Work', [])
     today = relay.request('lists/list', {})['today']
     for title, extra in [
-        ('Buy milk', {'due': today, 'priority': 'high', 'tags': ['home']}),
+        ('Buy milk', {'due': today, 'priority': 'high', 'tags': ['home'], 'repeat': {'rule': 'FREQ=WEEKLY', 'from': 'due'}}),
         ('Call Ann about the trip', {'due': '2026-11-20', 'notes': 'flights'}),
         ('Renew passport', {'due': '2027-01-15', 'priority': 'medium'}),
         ('Water the plants', {'done': True}),
