@@ -167,7 +167,7 @@ enddef
 # at their lines, and placeholders (sampled) elsewhere.
 export def CheckBuffer(p: dict<any>)
   assert_equal(p.count, getbufinfo(p.buf)[0].linecount, 'one line per row')
-  var context = {show_list: has_key(p.source, 'group'), title_width: p.width}
+  var context = {show_list: !has_key(p.source, 'list'), title_width: p.width}
   var i = 0
   for row in p.rows
     var line = p.window.start + i + 1
