@@ -167,7 +167,8 @@ export def Dismiss(reminder: dict<any>)
 enddef
 
 # Marks the task of `reminder` done (which dismisses its reminders; a repeating task moves on to
-# its next due instead, said in words).
+# its next due instead, said in words, and this reminder is dismissed: the server keeps the
+# reminder of the occurrence left behind pending, since the task is not done).
 export def Done(reminder: dict<any>)
   client.Request('items/update', {id: reminder.item.id, done: true}, (result) => {
     var advanced = type(result) == v:t_dict ? get(result, 'advanced', []) : []
@@ -175,6 +176,7 @@ export def Done(reminder: dict<any>)
       for line in AdvancedLines(result)
         client.Notify(line)
       endfor
+      client.Request('reminders/dismiss', {item: reminder.item.id, fireAt: reminder.fireAt}, null, (e) => true)
       return
     endif
     client.Notify('done: ' .. Quoted(reminder.item.title))
