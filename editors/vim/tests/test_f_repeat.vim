@@ -193,6 +193,16 @@ def g:Test_f4_cr_sets_and_stops_a_repeat_and_cc_keeps_the_due()
   h.WaitVersion(p, v + 1, 'cc ^fri every week')
   item = h.Result('items/get', {id: p.rows[0].id})
   assert_equal(['2026-11-27', 'FREQ=WEEKLY'], [item.due, item.repeat.rule])
+  # A title whose words read as a repeat is offered escaped, so it reads back as itself.
+  var walk = h.Result('items/create', {list: p.source.list, title: 'Walk every day +1w'}).item.id
+  h.Wait(() => p.count == 3, 'the third task')
+  cursor(3, 1)
+  v = p.version
+  h.Keys("cc\<End> !high\<CR>")
+  h.WaitVersion(p, v + 1, 'cc on the title with every')
+  assert_equal('Walk \every day \+1w', prompt.prompts[-1].default)
+  item = h.Result('items/get', {id: walk})
+  assert_equal(['Walk every day +1w', 'high', null, null], [item.title, item.priority, item.repeat, item.due])
   h.NoInternalErrors()
 enddef
 
