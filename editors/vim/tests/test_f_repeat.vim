@@ -225,3 +225,43 @@ def g:Test_f5_a_adds_a_repeating_task_from_the_quick_entry_line()
   assert_equal('taskls: "Pay rent" repeats (every month on the last day): next due 2026-12-31', h.Messages()[-1])
   h.NoInternalErrors()
 enddef
+
+def g:Test_f6_the_form_shows_and_sets_the_repeat()
+  OnClock()
+  var p = h.PaneOn([{title: 'Water plants', due: '2026-11-25', repeat: every_3_days}, 'Undated'])
+  var id = p.rows[0].id
+  cursor(1, 1)
+  h.Keys('e')
+  h.Wait(() => bufname() == 'taskls://form/' .. id, 'the form')
+  assert_equal('Repeat: every 3 days', getline(6))
+  assert_equal('--- Notes (every line below) ---', getline(7))
+  setline(6, 'Repeat: every 2 weeks after done')
+  write
+  h.Wait(() => !&modified, 'saved')
+  var item = h.Result('items/get', {id: id})
+  assert_equal(['2026-11-25', 'FREQ=WEEKLY;INTERVAL=2', 'completion'], [item.due, item.repeat.rule, item.repeat.from])
+  assert_equal('Repeat: every other week after done', getline(6), 'the server''s words')
+  # Words that are no repeat: not saved, the form stays modified.
+  setline(6, 'Repeat: every 3 fortnights')
+  write
+  h.Wait(() => h.Messages()[-1] =~ 'not saved', 'refused')
+  assert_match('^taskls: not saved: Repeat: every 3 needs a unit', h.Messages()[-1])
+  assert_true(&modified)
+  setline(6, 'Repeat: off')
+  write
+  h.Wait(() => !&modified, 'saved without a repeat')
+  assert_equal(null, h.Result('items/get', {id: id}).repeat)
+  assert_equal('Repeat: ', getline(6))
+  # A task without a due takes the repeat's first day.
+  bwipeout!
+  var undated = p.rows[1].id
+  cursor(2, 1)
+  h.Keys('e')
+  h.Wait(() => bufname() == 'taskls://form/' .. undated, 'the second form')
+  setline(6, 'Repeat: every mon')
+  write
+  h.Wait(() => !&modified, 'saved with a repeat')
+  item = h.Result('items/get', {id: undated})
+  assert_equal(['2026-11-30', 'FREQ=WEEKLY;BYDAY=MO'], [item.due, item.repeat.rule])
+  h.NoInternalErrors()
+enddef
