@@ -22,6 +22,7 @@ import autoload 'taskls/health.vim'
 import autoload 'taskls/repeating.vim'
 import autoload 'taskls/reminders.vim'
 import autoload 'taskls/smartlists.vim'
+import autoload 'taskls/client.vim'
 
 command! -nargs=? -bang -complete=customlist,taskls#main#Complete Tasks call main.Command(<q-args>, <bang>0)
 command! -bar TasksUndo call actions.Undo()
@@ -33,6 +34,12 @@ command! -bar TasksReminders call reminders.List()
 command! -bar -nargs=? TasksSnooze call reminders.SnoozePicked(<q-args>)
 command! -bar TasksDismiss call reminders.DismissPicked()
 command! -nargs=? TasksSaveFilter call smartlists.SaveCurrent(<q-args>)
+
+" With g:taskls_reminders = 2 the server starts with Vim, so reminders fire before any :Tasks.
+augroup taskls_start
+  autocmd!
+  autocmd VimEnter * if get(g:, 'taskls_reminders', 1) == 2 | call client.Ensure() | endif
+augroup END
 
 " List panes.
 nnoremap <silent> <Plug>(taskls-details) <ScriptCmd>call details.Details()<CR>

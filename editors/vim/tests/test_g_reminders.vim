@@ -132,3 +132,43 @@ def g:Test_g3_with_reminders_off_none_is_watched_or_shown()
   assert_equal([], PopupText())
   h.NoInternalErrors()
 enddef
+
+const root = fnamemodify(expand('<sfile>:p:h'), ':h')
+
+def g:Test_g4_with_reminders_2_the_server_starts_with_vim_and_due_reminders_fire()
+  var store = h.NewStore()
+  var made = h.Drive(store, [
+    {method: 'initialize', params: {}},
+    {method: 'lists/create', params: {name: 'Home'}},
+    {method: 'items/create', params: {list: 'l1', title: 'Standup', due: '2026-11-25T09:30:00Z', alerts: [{at: '2026-11-25T09:00:00Z'}]}},
+  ])
+  assert_equal('Standup', made[2].result.item.title)
+  var out = tempname()
+  var script = tempname() .. '.vim'
+  writefile([
+    'vim9script',
+    'set runtimepath^=' .. root,
+    'runtime plugin/taskls.vim',
+    'g:taskls_cmd = [' .. string(h.bin) .. ', "serve", "--store", ' .. string(store) .. ', "--clock", "2026-11-25T10:00:00Z"]',
+    'g:taskls_time_zone = "UTC"',
+    'g:taskls_reminders = 2',
+    'import autoload "taskls/reminders.vim"',
+    # After the plugin's own VimEnter: wait (letting the channel run) for the reminder.
+    'def Check()',
+    '  for i in range(1000)',
+    '    if !empty(reminders.fired) | break | endif',
+    '    sleep 10m',
+    '  endfor',
+    '  writefile([string(len(reminders.fired)), bufname(), join(split(execute("messages"), "\n"), "|")], ' .. string(out) .. ')',
+    '  qall!',
+    'enddef',
+    'autocmd VimEnter * Check()',
+  ], script)
+  # Ex mode (-es) reaches VimEnter with no terminal; a normal Vim would read the end of /dev/null first.
+  var output = system(printf('timeout 30 vim -Nu NONE -U NONE -i NONE -es -S %s </dev/null 2>&1 >/dev/null', shellescape(script)))
+  assert_equal(0, v:shell_error, 'Vim exits 0: ' .. output)
+  var seen = readfile(out)
+  assert_equal('1', seen[0], 'the reminder that came due fired at the start: ' .. string(seen))
+  assert_equal('', seen[1], 'no pane or overview was opened')
+  assert_match('taskls: reminder: "Standup", due today 09:30 (late)', seen[2])
+enddef
