@@ -19,6 +19,10 @@ import autoload 'taskls/view.vim'
 import autoload 'taskls/details.vim'
 import autoload 'taskls/overview.vim'
 import autoload 'taskls/health.vim'
+import autoload 'taskls/repeating.vim'
+import autoload 'taskls/reminders.vim'
+import autoload 'taskls/smartlists.vim'
+import autoload 'taskls/client.vim'
 
 command! -nargs=? -bang -complete=customlist,taskls#main#Complete Tasks call main.Command(<q-args>, <bang>0)
 command! -bar TasksUndo call actions.Undo()
@@ -26,6 +30,16 @@ command! -bar TasksRedo call actions.Redo()
 command! -bar TasksRestart call main.Restart()
 command! -bar TasksStop call main.Stop()
 command! -bar TasksHealth call health.Show()
+command! -bar TasksReminders call reminders.List()
+command! -bar -nargs=? TasksSnooze call reminders.SnoozePicked(<q-args>)
+command! -bar TasksDismiss call reminders.DismissPicked()
+command! -nargs=? TasksSaveFilter call smartlists.SaveCurrent(<q-args>)
+
+" With g:taskls_reminders = 2 the server starts with Vim, so reminders fire before any :Tasks.
+augroup taskls_start
+  autocmd!
+  autocmd VimEnter * if get(g:, 'taskls_reminders', 1) == 2 | call client.Ensure() | endif
+augroup END
 
 " List panes.
 nnoremap <silent> <Plug>(taskls-details) <ScriptCmd>call details.Details()<CR>
@@ -45,6 +59,11 @@ nnoremap <silent> <Plug>(taskls-set-priority) <ScriptCmd>call fields.SetPriority
 xnoremap <silent> <Plug>(taskls-set-priority) <Esc><ScriptCmd>call fields.SetPriority(1)<CR>
 nnoremap <silent> <Plug>(taskls-set-tags) <ScriptCmd>call fields.SetTags(0, v:count1)<CR>
 xnoremap <silent> <Plug>(taskls-set-tags) <Esc><ScriptCmd>call fields.SetTags(1)<CR>
+nnoremap <silent> <Plug>(taskls-set-repeat) <ScriptCmd>call repeating.SetRepeat(0, v:count1)<CR>
+xnoremap <silent> <Plug>(taskls-set-repeat) <Esc><ScriptCmd>call repeating.SetRepeat(1)<CR>
+nnoremap <silent> <Plug>(taskls-skip) <ScriptCmd>call repeating.Skip(0, v:count1)<CR>
+xnoremap <silent> <Plug>(taskls-skip) <Esc><ScriptCmd>call repeating.Skip(1)<CR>
+nnoremap <silent> <Plug>(taskls-save-filter) <ScriptCmd>call smartlists.SaveCurrent()<CR>
 nnoremap <silent> <Plug>(taskls-move-down) <ScriptCmd>call actions.Move(v:count1)<CR>
 nnoremap <silent> <Plug>(taskls-move-up) <ScriptCmd>call actions.Move(-v:count1)<CR>
 xnoremap <silent> <Plug>(taskls-move-down) <Esc><ScriptCmd>call actions.Move(v:count1, 1)<CR>

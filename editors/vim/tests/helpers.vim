@@ -11,6 +11,7 @@ import autoload 'taskls/overview.vim'
 import autoload 'taskls/actions.vim'
 import autoload 'taskls/form.vim'
 import autoload 'taskls/render.vim'
+import autoload 'taskls/reminders.vim'
 
 export const bin = $TASKLS_BIN
 export const tmp = $TASKLS_TEST_TMP
@@ -41,6 +42,21 @@ export def BeforeEach()
   endfor
   client.state.messages = []
   filter(prompt.prompts, (_, v) => false)
+  filter(prompt.menus, (_, v) => false)
+  filter(reminders.fired, (_, v) => false)
+  filter(reminders.popups, (_, v) => false)
+  for name in ['taskls_reminders']
+    if has_key(g:, name)
+      remove(g:, name)
+    endif
+  endfor
+enddef
+
+# Waits for the menu titled `title` to open; the menu ({title, labels, popup}).
+export def WaitMenu(title: string): dict<any>
+  Wait(() => !empty(prompt.menus) && prompt.menus[-1].title == title && !empty(popup_getpos(prompt.menus[-1].popup)),
+    'the menu ' .. title)
+  return prompt.menus[-1]
 enddef
 
 export def AfterEach()
@@ -167,7 +183,7 @@ enddef
 # at their lines, and placeholders (sampled) elsewhere.
 export def CheckBuffer(p: dict<any>)
   assert_equal(p.count, getbufinfo(p.buf)[0].linecount, 'one line per row')
-  var context = {show_list: has_key(p.source, 'group'), title_width: p.width}
+  var context = {show_list: !has_key(p.source, 'list'), title_width: p.width}
   var i = 0
   for row in p.rows
     var line = p.window.start + i + 1

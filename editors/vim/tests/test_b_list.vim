@@ -23,10 +23,10 @@ def Cells(text: string, cells: number): string
 enddef
 
 # The line a row must show in an 80-cell window: the fold column (blank: no subtasks) and a space,
-# the check box, the title column (36 cells, the notes mark inside it), then the due (17), the priority (3) and the tags, two spaces apart,
+# the check box, the title column (34 cells, the notes mark inside it), then the due (19: the label and a repeat mark), the priority (3) and the tags, two spaces apart,
 # nothing after the last field. Written out here, not with the plugin's code.
 def Line(title: string, due = '', priority = '', tags = '', done = false): string
-  var line = (done ? '  [x] ' : '  [ ] ') .. Cells(title, 36) .. '  ' .. Cells(due, 17) .. '  ' .. Cells(priority, 3) .. '  ' .. tags
+  var line = (done ? '  [x] ' : '  [ ] ') .. Cells(title, 34) .. '  ' .. Cells(due, 19) .. '  ' .. Cells(priority, 3) .. '  ' .. tags
   return substitute(line, ' \+$', '', '')
 enddef
 
@@ -45,7 +45,7 @@ def g:Test_b01_rows_render_due_words_priority_tags_done_and_overdue()
   h.Wait(() => client.state.today == '2026-11-25', 'the server''s today')
   h.Wait(() => getline(1) =~ 'today', 'a redraw in the server''s day')
   assert_equal(80, winwidth(0))
-  assert_equal(36, p.width, 'the title column: what 80 cells leave')
+  assert_equal(34, p.width, 'the title column: what 80 cells leave')
   var lines = h.Lines(p.buf)
   assert_equal(Line('Milk', 'today', '!!!', '#home'), lines[0])
   assert_equal(Line('Call Ann', '2 days ago'), lines[1])
@@ -254,9 +254,9 @@ def g:Test_b11_the_form_edits_every_field()
   cursor(1, 1)
   h.Keys('e')
   h.Wait(() => bufname() == 'taskls://form/' .. id, 'the form')
-  assert_equal(['Title: Plan', 'Due: ', 'Priority: none', 'Tags: ', 'List: Groceries', '--- Notes (every line below) ---', 'old'], getline(1, '$'))
+  assert_equal(['Title: Plan', 'Due: ', 'Priority: none', 'Tags: ', 'List: Groceries', 'Repeat: ', '--- Notes (every line below) ---', 'old'], getline(1, '$'))
   setline(1, ['Title: Plan the trip', 'Due: fri 5pm', 'Priority: !!', 'Tags: #travel #fun'])
-  setline(7, ['first line', 'second line'])
+  setline(8, ['first line', 'second line'])
   write
   h.Wait(() => !&modified, 'saved')
   var item = h.Result('items/get', {id: id})
@@ -440,8 +440,8 @@ def g:Test_b17_in_the_today_group_a_new_task_is_due_today_in_the_row_s_list()
   var work = h.Seed('Work', [{title: 'Report', due: '2026-11-25'}])
   var p = h.Open({group: 'today', name: 'Today'})
   h.Wait(() => p.count == 1, 'the Today group')
-  # A smart group shows the list in its own column: the title takes 80 - 44 - 16 cells.
-  assert_equal('  [ ] ' .. Cells('Report', 20) .. '  ' .. Cells('today', 17) .. '  ' .. Cells('', 3) .. '  (Work)', getline(1))
+  # A smart group shows the list in its own column: the title takes what 80 - 46 - 16 cells leave, at least 20.
+  assert_equal('  [ ] ' .. Cells('Report', 20) .. '  ' .. Cells('today', 19) .. '  ' .. Cells('', 3) .. '  (Work)', getline(1))
   cursor(1, 1)
   h.Keys("aCall the bank\<CR>")
   h.Wait(() => p.count == 2, 'the new task in Today')
@@ -578,16 +578,16 @@ def g:Test_b24_columns_line_up_whatever_the_title_and_titles_cut_by_cells()
     return strdisplaywidth(strpart(line, 0, stridx(line, '#')))
   }
   # The tags column starts at the same cell on every row: fold column 1 + 1, check box 3 + 1,
-  # title 36, then
-  # 2 + 17 + 2 + 3 + 2.
+  # title 34, then
+  # 2 + 19 + 2 + 3 + 2.
   for lnum in range(1, 5)
-    assert_equal(2 + 4 + 36 + 2 + 17 + 2 + 3 + 2, Starts(lnum), 'the tags of line ' .. lnum .. ': ' .. getline(lnum))
+    assert_equal(2 + 4 + 34 + 2 + 19 + 2 + 3 + 2, Starts(lnum), 'the tags of line ' .. lnum .. ': ' .. getline(lnum))
   endfor
   assert_equal(Line('Short', '13 days ago 09:30', '!!!', '#a'), getline(1))
   # A wide title is cut with … by display cells; the notes mark stays inside the title column.
   assert_match('^  \[ \] 日本語.*… \+tomorrow ', getline(2))
-  assert_equal(2 + 4 + 35, strdisplaywidth(matchstr(getline(2), '^.*…')), 'cut to 35 cells and …: a wide character does not fit the last cell')
-  assert_equal(Line(repeat('x', 33) .. '… +', 'today', '', '#d'), getline(4))
+  assert_equal(2 + 4 + 33, strdisplaywidth(matchstr(getline(2), '^.*…')), 'cut to 33 cells and …: a wide character does not fit the last cell')
+  assert_equal(Line(repeat('x', 31) .. '… +', 'today', '', '#d'), getline(4))
   assert_equal(Line('Emoji 👍🏽 party +', '', '!!', '#c'), getline(3))
   assert_equal(Line('Tab\there', '', '', '#e'), getline(5))
   # A narrower window: the title column takes what it leaves (at least 20), the rows drawn again.
@@ -596,11 +596,11 @@ def g:Test_b24_columns_line_up_whatever_the_title_and_titles_cut_by_cells()
   execute 'vertical resize 70'
   # Vim says WinResized from its main loop, which a test waiting in :sleep never reaches.
   doautocmd <nomodeline> WinResized
-  h.Wait(() => p.width == 70 - 44, 'the rows drawn for 70 cells')
-  assert_equal('  [ ] ' .. Cells('Short', 26) .. '  ' .. Cells('13 days ago 09:30', 17) .. '  !!!  #a', getline(1))
-  assert_equal('  [ ] ' .. repeat('x', 23) .. '… +  ' .. Cells('today', 17) .. '  ' .. Cells('', 3) .. '  #d', getline(4))
+  h.Wait(() => p.width == 70 - 46, 'the rows drawn for 70 cells')
+  assert_equal('  [ ] ' .. Cells('Short', 24) .. '  ' .. Cells('13 days ago 09:30', 19) .. '  !!!  #a', getline(1))
+  assert_equal('  [ ] ' .. repeat('x', 21) .. '… +  ' .. Cells('today', 19) .. '  ' .. Cells('', 3) .. '  #d', getline(4))
   for lnum in range(1, 5)
-    assert_equal(2 + 4 + 26 + 2 + 17 + 2 + 3 + 2, Starts(lnum), 'narrow, line ' .. lnum .. ': ' .. getline(lnum))
+    assert_equal(2 + 4 + 24 + 2 + 19 + 2 + 3 + 2, Starts(lnum), 'narrow, line ' .. lnum .. ': ' .. getline(lnum))
   endfor
   # g:taskls_title_width caps it.
   only
@@ -609,7 +609,7 @@ def g:Test_b24_columns_line_up_whatever_the_title_and_titles_cut_by_cells()
   g:taskls_title_width = 24
   OnClock()
   p = h.PaneOn([{title: 'A rather long title for this', priority: 'low'}], 'Other')
-  assert_equal('  [ ] ' .. 'A rather long title for…' .. '  ' .. Cells('', 17) .. '  !', getline(1))
+  assert_equal('  [ ] ' .. 'A rather long title for…' .. '  ' .. Cells('', 19) .. '  !', getline(1))
   unlet g:taskls_title_width
   h.CheckBuffer(p)
 enddef

@@ -22,7 +22,8 @@ def g:Test_d1_help_tags_are_current_and_document_every_command_key_and_option()
   assert_match('taskls.txt', bufname())
   helpclose
   var text = join(readfile(doc .. '/taskls.txt'), "\n")
-  for command in ['Tasks', 'TasksUndo', 'TasksRedo', 'TasksRestart', 'TasksStop', 'TasksHealth']
+  for command in ['Tasks', 'TasksUndo', 'TasksRedo', 'TasksRestart', 'TasksStop', 'TasksHealth', 'TasksReminders',
+      'TasksSnooze', 'TasksDismiss', 'TasksSaveFilter']
     assert_match('\*:' .. command .. '\*', text, 'the command :' .. command)
     assert_equal(2, exists(':' .. command), 'the command exists: ' .. command)
   endfor

@@ -79,13 +79,13 @@ def g:Test_e1_rows_are_indented_by_depth_with_fold_markers_counts_and_aligned_co
     {title: 'A2', parent: 'A', due: '2026-11-25'}, {title: 'B', due: '2026-11-25'}])
   h.Wait(() => client.state.today == '2026-11-25', 'the server''s today')
   h.Wait(() => getline(4) =~ 'today$', 'the due in the server''s day')
-  assert_equal(36, p.width, 'the title column of an 80-cell window')
+  assert_equal(34, p.width, 'the title column of an 80-cell window')
   assert_equal([
     '▾ [ ] A 0/2',
     '  ▾ [ ] A1 1/1',
     '      [x] A1a',
-    '    [ ] ' .. Cells('A2', 34) .. '  today',
-    '  [ ] ' .. Cells('B', 36) .. '  today',
+    '    [ ] ' .. Cells('A2', 32) .. '  today',
+    '  [ ] ' .. Cells('B', 34) .. '  today',
   ], h.Lines(p.buf), 'the tree')
   assert_equal({TasklsFold: '▾', TasklsCheck: '[ ]', TasklsCount: '0/2'}, Marks(p.buf, 1), 'line 1')
   assert_equal('[x]', Marks(p.buf, 3).TasklsCheck, 'the check box of a subtask')
@@ -108,7 +108,7 @@ def g:Test_e1_rows_are_indented_by_depth_with_fold_markers_counts_and_aligned_co
   assert_equal(repeat(' ', 32) .. '[ ] ' .. Cells('Level 15', 10) .. '  today', h.Lines(deep.buf)[15], 'depth 15')
   h.CheckBuffer(deep)
   # However deep, a title keeps 10 cells; the columns after it are pushed right.
-  assert_equal(repeat(' ', 32) .. '[ ] ' .. Cells('Level 15', 10) .. '  ' .. Cells('', 17) .. '  !!!',
+  assert_equal(repeat(' ', 32) .. '[ ] ' .. Cells('Level 15', 10) .. '  ' .. Cells('', 19) .. '  !!!',
     render.Row({kind: 'item', title: 'Level 15', depth: 15, priority: 'high'}, {title_width: 20})[0])
   # Other markers through g:taskls_icons; a two-cell marker widens the fold column of every row.
   g:taskls_icons = {collapsed: '+>', expanded: '-v'}

@@ -9,6 +9,7 @@ import autoload 'taskls/buffer.vim'
 import autoload 'taskls/render.vim'
 import autoload 'taskls/prompt.vim'
 import autoload 'taskls/details.vim'
+import autoload 'taskls/reminders.vim'
 
 # The current buffer's pane; says so and gives {} when there is none.
 export def Current(): dict<any>
@@ -20,9 +21,11 @@ export def Current(): dict<any>
 enddef
 
 # Escapes the words of a stored title that the grammar would read as fields, so a title offered
-# as a prompt's default reads back as the same title (`#42` becomes `\#42`).
+# as a prompt's default reads back as the same title (`#42` becomes `\#42`, `every` `\every`, a
+# repeater cookie such as `+1w` `\+1w`).
 export def Escape(title: string): string
-  return substitute(title, '\S\+', (m) => m[0] =~ '^[#!@^\\/]' || m[0] =~? '^due:' ? '\' .. m[0] : m[0], 'g')
+  return substitute(title, '\S\+', (m) => m[0] =~ '^[#!@^\\/]' || m[0] =~? '^due:' || m[0] =~? '^every$'
+    || m[0] =~? '^\%(+\|++\|\.+\)\d\{1,4}[dwmy]$' ? '\' .. m[0] : m[0], 'g')
 enddef
 
 # The lines an action takes (1-based, inclusive): the last visual selection,
@@ -63,11 +66,11 @@ def TargetList(p: dict<any>, row: dict<any>): string
   return empty(client.state.lists) ? '' : client.state.lists[0].id
 enddef
 
-# Reads `text` with text/parseItem in `list`: `OnFields(fields)` when the server read all of it,
+# Reads `text` with text/parseItem in `list`: `OnFields(fields, answer)` when the server read all of it,
 # else `OnProblem(problem)` (after the callback) with its warnings, or the refusal. As in the REPL,
 # a line with a warning is never taken as the server read it, even when it is submitted again
 # unchanged: the user edits it, escapes the word with `\`, or cancels.
-def ParseItem(text: string, list: string, OnFields: func(dict<any>), OnProblem: func(string))
+def ParseItem(text: string, list: string, OnFields: func(dict<any>, dict<any>), OnProblem: func(string))
   var params: dict<any> = {text: text}
   if list != ''
     params.list = list
@@ -78,7 +81,7 @@ def ParseItem(text: string, list: string, OnFields: func(dict<any>), OnProblem: 
       prompt.Later(() => OnProblem(problem))
       return
     endif
-    OnFields(answer.fields)
+    OnFields(answer.fields, answer)
   }, (error) => {
     var message = client.Text(get(error, 'message', 'text/parseItem failed'))
     prompt.Later(() => OnProblem(message))
@@ -170,7 +173,7 @@ export def Add(where: string, text = '', default = '', problem = '')
       Add(where, '', typed, why)
     endif
   }
-  ParseItem(typed, list, (fields) => {
+  ParseItem(typed, list, (fields, _) => {
     if type(get(fields, 'list', 0)) != v:t_string
       fields.list = list
     endif
@@ -237,7 +240,19 @@ export def Toggle(visual: bool, count = 1)
     return
   endif
   var done = !empty(filter(copy(rows), (_, r) => !client.IsTrue(r.done)))
-  client.Request('items/update', {ids: Ids(rows), done: done})
+  # A repeating task moves on to its next due instead of becoming done: said in one line each.
+  client.Request('items/update', {ids: Ids(rows), done: done}, (result) => {
+    for line in reminders.AdvancedLines(result)
+      client.Notify(line)
+    endfor
+  })
+enddef
+
+# Whether the parse `answer` has a due phrase of the typed line (not the due a repeat phrase
+# implies when the line has none).
+def HasDuePhrase(answer: dict<any>): bool
+  var spans = get(answer, 'spans', [])
+  return type(spans) == v:t_list && !empty(filter(copy(spans), (_, s) => type(s) == v:t_dict && get(s, 'kind', '') == 'due'))
 enddef
 
 # Deletes the range's tasks (`3dd`: three, from the cursor), one undo step.
@@ -258,7 +273,7 @@ enddef
 
 # Edits the task under the cursor with the quick-entry line: the prompt starts with its title
 # (escaped, so it reads back as itself); `Call Ann ^fri !high #work // notes` sets those fields,
-# `@List` moves it there. On a warning or a refusal nothing is stored and the prompt opens again
+# `every week` its repeat (keeping its due, if it has one), `@List` moves it there. On a warning or a refusal nothing is stored and the prompt opens again
 # with the text, saying why.
 export def Edit(text = '', default = '', problem = '')
   var p = Current()
@@ -285,13 +300,19 @@ export def Edit(text = '', default = '', problem = '')
     prompt.Later(() => Again(message))
     return false
   }
-  ParseItem(typed, row.list, (fields) => {
+  ParseItem(typed, row.list, (fields, answer) => {
     var update: dict<any> = {id: row.id}
-    for name in ['title', 'notes', 'due', 'priority', 'tags']
+    for name in ['title', 'notes', 'due', 'priority', 'tags', 'repeat', 'alerts']
       if has_key(fields, name)
         update[name] = fields[name]
       endif
     endfor
+    # `every …` without a due phrase: the parse's due is the rule's first day, which a task that
+    # has a due does not take (its repeat starts from its own due).
+    if has_key(update, 'repeat') && has_key(update, 'due') && type(get(row, 'due', null)) == v:t_string
+        && !HasDuePhrase(answer)
+      remove(update, 'due')
+    endif
     var list = get(fields, 'list', row.list)
     var MoveToList = () => {
       if type(list) == v:t_string && list != row.list

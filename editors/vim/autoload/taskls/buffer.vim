@@ -87,7 +87,7 @@ export def Context(pane: dict<any>): dict<any>
   if pane.width == 0
     pane.width = TitleWidth(pane)
   endif
-  return {show_list: has_key(pane.source, 'group'), title_width: pane.width}
+  return {show_list: !has_key(pane.source, 'list'), title_width: pane.width}
 enddef
 
 # The display cells a title takes in this pane: what the window's text area (its width less the
@@ -100,7 +100,7 @@ export def TitleWidth(pane: dict<any>): number
     var info = getwininfo(win)
     cells = winwidth(win) - (empty(info) ? 0 : info[0].textoff)
   endif
-  return render.TitleWidth(cells, has_key(pane.source, 'group'))
+  return render.TitleWidth(cells, !has_key(pane.source, 'list'))
 enddef
 
 # Writes `rows` at buffer line `first` (0-based), replacing `replace` lines there.

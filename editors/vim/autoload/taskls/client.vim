@@ -5,6 +5,7 @@ vim9script
 
 import autoload 'taskls/config.vim'
 import autoload 'taskls/render.vim'
+import autoload 'taskls/reminders.vim'
 
 # What the client knows. `views`: view id -> handlers {changed, closed, exit} of the pane showing
 # it; `early`: view id -> notifications that came before its pane knew the id.
@@ -18,6 +19,7 @@ export var state: dict<any> = {
   overview: {},
   list_names: {},
   lists: [],
+  smart_lists: [],
   today: '',
   server_info: {},
   exit_code: -1,
@@ -92,6 +94,8 @@ export def RememberLists(overview: any)
   endfor
   state.list_names = names
   state.lists = overview.lists
+  var smart_lists = get(overview, 'smartLists', [])
+  state.smart_lists = type(smart_lists) == v:t_list ? smart_lists : []
 enddef
 
 # Calls `Fn` with `args`; an error in it becomes one message line, never a stack trace.
@@ -143,6 +147,10 @@ def OnMessage(ch: channel, message: any)
   var params = get(message, 'params', {})
   if method == 'view/changed' || method == 'view/closed' || method == 'lists/changed'
     Dispatch(method, params)
+  elseif method == 'reminder/fired' && type(params) == v:t_dict
+    if !state.exiting
+      Guard(reminders.OnFired, [params])
+    endif
   elseif method == 'window/showMessage' && type(params) == v:t_dict
     Notify(Text(get(params, 'message', '')), get(params, 'type', 3) == 1 ? 'error' : 'warn')
   elseif method == 'window/logMessage' && type(params) == v:t_dict
@@ -297,6 +305,11 @@ def Initialized(result: any)
   # The server's day (for "today" and "tomorrow") and the names of the lists, kept current by
   # lists/changed.
   Send('lists/list', {watch: true}, RememberLists, (e) => true)
+  # The reminders of tasks' alerts, fired by the server as their time comes (g:taskls_reminders);
+  # those already due fire at once, before the answer.
+  if !!config.Get('reminders')
+    Send('reminders/watch', {watch: true}, null, (e) => true)
+  endif
   var queue = state.queue
   state.queue = []
   for request in queue

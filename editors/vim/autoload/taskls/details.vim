@@ -5,11 +5,14 @@ import autoload 'taskls/client.vim'
 import autoload 'taskls/render.vim'
 import autoload 'taskls/buffer.vim'
 import autoload 'taskls/actions.vim'
+import autoload 'taskls/reminders.vim'
+import autoload 'taskls/repeating.vim'
 
 # The popup of the last Details (0: none).
 export var last_popup = 0
 
-# The lines of an item in full: its title, its fields, then its notes; stored text escaped.
+# The lines of an item in full: its title, its fields (its repeat and history, its alerts), then
+# its notes; stored text escaped.
 export def ItemLines(item: dict<any>): list<string>
   var lines = [render.Displayed(item.title), '']
   var Field = (name: string, value: any) => {
@@ -24,6 +27,10 @@ export def ItemLines(item: dict<any>): list<string>
     var due_local = get(item, 'dueLocal', null)
     Field('Due', render.Due(item.due, client.IsTrue(item.done), due_local)[0] .. ' (' .. render.DuePhrase(item.due, due_local) .. ')')
   endif
+  # The repeat in the server's words, as they are, and its history.
+  Field('Repeats', render.Displayed(reminders.RepeatText(item)))
+  Field('History', render.Displayed(repeating.History(item)))
+  Field('Alerts', render.Displayed(reminders.AlertsWords(item)))
   Field('Priority', item.priority != 'none' ? item.priority : '')
   Field('Tags', render.Displayed(render.TagsText(item.tags)))
   Field('Created', item.created)

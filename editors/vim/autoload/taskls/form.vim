@@ -1,12 +1,15 @@
 vim9script
 # The form of one task: a buffer listing every field (`Title:`, `Due:`, `Priority:`, `Tags:`,
-# `List:`, then the notes below a rule). `:w` saves the fields that changed (items/update, and
+# `List:`, `Repeat:`, then the notes below a rule). `:w` saves the fields that changed (items/update, and
 # items/move for the list), reading the due with the server's grammar; while a save is refused the
 # form stays modified, so `:q` refuses to close it and nothing typed is lost.
 
 import autoload 'taskls/client.vim'
 import autoload 'taskls/render.vim'
 import autoload 'taskls/fields.vim'
+import autoload 'taskls/reminders.vim'
+import autoload 'taskls/repeating.vim'
+import autoload 'taskls/prompt.vim'
 
 # The line between the fields and the notes.
 export const rule = '--- Notes (every line below) ---'
@@ -16,7 +19,7 @@ export var forms: dict<dict<any>> = {}
 
 # The lines of the form of `item`. The due is in words the grammar reads back as the same due:
 # the day, or the day and the time on the client's wall clock (`2026-11-27 17:30`), never an
-# instant's offset.
+# instant's offset; the repeat in the server's words.
 export def Lines(item: dict<any>): list<string>
   var lines = [
     'Title: ' .. substitute(item.title, "\n", ' ', 'g'),
@@ -24,6 +27,7 @@ export def Lines(item: dict<any>): list<string>
     'Priority: ' .. item.priority,
     'Tags: ' .. render.TagsText(item.tags),
     'List: ' .. get(client.state.list_names, item.list, item.list),
+    'Repeat: ' .. substitute(reminders.RepeatText(item), "\n", ' ', 'g'),
     rule,
   ]
   if type(item.notes) == v:t_string && item.notes != ''
@@ -32,11 +36,12 @@ export def Lines(item: dict<any>): list<string>
   return lines
 enddef
 
-# What the form's lines say: {title, due, priority, tags, list, notes} as text, or {problem}.
+# What the form's lines say: {title, due, priority, tags, list, repeat, notes} as text, or
+# {problem}.
 export def Read(lines: list<string>): dict<any>
   var typed: dict<any> = {}
   var i = 0
-  for name in ['Title', 'Due', 'Priority', 'Tags', 'List']
+  for name in ['Title', 'Due', 'Priority', 'Tags', 'List', 'Repeat']
     var line = get(lines, i, '')
     var parts = matchlist(line, '^' .. name .. ':\s\=\(.*\)$')
     if empty(parts)
@@ -45,10 +50,10 @@ export def Read(lines: list<string>): dict<any>
     typed[tolower(name)] = parts[1]
     i += 1
   endfor
-  if get(lines, 5, '') != rule
-    return {problem: 'line 6 must be the notes rule: ' .. rule}
+  if get(lines, 6, '') != rule
+    return {problem: 'line 7 must be the notes rule: ' .. rule}
   endif
-  typed.notes = join(lines[6 :], "\n")
+  typed.notes = join(lines[7 :], "\n")
   return typed
 enddef
 
@@ -107,7 +112,9 @@ enddef
 # The saves that finished (`saved` or the problem), for tests and the user: by buffer.
 export var results: dict<string> = {}
 
-# Saves the form of `buf`: only the fields that changed; the due read with the server's grammar.
+# Saves the form of `buf`: only the fields that changed; the due and the repeat (`every week`;
+# empty or `off`: none) read with the server's grammar; a repeat on a task without a due takes
+# the repeat's first day.
 # When saved the form shows the item as the server has it and is no longer modified; otherwise
 # it says why (one line) and stays modified.
 export def Save(buf: number)
@@ -180,15 +187,42 @@ export def Save(buf: number)
   }
   var due = trim(typed.due)
   var old_due = render.DuePhrase(item.due, get(item, 'dueLocal', null))
+  # The due, then the repeat (whose first day is the due of a task that has none).
+  var Repeat = () => {
+    var words = trim(typed.repeat)
+    if words == trim(substitute(reminders.RepeatText(item), "\n", ' ', 'g'))
+      Send()
+    elseif words == '' || repeating.IsOff(words)
+      update.repeat = null
+      Send()
+    else
+      client.Request('text/parseItem', {text: words}, (answer) => {
+        var problem = prompt.Problem(answer)
+        var parsed = get(answer, 'fields', {})
+        if problem != '' || type(get(parsed, 'repeat', null)) != v:t_dict || has_key(parsed, 'title')
+          Fail('Repeat: ' .. (problem != '' ? problem : words .. ' is not a repeat (every week, every mon,wed, every 3 days after done, or off)'))
+          return
+        endif
+        update.repeat = parsed.repeat
+        if !has_key(update, 'due') && type(item.due) != v:t_string && due == ''
+          update.due = get(parsed, 'due', null)
+        endif
+        Send()
+      }, (e) => {
+        Fail('Repeat: ' .. client.Text(get(e, 'message', 'text/parseItem failed')))
+        return true
+      })
+    endif
+  }
   if due == old_due
-    Send()
+    Repeat()
   elseif due == ''
     update.due = null
-    Send()
+    Repeat()
   else
     fields.ReadDue(due, (value) => {
       update.due = value
-      Send()
+      Repeat()
     }, (message) => Fail('Due: ' .. message))
   endif
 enddef

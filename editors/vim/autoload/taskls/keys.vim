@@ -11,6 +11,7 @@ export def MapKeys()
       ['add_above', 'add-above', 'n'], ['add_subtask', 'add-subtask', 'n'], ['toggle', 'toggle', 'nx'], ['delete', 'delete', 'n'],
       ['delete_visual', 'delete', 'x'], ['edit', 'edit', 'n'], ['edit_alt', 'edit', 'n'], ['form', 'form', 'n'],
       ['set_due', 'set-due', 'nx'], ['set_priority', 'set-priority', 'nx'], ['set_tags', 'set-tags', 'nx'],
+      ['set_repeat', 'set-repeat', 'nx'], ['skip', 'skip', 'nx'], ['save_filter', 'save-filter', 'n'],
       ['move_down', 'move-down', 'nx'], ['move_up', 'move-up', 'nx'],
       ['indent', 'indent', 'n'], ['outdent', 'outdent', 'n'], ['indent_visual', 'indent', 'x'],
       ['outdent_visual', 'outdent', 'x'], ['fold_toggle', 'fold-toggle', 'nx'], ['fold_open', 'fold-open', 'nx'],

@@ -9,8 +9,8 @@ import autoload 'taskls/render.vim'
 # The smart groups by id, with their names.
 export const groups = {today: 'Today', scheduled: 'Scheduled', overdue: 'Overdue', all: 'All', completed: 'Completed'}
 
-# `:Tasks[!] [name]`: the overview, or a pane on the list or smart group called `name` (a second
-# pane with `!`).
+# `:Tasks[!] [name]`: the overview, or a pane on the list, smart group or smart list called
+# `name` (a second pane with `!`).
 export def Command(name: string, bang: bool)
   render.DefineHighlights()
   if name == ''
@@ -20,11 +20,17 @@ export def Command(name: string, bang: bool)
   endif
 enddef
 
-# Opens a pane on the smart group or list called `name` (or with that id).
+# Opens a pane on the smart group, smart list or list called `name` (or with that id).
 export def OpenNamed(name: string, new = false)
   for [id, title] in items(groups)
     if name ==? id || name == title
       pane.Open({group: id, name: title}, {new: new})
+      return
+    endif
+  endfor
+  for smart in client.state.smart_lists
+    if smart.name == name || smart.id == name
+      pane.Open({smartList: smart.id, name: smart.name}, {new: new})
       return
     endif
   endfor
@@ -36,6 +42,12 @@ export def OpenNamed(name: string, new = false)
   endfor
   client.Request('lists/list', {}, (data) => {
     client.RememberLists(data)
+    for smart in get(data, 'smartLists', [])
+      if smart.name == name || smart.id == name
+        pane.Open({smartList: smart.id, name: smart.name}, {new: new})
+        return
+      endif
+    endfor
     for list in data.lists
       if list.name == name || list.id == name
         pane.Open({list: list.id, name: list.name}, {new: new})
@@ -46,9 +58,10 @@ export def OpenNamed(name: string, new = false)
   })
 enddef
 
-# Names for :Tasks completion: the smart groups and the lists seen so far.
+# Names for :Tasks completion: the smart groups, and the smart lists and lists seen so far.
 export def Complete(lead: string, line: string, position: number): list<string>
-  var names = keys(groups) + mapnew(copy(client.state.lists), (_, l) => l.name)
+  var names = keys(groups) + mapnew(copy(client.state.smart_lists), (_, s) => s.name)
+    + mapnew(copy(client.state.lists), (_, l) => l.name)
   return sort(filter(names, (_, n) => stridx(n, lead) == 0))
 enddef
 

@@ -1,11 +1,12 @@
 vim9script
-# The overview: the smart groups and the lists with live counts (`lists/list` with watch, then
-# `lists/changed`); <CR> opens the one under the cursor in a list pane.
+# The overview: the smart groups, the smart lists and the lists with live counts (`lists/list`
+# with watch, then `lists/changed`); <CR> opens the one under the cursor in a list pane.
 
 import autoload 'taskls/client.vim'
 import autoload 'taskls/config.vim'
 import autoload 'taskls/pane.vim'
 import autoload 'taskls/render.vim'
+import autoload 'taskls/smartlists.vim'
 
 # The overview's buffer (0: none), its entries by line (1-based), the last overview received.
 export var state: dict<any> = {buf: 0, entries: {}, data: {}}
@@ -33,6 +34,25 @@ export def Lines(data: dict<any>): list<any>
     entries[len(lines)] = {group: group.id, name: group.name}
   endfor
   add(lines, '')
+  # The smart lists, in their order (none while the store loads or has failed).
+  if type(store) != v:t_dict
+    add(lines, 'Smart lists')
+    marks[len(lines)] = 'TasklsHeader'
+    var smart_lists = get(data, 'smartLists', [])
+    smart_lists = type(smart_lists) == v:t_list ? smart_lists : []
+    for smart in smart_lists
+      var [name, cells] = render.Truncate(render.Displayed(smart.name), 24)
+      var count = get(smart, 'count', 0)
+      add(lines, '  ' .. name .. repeat(' ', 24 - cells) .. printf(' %6d', type(count) == v:t_number ? count : 0))
+      entries[len(lines)] = {smartList: smart.id, name: smart.name}
+    endfor
+    if empty(smart_lists)
+      add(lines, printf('  None — in a pane, %s filters and %s saves the filter as one', render.KeyName('filter', ':Tasks'),
+        render.KeyName('save_filter', ':TasksSaveFilter')))
+      marks[len(lines)] = 'TasklsState'
+    endif
+    add(lines, '')
+  endif
   add(lines, 'Lists')
   marks[len(lines)] = 'TasklsHeader'
   var lists = get(data, 'lists', [])
@@ -90,7 +110,7 @@ export def Refresh()
   })
 enddef
 
-# The entry under the cursor ({list, name} or {group, name}), or {}.
+# The entry under the cursor ({list, name}, {group, name} or {smartList, name}), or {}.
 export def Entry(): dict<any>
   return bufnr() == state.buf ? get(state.entries, line('.'), {}) : {}
 enddef
@@ -113,9 +133,13 @@ export def AddList(name = '')
   client.Request('lists/create', {name: text})
 enddef
 
-# Renames the list under the cursor.
+# Renames the list or smart list under the cursor.
 export def RenameList(name = '')
   var entry = Entry()
+  if has_key(entry, 'smartList')
+    smartlists.Rename(entry, name)
+    return
+  endif
   if !has_key(entry, 'list')
     return
   endif
@@ -126,9 +150,14 @@ export def RenameList(name = '')
   client.Request('lists/update', {id: entry.list, name: text})
 enddef
 
-# Deletes the list under the cursor, after asking (`confirmed` skips the question).
+# Deletes the list (and its tasks) or the smart list (never a task) under the cursor, after
+# asking (`confirmed` skips the question).
 export def DeleteList(confirmed = false)
   var entry = Entry()
+  if has_key(entry, 'smartList')
+    smartlists.Delete(entry, confirmed)
+    return
+  endif
   if !has_key(entry, 'list')
     return
   endif

@@ -17,7 +17,7 @@ var serial = 0
 
 const prop_types = ['TasklsHeader', 'TasklsDone', 'TasklsCheck', 'TasklsOverdue', 'TasklsToday', 'TasklsDue',
   'TasklsPriority', 'TasklsTag', 'TasklsList', 'TasklsNotes', 'TasklsPlaceholder', 'TasklsState',
-  'TasklsError', 'TasklsCount', 'TasklsFold', 'TasklsContext']
+  'TasklsError', 'TasklsCount', 'TasklsFold', 'TasklsContext', 'TasklsRepeat']
 
 # The pane of buffer `buf` (0: the current one), or {}.
 export def Get(buf = 0): dict<any>
@@ -296,15 +296,22 @@ export def Resync(pane: dict<any>)
   })
 enddef
 
+# The view is gone: its list (or smart list: `reason` smartListDeleted) was deleted. The pane says
+# so in its state line until it is closed.
 def OnClosed(buf: number, p: dict<any>)
   var pane = Get(buf)
   if empty(pane)
     return
   endif
   pane.closed = true
+  pane.closed_reason = type(get(p, 'reason', '')) == v:t_string ? get(p, 'reason', '') : ''
   client.Unregister(pane.view)
   RenderFull(pane)
-  client.Notify('the list of "' .. pane.name .. '" was deleted')
+  if pane.closed_reason == 'smartListDeleted'
+    client.Notify('the smart list "' .. pane.name .. '" was deleted')
+  else
+    client.Notify('the list of "' .. pane.name .. '" was deleted')
+  endif
 enddef
 
 def OnServerExit(buf: number)
@@ -379,6 +386,8 @@ def OpenParams(pane: dict<any>): dict<any>
   var params: dict<any> = {window: {start: 0, end: min([1000, height + config.Get('margin')])}}
   if has_key(pane.source, 'list')
     params.list = pane.source.list
+  elseif has_key(pane.source, 'smartList')
+    params.smartList = pane.source.smartList
   else
     params.group = pane.source.group
   endif
@@ -398,6 +407,7 @@ enddef
 export def OpenView(pane: dict<any>)
   pane.stopped = false
   pane.closed = false
+  pane.closed_reason = ''
   pane.version = -1
   pane.view = ''
   var buf = pane.buf
@@ -452,9 +462,10 @@ enddef
 
 def SameSource(a: dict<any>, b: dict<any>): bool
   return get(a, 'list', '') == get(b, 'list', '') && get(a, 'group', '') == get(b, 'group', '')
+    && get(a, 'smartList', '') == get(b, 'smartList', '')
 enddef
 
-# Opens a pane on `source` ({list: ID} or {group: NAME}, with `name`) in the current window (after
+# Opens a pane on `source` ({list: ID}, {group: NAME} or {smartList: ID}, with `name`) in the current window (after
 # g:taskls_open); a pane already on that source is shown instead unless `options.new`.
 # `options` may set `sort`, `filter` and `sections`. Returns the pane.
 export def Open(source: dict<any>, options: dict<any> = {}): dict<any>
@@ -478,7 +489,7 @@ export def Open(source: dict<any>, options: dict<any> = {}): dict<any>
   var pane: dict<any> = {
     buf: buf, source: source, name: name, serial: serial,
     rows: [], count: 0, window: {start: 0, end: 0}, version: -1, view: '',
-    state: '', progress: 0, error: {}, empty: '', mode: '',
+    state: '', progress: 0, error: {}, empty: '', mode: '', closed_reason: '',
     sort: get(options, 'sort', {}), filter: get(options, 'filter', {}), filter_text: '',
     sections: get(options, 'sections', ''),
     resyncing: false, closed: false, stopped: false, check_scheduled: false,

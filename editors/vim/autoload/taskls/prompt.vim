@@ -56,6 +56,9 @@ export def Problem(answer: any): string
   return join(messages, '; ')
 enddef
 
+# The menus opened, newest last ({title, labels, popup}): what a user was offered, for tests.
+export var menus: list<dict<any>> = []
+
 # A menu in a popup (j/k, <CR>, <Esc>; or the item's number): `OnChoice(index)` (0-based).
 export def Menu(title: string, labels: list<string>, OnChoice: func(number))
   var numbered = mapnew(labels, (i, l) => (i + 1) .. '. ' .. l)
@@ -63,7 +66,11 @@ export def Menu(title: string, labels: list<string>, OnChoice: func(number))
   var options: dict<any> = {title: ' ' .. title .. ' '}
   options.filter = (id, key) => MenuKey(id, key, count)
   options.callback = (id, result) => MenuChosen(result, OnChoice)
-  popup_menu(numbered, options)
+  var popup = popup_menu(numbered, options)
+  add(menus, {title: title, labels: labels, popup: popup})
+  if len(menus) > 50
+    remove(menus, 0, 24)
+  endif
   redraw
 enddef
 

@@ -23,6 +23,7 @@ export const groups: dict<string> = {
   TasklsCount: 'Number',
   TasklsFold: 'Special',
   TasklsContext: 'Comment',
+  TasklsRepeat: 'Special',
 }
 
 # Links each group by default (again after a colour scheme is loaded).
@@ -201,10 +202,11 @@ enddef
 
 # The columns after the title, in display cells: each starts at the same cell on every row,
 # whatever the row holds, so a column never pushes the next. `due` fits the widest label a due
-# can make ("13 days ago 09:30"; a date and a time, "9999-12-31 23:59", is 16); `list` is a smart
-# group's list name in parentheses, cut with `…`; the tags come last and take what they need,
-# `tags` being the cells kept for them when the title's width is reckoned.
-export const columns = {due: 17, priority: 3, list: 14, tags: 12}
+# can make ("13 days ago 09:30"; a date and a time, "9999-12-31 23:59", is 16) and the repeat mark
+# after it (` ↻`, `icons.repeat`, on a repeating task's row; up to two cells); `list` is a smart
+# group's or smart list's list name in parentheses, cut with `…`; the tags come last and take what
+# they need, `tags` being the cells kept for them when the title's width is reckoned.
+export const columns = {due: 19, priority: 3, list: 14, tags: 12}
 
 # The cells of the check box column: the wider of the two icons.
 export def CheckCells(): number
@@ -260,8 +262,9 @@ enddef
 # the indentation (never fewer than `min_title_cells`): the title, then its subtasks done out of
 # `children` (`2/5`, when it has any), then the notes mark; a longer title is cut with `…` by
 # display cells, a shorter one padded, so the columns after it line up whatever the depth and the
-# script (CJK and emoji take two cells). Then the due, the priority, the list
-# (`context.show_list`: smart groups) and the tags, each in its column of `columns`; nothing
+# script (CJK and emoji take two cells). Then the due (with `icons.repeat`, ↻, after it on a
+# repeating task's row: its `repeat` is not null), the priority, the list
+# (`context.show_list`: smart groups and smart lists) and the tags, each in its column of `columns`; nothing
 # trails the last field a row has. A context row (in the view only as an ancestor of a match) is
 # dimmed whole (TasklsContext) but for its fold marker, instead of its fields' own highlights.
 export def Row(row: dict<any>, context: dict<any>): list<any>
@@ -272,15 +275,21 @@ export def Row(row: dict<any>, context: dict<any>): list<any>
     return [text, [['TasklsHeader', 0, -1]]]
   endif
   var done = client.IsTrue(get(row, 'done', false))
-  # [text, group, width] of each column after the title.
+  # [text, group, width] of each column after the title; the due column's repeat mark has its own
+  # highlight (`repeat_mark`: its byte offset in the column's text, -1 when none).
   var fields: list<list<any>> = []
   var due = get(row, 'due', null)
+  var label = ''
+  var due_group = 'TasklsDue'
   if type(due) == v:t_string
-    var [label, group] = Due(due, done, get(row, 'dueLocal', null))
-    add(fields, [label, group, columns.due])
-  else
-    add(fields, ['', 'TasklsDue', columns.due])
+    [label, due_group] = Due(due, done, get(row, 'dueLocal', null))
   endif
+  var repeat_mark = -1
+  if type(get(row, 'repeat', null)) == v:t_dict
+    repeat_mark = label == '' ? 0 : len(label) + 1
+    label = (label == '' ? '' : label .. ' ') .. icons.repeat
+  endif
+  add(fields, [label, due_group, columns.due])
   var priority = get(row, 'priority', 'none')
   add(fields, [type(priority) == v:t_string ? get(priority_marks, priority, '') : '', 'TasklsPriority', columns.priority])
   if get(context, 'show_list', false)
@@ -352,7 +361,12 @@ export def Row(row: dict<any>, context: dict<any>): list<any>
   for i in range(last + 1)
     var [field, group, cells_wide] = fields[i]
     text ..= '  '
-    if field != ''
+    if i == 0 && repeat_mark >= 0
+      if repeat_mark > 0
+        add(highlights, [group, len(text), len(text) + repeat_mark - 1])
+      endif
+      add(highlights, ['TasklsRepeat', len(text) + repeat_mark, len(text) + len(field)])
+    elseif field != ''
       add(highlights, [group, len(text), len(text) + len(field)])
     endif
     text ..= i < last ? Padded(field, cells_wide) : field
@@ -374,7 +388,8 @@ enddef
 # The line shown instead of rows, [text, group], or [] when rows are shown.
 export def StateLine(pane: dict<any>): list<string>
   if pane.closed
-    return ['This list was deleted — press ' .. KeyName('close', ':bwipeout') .. ' to close', 'TasklsError']
+    var what = get(pane, 'closed_reason', '') == 'smartListDeleted' ? 'smart list' : 'list'
+    return ['This ' .. what .. ' was deleted — press ' .. KeyName('close', ':bwipeout') .. ' to close', 'TasklsError']
   endif
   if pane.stopped
     return ['The server stopped — press ' .. KeyName('retry', ':Tasks') .. ' to restart it', 'TasklsError']
