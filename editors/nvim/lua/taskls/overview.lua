@@ -1,5 +1,5 @@
--- The overview pane: the smart groups and the lists with live counts (`lists/list` with watch,
--- then `lists/changed`); <CR> opens one in a list pane.
+-- The overview pane: the smart groups, the smart lists and the lists with live counts
+-- (`lists/list` with watch, then `lists/changed`); <CR> opens one in a list pane.
 local client = require('taskls.client')
 local compat = require('taskls.compat')
 local config = require('taskls.config')
@@ -33,6 +33,20 @@ local function lines_of(data)
     add(('  %-24s %6d'):format(render.displayed(group.name), group.count), { group = group.id, name = group.name })
   end
   add('', nil)
+  if store == nil then
+    add('Smart lists', nil, 'TasklsHeader')
+    local smart_lists = value(data.smartLists) or {}
+    for _, smart in ipairs(smart_lists) do
+      local name, cells = render.truncate(render.displayed(smart.name), 24)
+      add(('  %s%s %6d'):format(name, (' '):rep(24 - cells), tonumber(value(smart.count)) or 0),
+        { smartList = smart.id, name = smart.name })
+    end
+    if #smart_lists == 0 then
+      local key = config.options.keymaps.save_filter or ':TasksSaveFilter'
+      add(('  None — in a pane, F filters and %s saves the filter as one'):format(key), nil, 'TasklsState')
+    end
+    add('', nil)
+  end
   add('Lists', nil, 'TasklsHeader')
   local lists = value(data.lists) or {}
   for _, list in ipairs(lists) do
@@ -94,6 +108,7 @@ end
 
 function M.rename_list()
   local entry = entry_under_cursor()
+  if entry ~= nil and entry.smartList ~= nil then return require('taskls.smartlists').rename(entry) end
   if entry == nil or entry.list == nil then return end
   vim.ui.input({ prompt = 'Name: ', default = entry.name }, function(text)
     if text == nil or text:match('^%s*$') or text == entry.name then return end
@@ -103,6 +118,7 @@ end
 
 function M.delete_list()
   local entry = entry_under_cursor()
+  if entry ~= nil and entry.smartList ~= nil then return require('taskls.smartlists').delete(entry) end
   if entry == nil or entry.list == nil then return end
   vim.ui.select({ 'Delete "' .. render.displayed(entry.name) .. '" and its tasks', 'Cancel' }, { prompt = 'Delete the list?' }, function(_, index)
     if index == 1 then client.request('lists/delete', { id = entry.list }) end
@@ -128,9 +144,9 @@ function M.open()
     end
     map('open', function() M.open_entry(false) end, 'open the list')
     map('add', function() M.add_list() end, 'create a list')
-    map('edit', M.rename_list, 'rename the list')
-    map('edit_alt', M.rename_list, 'rename the list')
-    map('delete', M.delete_list, 'delete the list')
+    map('edit', M.rename_list, 'rename the list or smart list')
+    map('edit_alt', M.rename_list, 'rename the list or smart list')
+    map('delete', M.delete_list, 'delete the list or smart list')
     map('undo', require('taskls.actions').undo, 'undo')
     map('redo', require('taskls.actions').redo, 'redo')
     map('retry', function()
