@@ -137,13 +137,18 @@ function M.dismiss(reminder)
   end)
 end
 
---- Marks the task of `reminder` done (which dismisses its reminders; a repeating task moves on).
+--- Marks the task of `reminder` done, which dismisses its reminders. A repeating task moves on
+--- to its next due instead, and its fired reminders stay pending on the server (taskls-19 does not
+--- dismiss them then): this one is dismissed too, as the user said the occurrence is done.
 function M.done(reminder)
   client.request('items/update', { id = reminder.item.id, done = true }, function(err, result)
     if err ~= nil then return false end
-    local repeating = require('taskls.repeating')
-    if #(value(result.advanced) or {}) > 0 then return repeating.say_advanced(result) end
-    client.notify('done: ' .. quoted(reminder.item.title), levels.INFO)
+    if #(value(result.advanced) or {}) == 0 then
+      client.notify('done: ' .. quoted(reminder.item.title), levels.INFO)
+      return
+    end
+    require('taskls.repeating').say_advanced(result)
+    client.request('reminders/dismiss', { item = reminder.item.id, fireAt = reminder.fireAt }, function() return true end)
   end)
 end
 
