@@ -145,6 +145,27 @@ return {
     h.check_buffer(pane)
   end },
 
+  { 'stored text in what repeating tasks and reminders say is escaped once, as the REPL shows it', function()
+    h.setup({ time_zone = 'UTC', args = clock })
+    local _, ids = h.seed('Home', {
+      { title = 'Pay\27[2J\nrent', due = '2026-11-25', ['repeat'] = { rule = 'FREQ=MONTHLY', from = 'due' }, alerts = { { offset = 660 } } },
+    })
+    local pane = h.open({ list = h.request('lists/list').lists[1].id, name = 'Home' })
+    api.nvim_set_current_buf(pane.buf)
+    h.truthy(h.lines(pane.buf)[1]:find('Pay\\e[2J\\nrent', 1, true), 'the row: ' .. h.lines(pane.buf)[1])
+    h.keys('x')
+    h.wait(function() return h.notified('repeats') end, 'the line')
+    h.eq('taskls: "Pay\\e[2J\\nrent" repeats (every month): next due 2026-12-25', h.notified('repeats').message)
+    h.request('debug/setClock', { now = '2026-12-25T11:00:00Z' })
+    h.eq('taskls: reminder: "Pay\\e[2J\\nrent", due today', h.notified('reminder').message)
+    local offered
+    vim.ui.select = function(items, opts, on_choice) offered = opts.format_item(items[1]) on_choice(nil) end
+    vim.cmd('TasksReminders')
+    h.wait(function() return offered ~= nil end, 'the picker')
+    h.eq('"Pay\\e[2J\\nrent", due today — on the day at 11:00, fired 2026-12-25 11:00 UTC', offered)
+    h.eq(ids[1], pane.rows[1].id)
+  end },
+
   { 'the float shows the repeat in the server\'s words, the history and the alerts', function()
     local pane = pane_on({
       { title = 'Pay rent', due = '2026-12-01', ['repeat'] = monthly, alerts = { { offset = 540 }, { offset = -1440 } } },

@@ -719,9 +719,11 @@ function M.show_item(item)
     .. render.due_phrase(item.due, item.dueLocal) .. ')'))
   local repeating = require('taskls.repeating')
   local repeat_text = repeating.text(item)
-  if repeat_text ~= '' then field('Repeats', repeat_text) end
-  field('History', repeating.history(item))
-  field('Alerts', require('taskls.reminders').alerts_words(item))
+  if repeat_text ~= '' then field('Repeats', shown(repeat_text)) end
+  local history = repeating.history(item)
+  if history ~= nil then field('History', shown(history)) end
+  local alerts = require('taskls.reminders').alerts_words(item)
+  if alerts ~= nil then field('Alerts', shown(alerts)) end
   field('Priority', item.priority ~= 'none' and item.priority or nil)
   local tags = value(item.tags)
   if type(tags) == 'table' and #tags > 0 then field('Tags', shown(M.tags_text(tags))) end

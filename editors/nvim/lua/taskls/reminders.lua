@@ -13,8 +13,9 @@ local M = {}
 --- Every `reminder/fired` shown since the plugin was loaded, oldest first (for tests and health).
 M.fired = {}
 
+-- A stored name in quotes, as it is: `client.notify` shows its message escaped (`render.displayed`).
 local function quoted(title)
-  return '"' .. render.displayed(tostring(value(title) or '')) .. '"'
+  return '"' .. tostring(value(title) or '') .. '"'
 end
 
 local function plural(n, word)
@@ -31,7 +32,7 @@ end
 function M.instant(text)
   text = tostring(value(text) or '')
   local day, time = text:match('^(%d%d%d%d%-%d%d%-%d%d)T(%d%d:%d%d)')
-  if day == nil then return render.displayed(text) end
+  if day == nil then return text end
   return day .. ' ' .. time .. ' UTC'
 end
 
@@ -102,10 +103,12 @@ function M.pending(on_list)
   end)
 end
 
---- How a reminder reads in the picker: its words, then which alert and when it fired.
+--- How a reminder reads in the picker: its words, then which alert and when it fired; escaped
+--- (`render.displayed`), as the picker shows it as it is.
 function M.label(reminder)
   local item = value(reminder.item) or {}
-  return ('%s — %s, fired %s'):format(M.words(reminder), M.alert_words(reminder.alert, item.due), M.instant(reminder.firedAt))
+  return render.displayed(('%s — %s, fired %s'):format(M.words(reminder), M.alert_words(reminder.alert, item.due),
+    M.instant(reminder.firedAt)))
 end
 
 --- Lets the user pick one of the pending reminders, then `fn(reminder)`.
@@ -163,7 +166,7 @@ M.choices = {
 --- `:TasksReminders`: pick a pending reminder, then what to do with it.
 function M.list()
   M.pick('Reminders', function(reminder)
-    vim.ui.select(M.choices, { prompt = M.words(reminder), format_item = function(c) return c.label end }, function(choice)
+    vim.ui.select(M.choices, { prompt = render.displayed(M.words(reminder)), format_item = function(c) return c.label end }, function(choice)
       if choice ~= nil then client.guard(choice.run, reminder) end
     end)
   end)

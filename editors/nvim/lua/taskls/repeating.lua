@@ -9,16 +9,16 @@ local value = client.value
 
 local M = {}
 
---- A title in quotes, escaped as stored text is shown.
+-- A stored name in quotes, as it is: `client.notify` shows its message escaped (`render.displayed`).
 local function quoted(title)
-  return '"' .. render.displayed(tostring(value(title) or '')) .. '"'
+  return '"' .. tostring(value(title) or '') .. '"'
 end
 
---- An item's repeat in the server's words (`every month on the 1st`), escaped; '' when none.
+--- An item's repeat in the server's words (`every month on the 1st`), as they are; '' when none.
 function M.text(item)
   local rule = value(item['repeat'])
   if type(rule) ~= 'table' then return '' end
-  return render.displayed(tostring(value(rule.text) or value(rule.rule) or ''))
+  return tostring(value(rule.text) or value(rule.rule) or '')
 end
 
 --- An item's due in the pane's words ("tomorrow", "in 3 days 09:00", "2026-12-01").
@@ -168,7 +168,7 @@ function M.prompt(rows)
   local actions = require('taskls.actions')
   local hint = 'every week, every mon,wed, every 3 days after done; off stops it'
   local current = #rows == 1 and M.text(rows[1]) or ''
-  if current ~= '' then hint = 'now ' .. current .. '; ' .. hint end
+  if current ~= '' then hint = 'now ' .. render.displayed(current) .. '; ' .. hint end
   local ask
   ask = function(default, problem)
     vim.ui.input({ prompt = actions.prompt_text('Repeat', hint, problem), default = default }, function(text)
@@ -179,7 +179,7 @@ function M.prompt(rows)
   ask(nil, nil)
 end
 
---- The history of a repeating task in words: `3 done, 1 skipped; last done 2026-11-20 18:02 UTC
+--- The history of a repeating task in words (shown through `render.displayed`): `3 done, 1 skipped; last done 2026-11-20 18:02 UTC
 --- (due 2026-11-16)`, or nil when it never moved on. The time is UTC as the server gives it (the
 --- pane has no time zone rules to read it on the client's clock).
 function M.history(item)
@@ -195,7 +195,7 @@ function M.history(item)
     local day, clock = at:match('^(%d%d%d%d%-%d%d%-%d%d)T(%d%d:%d%d)')
     if day ~= nil then at = day .. ' ' .. clock .. ' UTC' end
     text = text .. ('; last %s %s (due %s)'):format(last.outcome == 'skipped' and 'skipped' or 'done', at,
-      render.displayed(tostring(value(last.due) or '?')))
+      tostring(value(last.due) or '?'))
   end
   return text
 end

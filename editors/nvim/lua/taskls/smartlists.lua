@@ -9,8 +9,9 @@ local value = client.value
 
 local M = {}
 
+-- A stored name in quotes, as it is: `client.notify` shows its message escaped (`render.displayed`).
 local function quoted(name)
-  return '"' .. render.displayed(tostring(value(name) or '')) .. '"'
+  return '"' .. tostring(value(name) or '') .. '"'
 end
 
 --- The smart list `id` as the last overview gave it, or nil.
@@ -111,7 +112,7 @@ end
 
 --- Deletes the smart list of `entry` after asking (its tasks stay where they are).
 function M.delete(entry)
-  vim.ui.select({ 'Delete the smart list ' .. quoted(entry.name) .. ' (its tasks stay)', 'Cancel' },
+  vim.ui.select({ 'Delete the smart list ' .. render.displayed(quoted(entry.name)) .. ' (its tasks stay)', 'Cancel' },
     { prompt = 'Delete the smart list?' }, function(_, index)
       if index == 1 then client.request('smartLists/delete', { id = entry.smartList }) end
     end)
