@@ -61,6 +61,16 @@ return {
     vim.cmd('Tasks')
     vim.cmd('Tasks Errands')
     h.wait(function() return api.nvim_get_current_buf() == pane.buf end, ':Tasks Errands shows its pane')
+    -- a in an empty smart list over some lists adds to the first of them.
+    local work = h.request('lists/list').lists[2].id
+    local later = h.request('smartLists/create', { name = 'Later', filter = { text = 'later' }, lists = { work } }).smartList
+    local empty = h.open({ smartList = later.id })
+    api.nvim_set_current_buf(empty.buf)
+    h.eq({ 'No tasks — press a to add one' }, h.lines(empty.buf))
+    h.answers = { 'Call later' }
+    h.keys('a')
+    h.wait(function() return empty.count == 1 end, 'the new task')
+    h.eq(work, empty.rows[1].list, 'in Work')
   end },
 
   { 'gF saves the filter of a list pane (open tasks of that list), of a group (every list) and of a smart list', function()
@@ -129,6 +139,7 @@ return {
     h.keys('cc')
     h.wait(function() return text_of(buf):find('  Still open ') end, 'renamed')
     h.eq('Still open', smart_lists()[1].name)
+    h.wait(function() return api.nvim_buf_get_name(pane.buf):find('taskls://Still open', 1, true) end, 'the pane\'s new name')
     goto_line('^  Still open ')
     h.answers = { 'Cancel' }
     h.keys('dd')
@@ -138,7 +149,7 @@ return {
     h.wait(function() return pane.closed end, 'the pane closed')
     h.eq(0, #smart_lists(), 'deleted')
     h.eq({ 'This smart list was deleted — press q to close' }, h.lines(pane.buf))
-    h.truthy(h.notified('the smart list "Open" was deleted'), 'said')
+    h.truthy(h.notified('the smart list "Still open" was deleted'), 'said, with its new name')
     h.wait(function() return text_of(buf):find('  None — ', 1, true) end, 'the overview follows')
     h.eq(1, h.request('lists/list').lists[1].total, 'its task stays')
   end },

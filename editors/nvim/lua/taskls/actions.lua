@@ -108,11 +108,16 @@ local function ids(rows)
   return list
 end
 
--- The list a new item goes to: the pane's list, else that of the row under the cursor, else the
--- first list.
+-- The list a new item goes to: the pane's list, else that of the row under the cursor, else (a
+-- smart list over some lists) its first list, else the first list.
 local function target_list(pane, row)
   if pane.source.list ~= nil then return pane.source.list end
   if row ~= nil and row.list ~= nil then return row.list end
+  if pane.source.smartList ~= nil then
+    local smart = require('taskls.smartlists').find(pane.source.smartList)
+    local lists = smart and value(smart.lists)
+    if type(lists) == 'table' and lists[1] ~= nil then return lists[1] end
+  end
   local first = client.state.lists[1]
   return first and first.id
 end

@@ -104,9 +104,20 @@ function M.remember_lists(overview)
     table.insert(order, list)
   end
   state.list_names, state.lists = names, order
-  local smart = {}
-  for _, smart_list in ipairs(M.value(overview.smartLists) or {}) do table.insert(smart, smart_list) end
+  local smart, smart_names = {}, {}
+  for _, smart_list in ipairs(M.value(overview.smartLists) or {}) do
+    table.insert(smart, smart_list)
+    smart_names[smart_list.id] = smart_list.name
+  end
   state.smart_lists = smart
+  -- A renamed smart list: its panes take the new name (their buffer names say it).
+  for _, pane in pairs(state.views) do
+    local name = pane.source.smartList ~= nil and smart_names[pane.source.smartList] or nil
+    if name ~= nil and name ~= pane.name then
+      pane.name = name
+      M.guard(pane.update_name, pane)
+    end
+  end
 end
 state.list_names, state.lists, state.smart_lists = {}, {}, {}
 
