@@ -70,7 +70,7 @@ return {
     local _, row = line_of(pane, 'Buy milk')
     goto_title(pane, 'Buy milk')
     local buf = open_form()
-    h.eq({ 'Title: Buy milk', 'Due: ', 'Priority: none', 'Tags: ', 'List: Home', require('taskls.form').rule, 'old note' },
+    h.eq({ 'Title: Buy milk', 'Due: ', 'Priority: none', 'Tags: ', 'List: Home', 'Repeat: ', require('taskls.form').rule, 'old note' },
       h.lines(buf), 'the form')
     local tomorrow = due_of('tomorrow 9:30')
     set_line(buf, 1, 'Title: Buy oat milk')
@@ -78,7 +78,7 @@ return {
     set_line(buf, 3, 'Priority: !!!')
     set_line(buf, 4, 'Tags: #home shop')
     set_line(buf, 5, 'List: Work')
-    api.nvim_buf_set_lines(buf, 6, -1, false, { 'two litres', 'the green one' })
+    api.nvim_buf_set_lines(buf, 7, -1, false, { 'two litres', 'the green one' })
     vim.cmd('write')
     local got = item(row.id)
     h.eq({ 'Buy oat milk', tomorrow, 'high', { 'home', 'shop' }, work, 'two litres\nthe green one' },
@@ -96,7 +96,7 @@ return {
     local buf = open_form()
     local updates = spy('items/update')
     set_line(buf, 2, 'Due: ')
-    api.nvim_buf_set_lines(buf, 6, -1, false, { 'a note' })
+    api.nvim_buf_set_lines(buf, 7, -1, false, { 'a note' })
     vim.cmd('write')
     h.eq(1, #updates, 'one items/update')
     local keys = vim.tbl_keys(updates[1])

@@ -26,6 +26,7 @@ local function goto_title(pane, title)
 end
 
 local function item(id) return h.request('items/get', { id = id }) end
+local function value_of(v) if v == vim.NIL then return nil end return v end
 
 local monthly = { rule = 'FREQ=MONTHLY;BYMONTHDAY=1', from = 'due' }
 local after_done = { rule = 'FREQ=DAILY;INTERVAL=3', from = 'completion' }
@@ -143,6 +144,38 @@ return {
     h.wait(function() return pane.count == 3 end, 'the new task')
     h.eq({ 'Gym', '2026-11-27', 'every mon, wed, fri' }, { pane.rows[3].title, pane.rows[3].due, pane.rows[3]['repeat'].text })
     h.check_buffer(pane)
+  end },
+
+  { 'the form\'s Repeat line shows the server\'s words; :w sets, changes or stops the repeat', function()
+    local pane = pane_on({ { title = 'Pay rent', due = '2026-12-01', ['repeat'] = monthly }, { title = 'Undated' } })
+    local form = require('taskls.form')
+    local function open_form(title)
+      api.nvim_set_current_buf(pane.buf)
+      goto_title(pane, title)
+      h.keys('e')
+      h.wait(function() return form.forms[api.nvim_get_current_buf()] ~= nil end, 'the form')
+      return api.nvim_get_current_buf()
+    end
+    local buf = open_form('Pay rent')
+    h.eq('Repeat: every month on the 1st', h.lines(buf)[6])
+    api.nvim_buf_set_lines(buf, 5, 6, false, { 'Repeat: every month on the last day' })
+    vim.cmd('write')
+    h.eq({ 'FREQ=MONTHLY;BYMONTHDAY=-1', '2026-12-01' }, { item(pane.rows[1].id)['repeat'].rule, item(pane.rows[1].id).due })
+    h.eq('Repeat: every month on the last day', h.lines(buf)[6], 'the form shows what is stored')
+    api.nvim_buf_set_lines(buf, 5, 6, false, { 'Repeat: every fortnight' })
+    vim.cmd('write')
+    h.truthy(h.notified('not saved: Repeat: '), 'why: ' .. vim.inspect(h.notes))
+    h.eq(true, vim.bo[buf].modified, 'still modified')
+    api.nvim_buf_set_lines(buf, 5, 6, false, { 'Repeat: off' })
+    vim.cmd('write')
+    h.eq(nil, value_of(item(pane.rows[1].id)['repeat']), 'stopped')
+    h.eq('Repeat: ', h.lines(buf)[6])
+    vim.cmd('bwipeout!')
+    buf = open_form('Undated')
+    api.nvim_buf_set_lines(buf, 5, 6, false, { 'Repeat: every mon' })
+    vim.cmd('write')
+    h.eq({ 'FREQ=WEEKLY;BYDAY=MO', '2026-11-30' }, { item(pane.rows[2].id)['repeat'].rule, item(pane.rows[2].id).due },
+      'an undated task takes the rule\'s first day')
   end },
 
   { 'stored text in what repeating tasks and reminders say is escaped once, as the REPL shows it', function()
