@@ -116,6 +116,34 @@ return {
     h.eq(0, #h.errors)
   end },
 
+  { 'J and K in the overview reorder the smart lists (and the lists); the cursor follows', function()
+    local home = h.seed('Home', { 'Sweep' })
+    local work = h.seed('Work', {})
+    for _, name in ipairs({ 'One', 'Two', 'Three' }) do h.request('smartLists/create', { name = name }) end
+    local buf = overview()
+    h.wait(function() return text_of(buf):find('  Three ') end, 'the smart lists')
+    local function names()
+      local list = {}
+      for _, smart in ipairs(smart_lists()) do table.insert(list, smart.name) end
+      return list
+    end
+    goto_line('^  One ')
+    h.keys('J')
+    h.wait(function() return vim.deep_equal(names(), { 'Two', 'One', 'Three' }) end, 'One moved down')
+    h.wait(function() return h.lines(buf)[api.nvim_win_get_cursor(0)[1]]:find('^  One ') end, 'the cursor on One')
+    h.keys('J')
+    h.wait(function() return vim.deep_equal(names(), { 'Two', 'Three', 'One' }) end, 'One last')
+    h.keys('J')
+    h.keys('2K')
+    h.wait(function() return vim.deep_equal(names(), { 'One', 'Two', 'Three' }) end, 'One first again')
+    goto_line('^  Work ')
+    h.keys('K')
+    h.wait(function()
+      local lists = h.request('lists/list').lists
+      return lists[1].id == work and lists[2].id == home
+    end, 'Work before Home')
+  end },
+
   { 'filters join where they can: tags of both, the stricter bound; another text cannot', function()
     local join = require('taskls.smartlists').join
     h.eq({ text = 'milk', tagsAllOf = { 'a', 'b' }, priorityAtLeast = 'high', dueBefore = '2026-11-20' },

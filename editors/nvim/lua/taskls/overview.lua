@@ -125,6 +125,39 @@ function M.delete_list()
   end)
 end
 
+--- Moves the smart list or the list under the cursor `delta` places (J: 1, K: -1) among its
+--- kind (`smartLists/move`, `lists/move`), stopping at either end; the cursor follows it.
+function M.move_entry(delta)
+  local entry = entry_under_cursor()
+  if entry == nil or (entry.smartList == nil and entry.list == nil) then return end
+  local kind = entry.smartList ~= nil and 'smartList' or 'list'
+  -- Entries by line: `entries` is keyed by line number, with holes.
+  local lines = {}
+  for line, other in pairs(M.state.entries) do if other[kind] ~= nil then table.insert(lines, line) end end
+  table.sort(lines)
+  local order, at = {}, nil
+  for i, line in ipairs(lines) do
+    order[i] = M.state.entries[line][kind]
+    if order[i] == entry[kind] then at = i end
+  end
+  local target = math.max(1, math.min(#order, at + delta))
+  if target == at then return end
+  -- Before the entry that will follow it: the next but one going down, the previous going up.
+  local before = order[target]
+  if delta > 0 then before = order[target + 1] end
+  local method = kind == 'smartList' and 'smartLists/move' or 'lists/move'
+  client.request(method, { ids = { entry[kind] }, before = before or vim.NIL }, function(err)
+    if err ~= nil then return false end
+    local buf = M.state.buf
+    if buf == nil then return end
+    for line, other in pairs(M.state.entries) do
+      if other[kind] == entry[kind] then
+        for _, win in ipairs(vim.fn.win_findbuf(buf)) do pcall(api.nvim_win_set_cursor, win, { line, 0 }) end
+      end
+    end
+  end)
+end
+
 --- Shows the overview in the current window (one overview buffer per Neovim).
 function M.open()
   local buf = M.state.buf
@@ -147,6 +180,8 @@ function M.open()
     map('edit', M.rename_list, 'rename the list or smart list')
     map('edit_alt', M.rename_list, 'rename the list or smart list')
     map('delete', M.delete_list, 'delete the list or smart list')
+    map('move_down', function() M.move_entry(vim.v.count1) end, 'move the smart list or list down')
+    map('move_up', function() M.move_entry(-vim.v.count1) end, 'move the smart list or list up')
     map('undo', require('taskls.actions').undo, 'undo')
     map('redo', require('taskls.actions').redo, 'redo')
     map('retry', function()
