@@ -328,7 +328,7 @@ return {
     h.eq(written + 4, pane.stats.lines_written, 'only the rows were written again')
     lines = h.lines(pane.buf)
     for i, line in ipairs(lines) do
-      h.eq(42, vim.fn.strdisplaywidth(line:sub(1, line:find('  today', 1, true) - 1)), 'line ' .. i .. ': ' .. line)
+      h.eq(40, vim.fn.strdisplaywidth(line:sub(1, line:find('  today', 1, true) - 1)), 'line ' .. i .. ': ' .. line)
     end
     vim.cmd('vertical resize 50')
     vim.cmd('doautocmd VimResized')
