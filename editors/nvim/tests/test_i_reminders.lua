@@ -58,6 +58,9 @@ return {
     h.eq(2, #reminders_said(), 'never again')
     vim.cmd('TasksReminders')
     h.wait(function() return h.notified('no reminders pending') end, 'nothing pending')
+    vim.cmd('silent checkhealth taskls')
+    local health = table.concat(h.lines(vim.api.nvim_get_current_buf()), '\n')
+    h.truthy(health:find('reminders: shown as they fire (2 so far', 1, true), 'the health check: ' .. health)
     h.eq(0, #h.errors)
   end },
 

@@ -213,7 +213,10 @@ function M.ensure()
         return true
       end)
       -- Reminders fire in this Neovim (option `reminders`): those already due come at once.
-      if opts.reminders ~= false then send('reminders/watch', { watch = true }) end
+      -- A server without reminders (-32601: an older taskls) just has none to show.
+      if opts.reminders ~= false then
+        send('reminders/watch', { watch = true }, function(err) return err ~= nil and err.code == -32601 end)
+      end
       for _, request in ipairs(queue) do send(request[1], request[2], request[3]) end
     end,
     on_exit = function(code, signal)
