@@ -389,7 +389,7 @@ function Pane:on_closed(p)
   self.closed_reason = value(p.reason)
   client.unregister(self.view)
   self:render_full()
-  local name = render.displayed(tostring(self.name))
+  local name = tostring(self.name)
   if self.closed_reason == 'smartListDeleted' then
     client.notify('the smart list "' .. name .. '" was deleted', levels.INFO)
   else

@@ -241,7 +241,8 @@ end
 --- `M.min_title_cells`): the title, then its subtasks done out of `children` (`2/5`, when it has
 --- any), then the notes mark; a longer title is cut with `…`, a shorter one padded, so the
 --- columns after it line up whatever the depth and the script (CJK and emoji take two cells).
---- Then the due, the priority, the list (`context.show_list`, with `context.list_names` mapping
+--- Then the due (followed by ` ↻` when the task repeats: the row's `repeat` is not null), the
+--- priority, the list (`context.show_list`, with `context.list_names` mapping
 --- ids; smart groups) and the tags, each in its column of `M.columns`; nothing trails the last
 --- field a row has. A context row (in the view only as an ancestor of a match) is dimmed whole
 --- (TasklsContext) instead of its fields' own highlights.
@@ -260,11 +261,10 @@ function M.row(row, context)
   local due, due_group = nonnil(row.due), nil
   if due ~= nil then due, due_group = M.due(due, done, nonnil(row.dueLocal)) end
   if nonnil(row['repeat']) ~= nil then
-    -- The mark has its own highlight: {group, first byte, last byte} within the column's text.
+    -- The mark has its own highlight: {group, first byte, byte after it} within the column's text.
     local first = due ~= nil and #due + 1 or 0
     local text = (due ~= nil and (due .. ' ') or '') .. M.repeat_mark
     add(text, due_group, M.columns.due, { 'TasklsRepeat', first, first + #M.repeat_mark })
-    if due == nil then columns[#columns].group = nil end
   else
     add(due or '', due_group, M.columns.due)
   end
