@@ -52,19 +52,19 @@ return {
     h.answers = { 1 }
     vim.cmd('TasksDismiss')
     h.wait(function() return h.notified('dismissed') end, 'the dismissal')
-    h.eq('taskls: dismissed the reminder of "Call Ann"', h.notified('dismissed').message)
+    h.eq('taskls: dismissed "Call Ann"', h.notified('dismissed').message)
     h.eq(0, #pending(), 'gone from the list')
     set_clock('2026-11-22T11:00:00Z')
     h.eq(2, #reminders_said(), 'never again')
     vim.cmd('TasksReminders')
-    h.wait(function() return h.notified('no reminders pending') end, 'nothing pending')
+    h.wait(function() return h.notified('no reminders waiting') end, 'nothing pending')
     vim.cmd('silent checkhealth taskls')
     local health = table.concat(h.lines(vim.api.nvim_get_current_buf()), '\n')
     h.truthy(health:find('reminders: shown as they fire (2 so far', 1, true), 'the health check: ' .. health)
     h.eq(0, #h.errors)
   end },
 
-  { 'a late reminder is a warning that says late; :TasksSnooze 30 and Done from the picker', function()
+  { 'a late reminder is a warning that says late; :TasksSnooze 1h and Done from the picker', function()
     h.setup({ time_zone = 'UTC', args = start })
     local _, ids = h.seed('Home', {
       { title = 'Stand-up', due = '2026-11-23', alerts = { { offset = 540 } } },
@@ -76,18 +76,23 @@ return {
     h.eq({ text = 'reminder: "Pay rent", due today (late)', level = vim.log.levels.WARN }, said[1], 'the late one first')
     h.eq({ text = 'reminder: "Stand-up", due today (late)', level = vim.log.levels.WARN }, said[2])
     h.answers = { 2 }
-    vim.cmd('TasksSnooze 30')
+    vim.cmd('TasksSnooze 1h')
     h.wait(function() return h.notified('snoozed') end, 'the snooze')
-    h.eq('taskls: snoozed "Stand-up" for 30 minutes', h.notified('snoozed').message)
+    h.eq('taskls: snoozed "Stand-up" for 1 hour', h.notified('snoozed').message)
     vim.cmd('TasksSnooze soon')
-    h.truthy(h.notified('is not a number of minutes'), 'a bad number is said')
+    h.eq("taskls: snooze: 'soon' is not a length; such as 10m, 1h, 2d", h.notified('is not a length').message)
+    h.eq({ 10, 90, 120, 2880, nil, nil }, { require('taskls.reminders').length('10'), require('taskls.reminders').length('90m'),
+      require('taskls.reminders').length('2h'), require('taskls.reminders').length('2d'),
+      require('taskls.reminders').length('0'), require('taskls.reminders').length('1w') })
     h.answers = { 1, 'Done' }
     vim.cmd('TasksReminders')
     h.wait(function() return h.notified('repeats') end, 'the repeating task moved on')
     h.eq('taskls: "Pay rent" repeats (every month): next due 2026-12-23', h.notified('repeats').message)
     h.eq('2026-12-23', h.request('items/get', { id = ids[2] }).due)
     h.eq(0, #pending(), 'done dismissed it')
-    set_clock('2026-11-23T10:00:00Z')
+    set_clock('2026-11-23T10:29:00Z')
+    h.eq(2, #reminders_said(), 'not before the hour is up')
+    set_clock('2026-11-23T10:30:00Z')
     h.eq('reminder: "Stand-up", due today', reminders_said()[3].text, 'the snoozed one, on time')
   end },
 

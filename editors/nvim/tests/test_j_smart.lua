@@ -82,8 +82,9 @@ return {
     h.wait(function() return pane.count == 2 and pane.filter.tagsAllOf ~= nil end, 'the filter')
     h.answers = { 'Errands' }
     h.keys('gF')
-    h.wait(function() return h.notified('saved the smart list') end, 'saved')
-    h.eq('taskls: saved the smart list "Errands" (2 tasks): open it from the overview (-)', h.notified('saved the smart list').message)
+    h.wait(function() return h.notified('saved smart list') end, 'saved')
+    h.eq('taskls: saved smart list "Errands": 2 tasks now; open it from the overview (-) or with :Tasks Errands',
+      h.notified('saved smart list').message)
     local saved = smart_lists()[1]
     h.eq({ 'Errands', { done = 'notDone', tagsAllOf = { 'errand' } }, { home } }, { saved.name, saved.filter, saved.lists })
     -- A group's pane: every list (null); the Completed group's keeps done tasks.
@@ -113,6 +114,24 @@ return {
     saved = smart_lists()[4]
     h.eq({ { done = 'notDone', tagsAllOf = { 'errand', 'shop' }, priorityAtLeast = 'high' }, { home }, 1 },
       { saved.filter, saved.lists, saved.count })
+    -- A name taken (ignoring case) opens the prompt again; a group that moves with the day is refused.
+    local prompts = {}
+    vim.ui.input = function(opts, on_confirm)
+      table.insert(prompts, opts.prompt)
+      on_confirm(table.remove(h.answers, 1))
+    end
+    h.answers = { 'errands', 'Errands again' }
+    h.keys('gF')
+    h.wait(function() return #smart_lists() == 5 end, 'the fifth')
+    h.eq({ 'Save the filter as the smart list: ',
+      'Save the filter as the smart list (there is already a smart list named errands; pick another name): ' }, prompts)
+    h.eq('Errands again', smart_lists()[5].name)
+    local today = h.open({ group = 'today' })
+    api.nvim_set_current_buf(today.buf)
+    vim.cmd('TasksSaveFilter Due today')
+    h.eq('taskls: Today changes with the day, and a smart list\'s dates are fixed; open All or a list, filter it, then save',
+      h.notified('changes with the day').message)
+    h.eq(5, #smart_lists(), 'nothing saved')
     h.eq(0, #h.errors)
   end },
 

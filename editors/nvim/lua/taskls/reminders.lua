@@ -22,6 +22,23 @@ local function plural(n, word)
   return ('%d %s%s'):format(n, word, n == 1 and '' or 's')
 end
 
+--- A length of time as the REPL says it: `10 minutes`, `1 hour`, `2 days`.
+function M.length_words(minutes)
+  if minutes % 1440 == 0 then return plural(minutes / 1440, 'day') end
+  if minutes % 60 == 0 then return plural(minutes / 60, 'hour') end
+  return plural(minutes, 'minute')
+end
+
+--- The minutes of a snooze length as the REPL reads it: `10m`, `1h`, `2d`, or a number of minutes;
+--- nil when it is none (or outside 1 to 527040 minutes).
+function M.length(text)
+  local count, unit = tostring(text):match('^(%d+)([mhd]?)$')
+  if count == nil then return nil end
+  local minutes = tonumber(count) * ({ [''] = 1, m = 1, h = 60, d = 1440 })[unit]
+  if minutes < 1 or minutes > 527040 then return nil end
+  return minutes
+end
+
 -- `HH:MM` of minutes after midnight.
 local function clock(minutes)
   return ('%02d:%02d'):format(math.floor(minutes / 60), minutes % 60)
@@ -96,7 +113,7 @@ function M.pending(on_list)
     if err ~= nil then return false end
     local reminders = value(result.reminders) or {}
     if #reminders == 0 then
-      client.notify('no reminders pending', levels.INFO)
+      client.notify('no reminders waiting', levels.INFO)
       return
     end
     on_list(reminders)
@@ -128,7 +145,7 @@ function M.snooze(reminder, minutes)
   client.request('reminders/snooze', { item = reminder.item.id, fireAt = reminder.fireAt, minutes = minutes },
     function(err)
       if err ~= nil then return false end
-      client.notify(('snoozed %s for %s'):format(quoted(reminder.item.title), plural(minutes, 'minute')), levels.INFO)
+      client.notify(('snoozed %s for %s'):format(quoted(reminder.item.title), M.length_words(minutes)), levels.INFO)
     end)
 end
 
@@ -136,7 +153,7 @@ end
 function M.dismiss(reminder)
   client.request('reminders/dismiss', { item = reminder.item.id, fireAt = reminder.fireAt }, function(err)
     if err ~= nil then return false end
-    client.notify('dismissed the reminder of ' .. quoted(reminder.item.title), levels.INFO)
+    client.notify('dismissed ' .. quoted(reminder.item.title), levels.INFO)
   end)
 end
 
@@ -172,14 +189,18 @@ function M.list()
   end)
 end
 
---- `:TasksSnooze [minutes]`: pick a pending reminder and snooze it (10 minutes by default).
-function M.snooze_picked(minutes)
-  local n = tonumber(minutes)
-  if minutes ~= nil and minutes ~= '' and (n == nil or n < 1 or n > 527040 or n ~= math.floor(n)) then
-    client.notify(('snooze for how long? %s is not a number of minutes from 1 to 527040'):format(minutes), levels.WARN)
-    return
+--- `:TasksSnooze [length]`: pick a pending reminder and snooze it for `length` (`10m`, `1h`, `2d`
+--- or minutes, as the REPL reads it; 10 minutes by default).
+function M.snooze_picked(length)
+  local minutes = 10
+  if length ~= nil and vim.trim(length) ~= '' then
+    minutes = M.length(vim.trim(length))
+    if minutes == nil then
+      client.notify(("snooze: '%s' is not a length; such as 10m, 1h, 2d"):format(vim.trim(length)), levels.WARN)
+      return
+    end
   end
-  M.pick('Snooze', function(reminder) M.snooze(reminder, n or 10) end)
+  M.pick('Snooze', function(reminder) M.snooze(reminder, minutes) end)
 end
 
 --- `:TasksDismiss`: pick a pending reminder and dismiss it.

@@ -78,28 +78,55 @@ function M.params_for(pane)
     filter = joined
     lists = value(smart.lists) or vim.NIL
   end
-  if filter.done == nil then filter.done = source.group == 'completed' and 'done' or 'notDone' end
+  local group = source.group
+  if group == 'today' or group == 'scheduled' or group == 'overdue' then
+    -- As the REPL says it: a smart list's due bounds are fixed days, the group's move with the day.
+    return nil, ('%s changes with the day, and a smart list\'s dates are fixed; open All or a list, filter it, then save')
+      :format(group:sub(1, 1):upper() .. group:sub(2))
+  end
+  if filter.done == nil then filter.done = group == 'completed' and 'done' or 'notDone' end
   return { filter = filter, lists = lists }
 end
 
+--- The smart lists named `name`, ignoring case.
+local function named(name)
+  local found = {}
+  for _, smart in ipairs(client.state.smart_lists or {}) do
+    if vim.fn.tolower(smart.name) == vim.fn.tolower(name) then table.insert(found, smart) end
+  end
+  return found
+end
+
 --- Saves the filter of `pane` as a smart list named `name` (asked for when nil); one line says so.
+--- A name a smart list has already (ignoring case) is refused: the prompt opens again, saying why.
 function M.save(pane, name)
   local params, problem = M.params_for(pane)
   if params == nil then
     client.notify(problem, levels.WARN)
     return
   end
+  local ask
   local function create(text)
     if text == nil or text:match('^%s*$') then return end
+    if #named(text) > 0 then
+      local taken = ('there is already a smart list named %s; pick another name'):format(text)
+      if name ~= nil and name ~= '' then return client.notify(taken, levels.WARN) end
+      return vim.schedule(function() ask(text, taken) end)
+    end
     params.name = text
     client.request('smartLists/create', params, function(err, result)
       if err ~= nil then return false end
-      client.notify(('saved the smart list %s (%d tasks): open it from the overview (-)'):format(
-        quoted(result.smartList.name), tonumber(value(result.smartList.count)) or 0), levels.INFO)
+      local count = tonumber(value(result.smartList.count)) or 0
+      client.notify(('saved smart list %s: %d %s now; open it from the overview (-) or with :Tasks %s'):format(
+        quoted(result.smartList.name), count, count == 1 and 'task' or 'tasks', result.smartList.name), levels.INFO)
     end)
   end
+  ask = function(default, why)
+    vim.ui.input({ prompt = require('taskls.actions').prompt_text('Save the filter as the smart list', nil, why), default = default },
+      create)
+  end
   if name ~= nil and name ~= '' then return create(name) end
-  vim.ui.input({ prompt = 'Save the filter as the smart list: ' }, create)
+  ask(nil, nil)
 end
 
 --- Renames the smart list of `entry` (an overview entry) from a prompt.
