@@ -30,4 +30,19 @@ vim.api.nvim_create_user_command('TasksRedo', guard(function() require('taskls.a
 vim.api.nvim_create_user_command('TasksRestart', guard(function() require('taskls').restart() end), { desc = 'taskls: restart the server' })
 vim.api.nvim_create_user_command('TasksStop', guard(function() require('taskls').stop() end), { desc = 'taskls: stop the server' })
 
+vim.api.nvim_create_user_command('TasksReminders', guard(function() require('taskls.reminders').list() end),
+  { desc = 'taskls: the pending reminders: pick one to snooze, dismiss or mark done' })
+vim.api.nvim_create_user_command('TasksSnooze', guard(function(opts) require('taskls.reminders').snooze_picked(opts.args) end),
+  { nargs = '?', desc = 'taskls: snooze a pending reminder [minutes, default 10]' })
+vim.api.nvim_create_user_command('TasksDismiss', guard(function() require('taskls.reminders').dismiss_picked() end),
+  { desc = 'taskls: dismiss a pending reminder' })
+vim.api.nvim_create_user_command('TasksSaveFilter', guard(function(opts)
+  local pane = require('taskls.pane').get()
+  if pane == nil then
+    vim.notify('taskls: :TasksSaveFilter saves the filter of a list pane: run it in one', vim.log.levels.WARN)
+    return
+  end
+  require('taskls.smartlists').save(pane, opts.args)
+end), { nargs = '?', desc = 'taskls: save the pane\'s filter as a smart list [name]' })
+
 vim.api.nvim_create_autocmd('ColorScheme', { callback = ensure_highlights })

@@ -31,11 +31,11 @@ return {
       { title = 'Done thing', done = true, notes = 'x' },
     })
     local lines = h.lines(pane.buf)
-    -- 120 columns: the title column takes what the fold column (2), the check box (4), the due (17),
+    -- 120 columns: the title column takes what the fold column (2), the check box (4), the due (19),
     -- priority (3) and tags (12) leave.
-    h.eq(76, pane.width, 'the title column')
-    h.eq(('  [ ] %-76s  %-17s  %-3s  #home'):format('Milk', 'today', '!!!'), lines[1], 'line 1')
-    h.eq(('  [ ] %-76s  2 days ago'):format('Call Ann'), lines[2], 'line 2')
+    h.eq(74, pane.width, 'the title column')
+    h.eq(('  [ ] %-74s  %-19s  %-3s  #home'):format('Milk', 'today', '!!!'), lines[1], 'line 1')
+    h.eq(('  [ ] %-74s  2 days ago'):format('Call Ann'), lines[2], 'line 2')
     h.eq('  [x] Done thing +', lines[3], 'line 3: the notes mark after the title')
     local marks = api.nvim_buf_get_extmarks(pane.buf, require('taskls.pane').namespace, { 1, 0 }, { 1, -1 }, { details = true })
     local groups = {}
@@ -54,7 +54,7 @@ return {
     h.answers = { 'Buy milk due:tomorrow !high #home' }
     h.keys('a')
     h.wait(function() return pane.count == 1 end, 'the new row')
-    h.eq({ ('  [ ] %-76s  %-17s  !!!  #home'):format('Buy milk', 'tomorrow') }, h.lines(pane.buf))
+    h.eq({ ('  [ ] %-74s  %-19s  !!!  #home'):format('Buy milk', 'tomorrow') }, h.lines(pane.buf))
   end },
 
   { 'o and O add below and above the cursor; the cursor goes to the new task', function()

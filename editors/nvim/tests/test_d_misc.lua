@@ -58,8 +58,8 @@ return {
     h.wait(function() return #require('taskls.client').state.lists == 2 end, 'list names')
     local pane = h.open({ group = 'all' })
     api.nvim_set_current_buf(pane.buf)
-    -- The list's column (14 cells) comes before the tags: the title takes 120 - 60 cells.
-    local function line(title, list) return ('  [ ] %-60s  %-17s  %-3s  %s'):format(title, '', '', list) end
+    -- The list's column (14 cells) comes before the tags: the title takes 120 - 62 cells.
+    local function line(title, list) return ('  [ ] %-58s  %-19s  %-3s  %s'):format(title, '', '', list) end
     h.eq({ line('Sweep', '(Home)'), line('Report', '(Work)') }, h.lines(pane.buf))
     api.nvim_win_set_cursor(0, { 1, 0 })
     h.answers = { 'Dishes' }

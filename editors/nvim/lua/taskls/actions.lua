@@ -61,8 +61,18 @@ local function parse_item(text, list, on_fields, on_problem)
     end
     local problem = warned(answer)
     if problem ~= nil then return vim.schedule(function() on_problem(problem) end) end
-    on_fields(answer.fields)
+    on_fields(answer.fields, answer)
   end)
+end
+M.parse_item = parse_item
+
+--- Whether a parse answer has a span of `kind` (`due`: the line gave a due phrase, rather than the
+--- first day of a repeat, which `text/parseItem` supplies when a repeat comes without one).
+function M.has_span(answer, kind)
+  for _, span in ipairs(value(answer and answer.spans) or {}) do
+    if span.kind == kind then return true end
+  end
+  return false
 end
 
 -- The rows of lines `first`..`last` (1-based, inclusive) that are items.
@@ -98,11 +108,16 @@ local function ids(rows)
   return list
 end
 
--- The list a new item goes to: the pane's list, else that of the row under the cursor, else the
--- first list.
+-- The list a new item goes to: the pane's list, else that of the row under the cursor, else (a
+-- smart list over some lists) its first list, else the first list.
 local function target_list(pane, row)
   if pane.source.list ~= nil then return pane.source.list end
   if row ~= nil and row.list ~= nil then return row.list end
+  if pane.source.smartList ~= nil then
+    local smart = require('taskls.smartlists').find(pane.source.smartList)
+    local lists = smart and value(smart.lists)
+    if type(lists) == 'table' and lists[1] ~= nil then return lists[1] end
+  end
   local first = client.state.lists[1]
   return first and first.id
 end
@@ -220,7 +235,10 @@ function M.toggle(pane, visual, count)
   if #rows == 0 then return end
   local done = false
   for _, row in ipairs(rows) do if not row.done then done = true end end
-  client.request('items/update', { ids = ids(rows), done = done })
+  client.request('items/update', { ids = ids(rows), done = done }, function(err, result)
+    if err ~= nil then return false end
+    require('taskls.repeating').say_advanced(result)
+  end)
 end
 
 --- Deletes the tasks of the range (the selection, or `count` rows from the cursor: `3dd`).
@@ -232,8 +250,10 @@ end
 
 --- Edits the item under the cursor: the prompt starts with its title (escaped, so it reads back as
 --- itself); the text is read by `text/parseItem` in the item's list, so `Call Ann ^fri !high` sets
---- the title, due and priority, and `@List` moves the item there. On a warning or a refusal
---- nothing is stored and the prompt opens again with the typed text, saying why.
+--- the title, due and priority, `every week` the repeat, and `@List` moves the item there. A repeat
+--- typed without a due keeps the task's due (the parse's first day of the rule is taken only when
+--- the task has none). On a warning or a refusal nothing is stored and the prompt opens again with
+--- the typed text, saying why.
 function M.edit(pane)
   local row = pane:row_at_line(cursor_line())
   if row == nil or row.kind ~= 'item' then return end
@@ -241,11 +261,12 @@ function M.edit(pane)
   local ask
   local function apply(text)
     if text == nil or text:match('^%s*$') or text == original then return end
-    parse_item(text, row.list, function(fields)
+    parse_item(text, row.list, function(fields, answer)
       local list = value(fields.list)
       local update = { id = row.id }
       local any = false
-      for _, name in ipairs({ 'title', 'notes', 'due', 'priority', 'tags' }) do
+      if fields['repeat'] ~= nil and not M.has_span(answer, 'due') and value(row.due) ~= nil then fields.due = nil end
+      for _, name in ipairs({ 'title', 'notes', 'due', 'priority', 'tags', 'repeat', 'alerts' }) do
         if fields[name] ~= nil then update[name], any = fields[name], true end
       end
       local function again(err)
@@ -701,6 +722,13 @@ function M.show_item(item)
   -- The due in the pane's words, then as the grammar reads it back (the client's wall clock).
   field('Due', value(item.due) and (render.due(item.due, item.done, value(item.dueLocal)) .. ' ('
     .. render.due_phrase(item.due, item.dueLocal) .. ')'))
+  local repeating = require('taskls.repeating')
+  local repeat_text = repeating.text(item)
+  if repeat_text ~= '' then field('Repeats', shown(repeat_text)) end
+  local history = repeating.history(item)
+  if history ~= nil then field('History', shown(history)) end
+  local alerts = require('taskls.reminders').alerts_words(item)
+  if alerts ~= nil then field('Alerts', shown(alerts)) end
   field('Priority', item.priority ~= 'none' and item.priority or nil)
   local tags = value(item.tags)
   if type(tags) == 'table' and #tags > 0 then field('Tags', shown(M.tags_text(tags))) end
@@ -758,6 +786,12 @@ function M.attach(pane)
   map('x', 'set_priority', function() M.set_priority(pane, true) end, 'set the priority of the selected tasks')
   map('n', 'set_tags', function() M.set_tags(pane, false, count()) end, 'set the tags ([count] tasks)')
   map('x', 'set_tags', function() M.set_tags(pane, true) end, 'set the tags of the selected tasks')
+  local repeating = require('taskls.repeating')
+  map('n', 'set_repeat', function() repeating.prompt(targets(pane, false, count())) end, 'set or stop the repeat ([count] tasks)')
+  map('x', 'set_repeat', function() repeating.prompt(targets(pane, true)) end, 'set or stop the repeat of the selected tasks')
+  map('n', 'skip', function() repeating.skip(targets(pane, false, count())) end, 'skip to the next due ([count] tasks)')
+  map('x', 'skip', function() repeating.skip(targets(pane, true)) end, 'skip the selected tasks to their next due')
+  map('n', 'save_filter', function() require('taskls.smartlists').save(pane) end, 'save the filter as a smart list')
   map('n', 'move_down', function() M.move(pane, count(), false) end, 'move down [count] rows')
   map('n', 'move_up', function() M.move(pane, -count(), false) end, 'move up [count] rows')
   map('x', 'move_down', function() M.move(pane, count(), true) end, 'move the selection down')

@@ -50,6 +50,10 @@ end
 
 local function dispatch(kind, params)
   if type(params) ~= 'table' or state.exiting then return end
+  if kind == 'reminder/fired' then
+    M.guard(require('taskls.reminders').on_fired, params)
+    return
+  end
   if kind == 'lists/changed' then
     M.remember_lists(params)
     for _, listener in pairs(state.overview_listeners) do
@@ -100,8 +104,22 @@ function M.remember_lists(overview)
     table.insert(order, list)
   end
   state.list_names, state.lists = names, order
+  local smart, smart_names = {}, {}
+  for _, smart_list in ipairs(M.value(overview.smartLists) or {}) do
+    table.insert(smart, smart_list)
+    smart_names[smart_list.id] = smart_list.name
+  end
+  state.smart_lists = smart
+  -- A renamed smart list: its panes take the new name (their buffer names say it).
+  for _, pane in pairs(state.views) do
+    local name = pane.source.smartList ~= nil and smart_names[pane.source.smartList] or nil
+    if name ~= nil and name ~= pane.name then
+      pane.name = name
+      M.guard(pane.update_name, pane)
+    end
+  end
 end
-state.list_names, state.lists = {}, {}
+state.list_names, state.lists, state.smart_lists = {}, {}, {}
 
 --- Registers a pane for a view id, and hands it what arrived for that view before.
 function M.register(view, pane)
@@ -181,6 +199,7 @@ function M.ensure()
       ['view/changed'] = handler('view/changed'),
       ['view/closed'] = handler('view/closed'),
       ['lists/changed'] = handler('lists/changed'),
+      ['reminder/fired'] = handler('reminder/fired'),
     },
     on_init = function(_, result)
       state.server_info = type(result) == 'table' and result.serverInfo or nil
@@ -193,6 +212,11 @@ function M.ensure()
         if err == nil then M.remember_lists(data) end
         return true
       end)
+      -- Reminders fire in this Neovim (option `reminders`): those already due come at once.
+      -- A server without reminders (-32601: an older taskls) just has none to show.
+      if opts.reminders ~= false then
+        send('reminders/watch', { watch = true }, function(err) return err ~= nil and err.code == -32601 end)
+      end
       for _, request in ipairs(queue) do send(request[1], request[2], request[3]) end
     end,
     on_exit = function(code, signal)

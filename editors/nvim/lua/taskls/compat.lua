@@ -9,8 +9,10 @@ M.uv = vim.uv or vim.loop
 function M.start_client(config)
   local ok, id
   if vim.lsp.config ~= nil and vim.lsp.start ~= nil then
-    -- 0.11+: `start_client` is deprecated; `start` with `attach = false` replaces it.
-    ok, id = pcall(vim.lsp.start, config, { attach = false })
+    -- 0.11+: `start_client` is deprecated; `start` with `attach = false` replaces it. Never an
+    -- existing client: `start` would hand back one of the same name and root that is still
+    -- stopping (a restart right after a stop), whose id then names no client.
+    ok, id = pcall(vim.lsp.start, config, { attach = false, reuse_client = function() return false end })
   else
     ok, id = pcall(vim.lsp.start_client, config)
   end

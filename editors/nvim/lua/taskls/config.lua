@@ -8,6 +8,8 @@ M.defaults = {
   store = nil,
   -- An IANA time zone for "today" (initializationOptions.timeZone); nil: the server's local zone.
   time_zone = nil,
+  -- Show the reminders the server fires (reminders/watch): a task's alerts, as vim.notify lines.
+  reminders = true,
   -- Rows fetched beyond what the window shows, above and below.
   margin = 100,
   -- How to show a pane: a command run before the buffer is shown ('edit' keeps the window).
@@ -31,6 +33,9 @@ M.defaults = {
     set_due = 'cd', -- also in visual mode and with a count: on every selected task
     set_priority = 'cp',
     set_tags = 'ct',
+    set_repeat = 'cr', -- every week, every mon,wed, every 3 days after done; off stops it
+    skip = 'X', -- a repeating task moves on to its next due without being done
+    save_filter = 'gF', -- save the pane's filter as a smart list (prompts for its name)
     move_down = 'J',
     move_up = 'K',
     indent = '>>', -- a subtask of the task above ([count] tasks)

@@ -1,5 +1,5 @@
 -- The form of one task: a buffer listing every field (`Title:`, `Due:`, `Priority:`, `Tags:`,
--- `List:`, then the notes below a rule). `:w` saves the fields that changed (`items/update`,
+-- `List:`, `Repeat:`, then the notes below a rule). `:w` saves the fields that changed (`items/update`,
 -- and `items/move` for the list), reading the due with the server's grammar; `q` closes it, and a
 -- changed form is refused closing like any modified buffer (`:q!` or `q` after `u` discards).
 local client = require('taskls.client')
@@ -29,7 +29,8 @@ end
 
 --- The lines of the form of `item` (stored text as it is: Neovim shows a control as `^[`). The due
 --- is in words the grammar reads back as the same due: the day, or the day and the time on the
---- client's wall clock (`2026-11-27 17:30`), never an instant's offset.
+--- client's wall clock (`2026-11-27 17:30`), never an instant's offset. The repeat is in the
+--- server's words (`every month on the 1st`), empty when the task does not repeat.
 function M.lines(item)
   local lines = {
     'Title: ' .. item.title:gsub('\n', ' '),
@@ -37,6 +38,7 @@ function M.lines(item)
     'Priority: ' .. (item.priority or 'none'),
     'Tags: ' .. require('taskls.actions').tags_text(item.tags),
     'List: ' .. list_name(item.list),
+    'Repeat: ' .. require('taskls.repeating').text(item),
     M.rule,
   }
   local notes = value(item.notes) or ''
@@ -46,19 +48,19 @@ function M.lines(item)
   return lines
 end
 
---- What the buffer says: {title, due, priority, tags, list, notes} as text, or nil and the
---- problem (a field line missing).
+--- What the buffer says: {title, due, priority, tags, list, repeat, notes} as text, or nil and
+--- the problem (a field line missing).
 function M.read(lines)
   local fields = {}
-  local names = { 'Title', 'Due', 'Priority', 'Tags', 'List' }
+  local names = { 'Title', 'Due', 'Priority', 'Tags', 'List', 'Repeat' }
   for i, name in ipairs(names) do
     local line = lines[i] or ''
     local text = line:match('^' .. name .. ':%s?(.*)$')
     if text == nil then return nil, ('line %d must start with "%s:"'):format(i, name) end
     fields[name:lower()] = text
   end
-  if lines[6] ~= M.rule then return nil, 'line 6 must be the notes rule: ' .. M.rule end
-  fields.notes = table.concat(vim.list_slice(lines, 7), '\n')
+  if lines[7] ~= M.rule then return nil, 'line 7 must be the notes rule: ' .. M.rule end
+  fields.notes = table.concat(vim.list_slice(lines, 8), '\n')
   return fields
 end
 
@@ -124,6 +126,24 @@ function M.save(buf)
   local tags = require('taskls.actions').read_tags(fields.tags)
   if not vim.deep_equal(tags, value(item.tags) or {}) then update.tags = tags end
   if fields.notes ~= (value(item.notes) or '') then update.notes = fields.notes end
+  local repeating = require('taskls.repeating')
+  local rule = vim.trim(fields['repeat'])
+  if rule ~= repeating.text(item) then
+    if rule == '' or repeating.is_off(rule) then
+      update['repeat'] = vim.NIL
+    else
+      -- Read by the grammar as quick entry reads `every …`; an undated task takes the rule's first day.
+      local err, answer = request('text/parseItem', { text = rule })
+      if err ~= nil then return fail('Repeat: ' .. tostring(value(err.message))) end
+      local parsed = value(answer.fields['repeat'])
+      if #(value(answer.warnings) or {}) > 0 or parsed == nil or answer.fields.title ~= nil then
+        local why = answer.warnings[1] and value(answer.warnings[1].message) or (rule .. ' is not a repeat')
+        return fail('Repeat: ' .. tostring(why) .. ' — try every week, every mon,wed, every 3 days after done, or off')
+      end
+      update['repeat'] = parsed
+      if update.due == nil and value(item.due) == nil then update.due = answer.fields.due end
+    end
+  end
   local list = item.list
   local name = vim.trim(fields.list)
   if name ~= list_name(item.list) then
@@ -133,7 +153,7 @@ function M.save(buf)
   if next(update) ~= nil then
     update.id = item.id
     local err = request('items/update', update)
-    if err ~= nil then return fail(tostring(value(err.message))) end
+    if err ~= nil then return fail(repeating.refusal(err, { item }) or tostring(value(err.message))) end
   end
   if list ~= item.list then
     local err = request('items/move', { ids = { item.id }, before = vim.NIL, list = list })

@@ -52,6 +52,12 @@ function M.check()
   else
     health.info(('store: %s (%s; created on first use)'):format(store, why))
   end
+  if config.options.reminders == false then
+    health.info('reminders: not shown (the reminders option is false)')
+  else
+    health.info(('reminders: shown as they fire (%d so far; :TasksReminders lists the pending ones)')
+      :format(#require('taskls.reminders').fired))
+  end
   local client = require('taskls.client')
   if client.running() then
     local info = client.state.server_info or {}

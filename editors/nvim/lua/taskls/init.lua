@@ -12,19 +12,24 @@ function M.setup(options)
   return M
 end
 
---- Opens the overview (lists and smart groups) in the current window.
+--- Opens the overview (smart groups, smart lists and lists) in the current window.
 function M.overview()
   return require('taskls.overview').open()
 end
 
 local groups = { today = 'Today', scheduled = 'Scheduled', overdue = 'Overdue', all = 'All', completed = 'Completed' }
 
---- Opens a list pane: `source` is {list = ID} or {group = NAME} (optionally with `name`), or a
---- string naming a list or a smart group. `opts.new` opens a second pane even if one exists.
+--- Opens a list pane: `source` is {list = ID}, {group = NAME} or {smartList = ID} (optionally
+--- with `name`), or a string naming a list, a smart group or a smart list (lists first). `opts.new`
+--- opens a second pane even if one exists.
 function M.open(source, opts)
   local client = require('taskls.client')
   local pane = require('taskls.pane')
   if type(source) == 'table' then
+    if source.name == nil and source.smartList ~= nil then
+      local smart = require('taskls.smartlists').find(source.smartList)
+      source.name = smart and smart.name
+    end
     source.name = source.name or (source.group and groups[source.group]) or client.state.list_names[source.list]
     return pane.open(source, opts)
   end
@@ -42,16 +47,24 @@ function M.open(source, opts)
         return
       end
     end
-    client.notify('no list named "' .. text .. '"', vim.log.levels.WARN)
+    for _, smart in ipairs(client.value(data.smartLists) or {}) do
+      if smart.name == text or smart.id == text then
+        result = pane.open({ smartList = smart.id, name = smart.name }, opts)
+        return
+      end
+    end
+    client.notify('no list or smart list named "' .. text .. '"', vim.log.levels.WARN)
   end)
   return result
 end
 
---- Names for `:Tasks` completion: the smart groups and the lists seen so far.
+--- Names for `:Tasks` completion: the smart groups, and the lists and smart lists seen so far.
 function M.complete(prefix)
   local names = {}
   for id in pairs(groups) do table.insert(names, id) end
-  for _, list in ipairs(require('taskls.client').state.lists) do table.insert(names, list.name) end
+  local state = require('taskls.client').state
+  for _, list in ipairs(state.lists) do table.insert(names, list.name) end
+  for _, smart in ipairs(state.smart_lists or {}) do table.insert(names, smart.name) end
   table.sort(names)
   return vim.tbl_filter(function(n) return n:sub(1, #prefix) == prefix end, names)
 end

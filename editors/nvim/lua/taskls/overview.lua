@@ -1,5 +1,5 @@
--- The overview pane: the smart groups and the lists with live counts (`lists/list` with watch,
--- then `lists/changed`); <CR> opens one in a list pane.
+-- The overview pane: the smart groups, the smart lists and the lists with live counts
+-- (`lists/list` with watch, then `lists/changed`); <CR> opens one in a list pane.
 local client = require('taskls.client')
 local compat = require('taskls.compat')
 local config = require('taskls.config')
@@ -33,6 +33,20 @@ local function lines_of(data)
     add(('  %-24s %6d'):format(render.displayed(group.name), group.count), { group = group.id, name = group.name })
   end
   add('', nil)
+  if store == nil then
+    add('Smart lists', nil, 'TasklsHeader')
+    local smart_lists = value(data.smartLists) or {}
+    for _, smart in ipairs(smart_lists) do
+      local name, cells = render.truncate(render.displayed(smart.name), 24)
+      add(('  %s%s %6d'):format(name, (' '):rep(24 - cells), tonumber(value(smart.count)) or 0),
+        { smartList = smart.id, name = smart.name })
+    end
+    if #smart_lists == 0 then
+      local key = config.options.keymaps.save_filter or ':TasksSaveFilter'
+      add(('  None — in a pane, F filters and %s saves the filter as one'):format(key), nil, 'TasklsState')
+    end
+    add('', nil)
+  end
   add('Lists', nil, 'TasklsHeader')
   local lists = value(data.lists) or {}
   for _, list in ipairs(lists) do
@@ -94,6 +108,7 @@ end
 
 function M.rename_list()
   local entry = entry_under_cursor()
+  if entry ~= nil and entry.smartList ~= nil then return require('taskls.smartlists').rename(entry) end
   if entry == nil or entry.list == nil then return end
   vim.ui.input({ prompt = 'Name: ', default = entry.name }, function(text)
     if text == nil or text:match('^%s*$') or text == entry.name then return end
@@ -103,9 +118,43 @@ end
 
 function M.delete_list()
   local entry = entry_under_cursor()
+  if entry ~= nil and entry.smartList ~= nil then return require('taskls.smartlists').delete(entry) end
   if entry == nil or entry.list == nil then return end
   vim.ui.select({ 'Delete "' .. render.displayed(entry.name) .. '" and its tasks', 'Cancel' }, { prompt = 'Delete the list?' }, function(_, index)
     if index == 1 then client.request('lists/delete', { id = entry.list }) end
+  end)
+end
+
+--- Moves the smart list or the list under the cursor `delta` places (J: 1, K: -1) among its
+--- kind (`smartLists/move`, `lists/move`), stopping at either end; the cursor follows it.
+function M.move_entry(delta)
+  local entry = entry_under_cursor()
+  if entry == nil or (entry.smartList == nil and entry.list == nil) then return end
+  local kind = entry.smartList ~= nil and 'smartList' or 'list'
+  -- Entries by line: `entries` is keyed by line number, with holes.
+  local lines = {}
+  for line, other in pairs(M.state.entries) do if other[kind] ~= nil then table.insert(lines, line) end end
+  table.sort(lines)
+  local order, at = {}, nil
+  for i, line in ipairs(lines) do
+    order[i] = M.state.entries[line][kind]
+    if order[i] == entry[kind] then at = i end
+  end
+  local target = math.max(1, math.min(#order, at + delta))
+  if target == at then return end
+  -- Before the entry that will follow it: the next but one going down, the previous going up.
+  local before = order[target]
+  if delta > 0 then before = order[target + 1] end
+  local method = kind == 'smartList' and 'smartLists/move' or 'lists/move'
+  client.request(method, { ids = { entry[kind] }, before = before or vim.NIL }, function(err)
+    if err ~= nil then return false end
+    local buf = M.state.buf
+    if buf == nil then return end
+    for line, other in pairs(M.state.entries) do
+      if other[kind] == entry[kind] then
+        for _, win in ipairs(vim.fn.win_findbuf(buf)) do pcall(api.nvim_win_set_cursor, win, { line, 0 }) end
+      end
+    end
   end)
 end
 
@@ -128,9 +177,11 @@ function M.open()
     end
     map('open', function() M.open_entry(false) end, 'open the list')
     map('add', function() M.add_list() end, 'create a list')
-    map('edit', M.rename_list, 'rename the list')
-    map('edit_alt', M.rename_list, 'rename the list')
-    map('delete', M.delete_list, 'delete the list')
+    map('edit', M.rename_list, 'rename the list or smart list')
+    map('edit_alt', M.rename_list, 'rename the list or smart list')
+    map('delete', M.delete_list, 'delete the list or smart list')
+    map('move_down', function() M.move_entry(vim.v.count1) end, 'move the smart list or list down')
+    map('move_up', function() M.move_entry(-vim.v.count1) end, 'move the smart list or list up')
     map('undo', require('taskls.actions').undo, 'undo')
     map('redo', require('taskls.actions').redo, 'redo')
     map('retry', function()

@@ -46,12 +46,18 @@ function Pane:title_width()
     local info = vim.fn.getwininfo(win)[1]
     cells = api.nvim_win_get_width(win) - (info and info.textoff or 0)
   end
-  return render.title_width(cells, self.source.group ~= nil)
+  return render.title_width(cells, self:across_lists())
+end
+
+--- Whether the pane's rows come from several lists (a smart group or a smart list): each row
+--- then shows its list's name.
+function Pane:across_lists()
+  return self.source.group ~= nil or self.source.smartList ~= nil
 end
 
 function Pane:context()
   self.width = self.width or self:title_width()
-  return { show_list = self.source.group ~= nil, list_names = client.state.list_names, title_width = self.width }
+  return { show_list = self:across_lists(), list_names = client.state.list_names, title_width = self.width }
 end
 
 -- Writes `rows` at buffer line `first` (0-based), replacing `replace` lines there.
@@ -376,12 +382,19 @@ function Pane:resync()
   end)
 end
 
+--- A `view/closed`: the pane's list (`listDeleted`) or smart list (`smartListDeleted`) was
+--- deleted; the pane says so until it is closed.
 function Pane:on_closed(p)
   self.closed = true
   self.closed_reason = value(p.reason)
   client.unregister(self.view)
   self:render_full()
-  client.notify('the list of "' .. self.name .. '" was deleted', levels.INFO)
+  local name = tostring(self.name)
+  if self.closed_reason == 'smartListDeleted' then
+    client.notify('the smart list "' .. name .. '" was deleted', levels.INFO)
+  else
+    client.notify('the list of "' .. name .. '" was deleted', levels.INFO)
+  end
 end
 
 function Pane:on_server_exit()
@@ -465,7 +478,13 @@ function Pane:open_params()
   local win = self:display_window()
   if win ~= nil then height = api.nvim_win_get_height(win) end
   local params = { window = { start = 0, ['end'] = math.min(1000, height + config.options.margin) } }
-  if self.source.list ~= nil then params.list = self.source.list else params.group = self.source.group end
+  if self.source.list ~= nil then
+    params.list = self.source.list
+  elseif self.source.smartList ~= nil then
+    params.smartList = self.source.smartList
+  else
+    params.group = self.source.group
+  end
   if self.sort ~= nil then params.sort = self.sort end
   if self.filter ~= nil and next(self.filter) ~= nil then params.filter = self.filter end
   if self.sections ~= nil then params.sections = self.sections end
@@ -507,10 +526,11 @@ function Pane:close(keep_buffer)
 end
 
 local function source_equal(a, b)
-  return a.list == b.list and a.group == b.group
+  return a.list == b.list and a.group == b.group and a.smartList == b.smartList
 end
 
---- Opens a pane on `source` ({list = ID} or {group = NAME}, with `name`) in the current window;
+--- Opens a pane on `source` ({list = ID}, {group = NAME} or {smartList = ID}, with `name`) in the
+--- current window;
 --- an existing pane on the same source is shown instead unless `opts.new`.
 function M.open(source, opts)
   opts = opts or {}
@@ -525,7 +545,7 @@ function M.open(source, opts)
   serial = serial + 1
   local pane = setmetatable({
     source = source,
-    name = source.name or source.list or source.group,
+    name = source.name or source.list or source.group or source.smartList,
     serial = serial,
     rows = {},
     count = 0,

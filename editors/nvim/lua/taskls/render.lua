@@ -27,6 +27,7 @@ M.groups = {
   TasklsCount = 'Number',
   TasklsFold = 'Special',
   TasklsContext = 'Comment',
+  TasklsRepeat = 'Special',
 }
 
 function M.define_highlights()
@@ -183,10 +184,14 @@ local priority_marks = { low = '!', medium = '!!', high = '!!!' }
 
 --- The columns after the title, in display cells: each starts at the same cell on every row,
 --- whatever the row holds, so a column never pushes the next. `due` fits the widest label
---- `due` can make ("13 days ago 09:30"; a date-time's date, "9999-12-31 23:59", is 16); `list`
+--- `due` can make ("13 days ago 09:30"; a date-time's date, "9999-12-31 23:59", is 16) and the
+--- repeat mark after it (` ↻`, `M.repeat_mark`, on a repeating task's row); `list`
 --- is a smart group's list name in parentheses, cut with `…`; the tags come last and take what
 --- they need, `tags` being the cells kept for them when the title's width is reckoned.
-M.columns = { due = 17, priority = 3, list = 14, tags = 12 }
+M.columns = { due = 19, priority = 3, list = 14, tags = 12 }
+
+--- What follows the due of a repeating task (a row whose `repeat` is not null).
+M.repeat_mark = '↻'
 
 local function check_cells()
   local icons = config.options.icons
@@ -236,7 +241,8 @@ end
 --- `M.min_title_cells`): the title, then its subtasks done out of `children` (`2/5`, when it has
 --- any), then the notes mark; a longer title is cut with `…`, a shorter one padded, so the
 --- columns after it line up whatever the depth and the script (CJK and emoji take two cells).
---- Then the due, the priority, the list (`context.show_list`, with `context.list_names` mapping
+--- Then the due (followed by ` ↻` when the task repeats: the row's `repeat` is not null), the
+--- priority, the list (`context.show_list`, with `context.list_names` mapping
 --- ids; smart groups) and the tags, each in its column of `M.columns`; nothing trails the last
 --- field a row has. A context row (in the view only as an ancestor of a match) is dimmed whole
 --- (TasklsContext) instead of its fields' own highlights.
@@ -249,10 +255,19 @@ function M.row(row, context)
   end
   local done = row.done == true
   local columns = {}
-  local function add(text, group, width) table.insert(columns, { text = text, group = group, width = width }) end
+  local function add(text, group, width, extra)
+    table.insert(columns, { text = text, group = group, width = width, extra = extra })
+  end
   local due, due_group = nonnil(row.due), nil
   if due ~= nil then due, due_group = M.due(due, done, nonnil(row.dueLocal)) end
-  add(due or '', due_group, M.columns.due)
+  if nonnil(row['repeat']) ~= nil then
+    -- The mark has its own highlight: {group, first byte, byte after it} within the column's text.
+    local first = due ~= nil and #due + 1 or 0
+    local text = (due ~= nil and (due .. ' ') or '') .. M.repeat_mark
+    add(text, due_group, M.columns.due, { 'TasklsRepeat', first, first + #M.repeat_mark })
+  else
+    add(due or '', due_group, M.columns.due)
+  end
   add(priority_marks[nonnil(row.priority) or 'none'] or '', 'TasklsPriority', M.columns.priority)
   if context.show_list then
     local name = context.list_names ~= nil and context.list_names[row.list] or nil
@@ -316,7 +331,13 @@ function M.row(row, context)
     local text = i < last and padded(column.text, column.width) or column.text
     table.insert(parts, '  ' .. text)
     col = col + 2
-    if column.text ~= '' then table.insert(highlights, { column.group, col, col + #column.text }) end
+    if column.extra ~= nil then
+      local first = column.extra[2]
+      if first > 0 and column.group ~= nil then table.insert(highlights, { column.group, col, col + first - 1 }) end
+      table.insert(highlights, { column.extra[1], col + first, col + column.extra[3] })
+    elseif column.text ~= '' and column.group ~= nil then
+      table.insert(highlights, { column.group, col, col + #column.text })
+    end
     col = col + #text
   end
   if row.context == true then
@@ -334,6 +355,9 @@ end
 --- The single line shown instead of rows, or nil when rows are shown.
 function M.state_line(pane)
   if pane.closed then
+    if pane.closed_reason == 'smartListDeleted' then
+      return 'This smart list was deleted — press q to close', 'TasklsError'
+    end
     return 'This list was deleted — press q to close', 'TasklsError'
   end
   if pane.stopped then
