@@ -510,9 +510,12 @@ PARAMS is the `view/closed' notification; its `reason' is
   (setq taskls-view--closed (or (plist-get params :reason) t))
   (taskls-unregister-view taskls-view--view)
   (taskls-view--render-full)
-  (taskls--say "the %s %s was deleted"
-               (if (equal taskls-view--closed "smartListDeleted") "smart list" "list")
-               (taskls-displayed (or (plist-get taskls-view--source :name) ""))))
+  (let ((smart (and (equal taskls-view--closed "smartListDeleted")
+                    (taskls-smart-list (plist-get taskls-view--source :smartList)))))
+    (taskls--say "the %s %s was deleted"
+                 (if (equal taskls-view--closed "smartListDeleted") "smart list" "list")
+                 (taskls-displayed (or (plist-get smart :name)
+                                       (plist-get taskls-view--source :name) "")))))
 
 (defun taskls-view--on-server-exit ()
   "The server stopped: say so in place of the rows."
