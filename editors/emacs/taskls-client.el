@@ -466,6 +466,7 @@ Messages are logged only when `taskls-log-events' is non-nil."
         (princ (format "Store state: %s %s\n" (plist-get store :state)
                        (or (plist-get store :message) ""))))
       (princ (format "Views:      %d open\n" (hash-table-count taskls--views)))
+      (princ (format "Reminders:  %s\n" (if taskls-reminders "watched" "not asked for (`taskls-reminders')")))
       (princ (format "Today:      %s\n" (or (taskls-today) "unknown"))))))
 
 (provide 'taskls-client)

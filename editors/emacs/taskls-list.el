@@ -30,6 +30,7 @@
 (declare-function taskls-help "taskls" ())
 (declare-function taskls-repeat-say-advanced "taskls-repeat" (result))
 (declare-function taskls-repeat-describe "taskls-repeat" (item))
+(declare-function taskls-repeat-text "taskls-repeat" (item))
 
 (defvar taskls-list-mode-map
   (let ((map (make-sparse-keymap)))
@@ -768,7 +769,7 @@ The server's `description'; never the method name."
 ;;; Eldoc, imenu, bookmarks
 
 (defun taskls-list--eldoc (callback &rest _)
-  "Echo the task at point in full (its notes, its due) through CALLBACK."
+  "Echo the task at point in full (its due, repeat, notes) through CALLBACK."
   (let ((row (taskls-list--item-at-point)))
     (when (and row (taskls-running-p))
       (taskls-request "items/get" (list :id (plist-get row :id))
@@ -780,6 +781,8 @@ The server's `description'; never the method name."
                           (funcall callback
                                    (mapconcat #'identity
                                               (delq nil (list (and due (concat "due " due))
+                                                              (let ((repeat (taskls-repeat-text item)))
+                                                                (and repeat (concat "repeats " repeat)))
                                                               (and notes (not (equal notes ""))
                                                                    (taskls-displayed
                                                                     (car (split-string notes "\n"))))))

@@ -80,6 +80,11 @@
         (should (null taskls-test-answers))
         (should (equal "  [ ] Plain  today ↻" (nth 0 (taskls-test-lines))))
         (taskls-repeat-test-said "taskls: repeats every week: \"Plain\"")
+        (let ((echoed nil))
+          (taskls-test-goto-title "Plain")
+          (should (taskls-list--eldoc (lambda (text &rest _) (setq echoed text))))
+          (taskls-test-wait (lambda () echoed) "the echo")
+          (should (equal "due 2026-11-25 — repeats every week" echoed)))
         ;; off (or M-x taskls-stop-repeating) stops it; the due stays.
         (setq taskls-test-answers '("off"))
         (taskls-test-after-change buffer (taskls-test-keys "R"))
