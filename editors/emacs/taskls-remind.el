@@ -26,6 +26,7 @@
 
 (declare-function notifications-notify "notifications" (&rest params))
 (declare-function dbus-get-unique-name "dbus" (bus))
+(declare-function dbus-init-bus "dbus" (bus &optional private))
 (declare-function taskls-repeat-say-advanced "taskls-repeat" (result))
 (declare-function taskls-alert-words "taskls-repeat" (alert due))
 
@@ -34,6 +35,11 @@
 Only when Emacs has D-Bus and a session bus (`notifications-notify');
 the echo area says them always."
   :type 'boolean
+  :group 'taskls)
+
+(defcustom taskls-reminder-bus :session
+  "The D-Bus bus desktop notifications go to: `:session', or an address."
+  :type '(choice (const :tag "The session bus" :session) (string :tag "Address"))
   :group 'taskls)
 
 (defcustom taskls-reminder-snooze-minutes 10
@@ -80,12 +86,29 @@ Each is the notification's params, a plist.")
 ;;; Firing
 
 (defun taskls-reminder--desktop-p ()
-  "Whether a desktop notification can be shown: D-Bus with a session bus."
+  "Whether a desktop notification can be shown: D-Bus with a session bus.
+The bus is `taskls-reminder-bus'."
   (and taskls-reminder-notifications
        (featurep 'dbusbind)
        (require 'notifications nil t)
-       (ignore-errors (dbus-get-unique-name :session))
+       (ignore-errors
+         (when (stringp taskls-reminder-bus) (dbus-init-bus taskls-reminder-bus))
+         (dbus-get-unique-name taskls-reminder-bus))
        t))
+
+(defun taskls-reminder--notify (reminder words)
+  "Show REMINDER, said in WORDS, as a desktop notification.
+Its actions are Done, Snooze and Dismiss."
+  (taskls--guard
+    (notifications-notify
+     :bus taskls-reminder-bus
+     :title "taskls reminder"
+     :body words
+     :urgency 'normal
+     :actions (list "done" "Done"
+                    "snooze" (format "Snooze %d min" taskls-reminder-snooze-minutes)
+                    "dismiss" "Dismiss")
+     :on-action (taskls-reminder--on-action reminder))))
 
 (defun taskls-reminder--on-action (reminder)
   "The action function of a desktop notification of REMINDER."
@@ -102,16 +125,10 @@ Each is the notification's params, a plist.")
     (push params taskls-reminders-fired)
     (let ((words (taskls-reminder-words params)))
       (taskls--say "reminder: %s" words)
+      ;; A D-Bus call waits for its answer: not in the process filter
+      ;; that reads the server, but right after it.
       (when (taskls-reminder--desktop-p)
-        (ignore-errors
-          (notifications-notify
-           :title "taskls reminder"
-           :body words
-           :urgency (if (taskls--true-p (plist-get params :late)) 'critical 'normal)
-           :actions (list "done" "Done"
-                          "snooze" (format "Snooze %d min" taskls-reminder-snooze-minutes)
-                          "dismiss" "Dismiss")
-           :on-action (taskls-reminder--on-action params)))))
+        (run-at-time 0 nil #'taskls-reminder--notify params words)))
     (taskls-reminders--refresh-buffer)))
 
 (add-hook 'taskls-reminder-functions #'taskls-reminder--on-fired)

@@ -160,7 +160,7 @@
       (cl-letf (((symbol-function 'taskls-reminder--desktop-p) (lambda () t))
                 ((symbol-function 'notifications-notify) (lambda (&rest params) (push params shown) (length shown))))
         (taskls-call "debug/setClock" (list :now "2026-11-25T10:50:30Z"))
-        (should (= 3 (length shown)))
+        (taskls-test-wait (lambda () (= 3 (length shown))) "three desktop notifications")
         (let ((water (cl-find "\"Water\", due today 11:00" shown :key (lambda (p) (plist-get p :body)) :test #'equal))
               (call (cl-find "\"Call\", due today 11:00" shown :key (lambda (p) (plist-get p :body)) :test #'equal))
               (post (cl-find "\"Post\", due today 11:00" shown :key (lambda (p) (plist-get p :body)) :test #'equal)))
@@ -176,11 +176,62 @@
           (taskls-repeat-test-said "taskls: dismissed the reminder of \"Post\"")
           (taskls-test-wait (lambda () (null (taskls-reminders-pending))) "no reminder pending")
           (taskls-call "debug/setClock" (list :now "2026-11-25T11:01:00Z"))
-          (should (= 4 (length shown)))
+          (taskls-test-wait (lambda () (= 4 (length shown))) "the snoozed reminder's notification")
           (should (equal "\"Call\", due today 11:00" (plist-get (car shown) :body)))
           (funcall (plist-get (car shown) :on-action) 4 "done")
           (taskls-repeat-test-said "taskls: done: \"Call\"")
           (should (eq t (plist-get (taskls-repeat-test-item (nth 1 (cadr seed))) :done))))))))
+
+(defun taskls-remind-test-pump (predicate what)
+  "Read events (D-Bus messages among them) until PREDICATE; fail saying WHAT after 10 s."
+  (let ((deadline (+ (float-time) 10)) value)
+    (while (and (not (setq value (funcall predicate))) (< (float-time) deadline))
+      (read-event nil nil 0.02))
+    (or value (ert-fail (format "timed out waiting for %s" what)))))
+
+(ert-deftest taskls-reminders-reach-a-notification-server-on-d-bus ()
+  "On a real D-Bus (a private dbus-daemon; this Emacs serves org.freedesktop.Notifications),
+a fired reminder is one Notify call with its words and actions, and ActionInvoked snooze snoozes it."
+  (unless (and (featurep 'dbusbind) (executable-find "dbus-daemon") (require 'notifications nil t))
+    (ert-skip "needs Emacs built with D-Bus and dbus-daemon"))
+  (let* ((daemon (make-process :name "taskls-test-dbus" :buffer (generate-new-buffer " *taskls-test-dbus*")
+                               :command '("dbus-daemon" "--session" "--print-address=1" "--nofork")
+                               :connection-type 'pipe :noquery t
+                               :stderr (get-buffer-create " *taskls-test-dbus stderr*")))
+         (output (process-buffer daemon))
+         (calls nil))
+    (unwind-protect
+        (progn
+          (taskls-test-wait (lambda () (string-suffix-p "\n" (with-current-buffer output (buffer-string))))
+                            "the D-Bus address")
+          (let ((taskls-reminder-bus (car (split-string (with-current-buffer output (buffer-string)) "\n"))))
+            (dbus-init-bus taskls-reminder-bus)
+            (should (eq :primary-owner (dbus-register-service taskls-reminder-bus notifications-service)))
+            (dbus-register-method taskls-reminder-bus notifications-service notifications-path
+                                  notifications-interface "Notify"
+                                  (lambda (&rest args) (push args calls) (list :uint32 (length calls))))
+            (should (taskls-reminder--desktop-p))
+            (taskls-test-with-server nil
+              (let ((taskls-reminders-fired nil))
+                (taskls-test-seed "Home" '(:title "Call Ann" :due "2026-11-25T11:00:00Z" :alerts [(:offset -30)]))
+                (taskls-call "debug/setClock" (list :now "2026-11-25T10:30:30Z"))
+                (taskls-remind-test-pump (lambda () calls) "the Notify call")
+                (should (= 1 (length calls)))
+                ;; Notify (app, replaces, icon, summary, body, actions, hints, timeout).
+                (should (equal "taskls reminder" (nth 3 (car calls))))
+                (should (equal "\"Call Ann\", due today 11:00" (nth 4 (car calls))))
+                (should (equal '("done" "Done" "snooze" "Snooze 10 min" "dismiss" "Dismiss") (nth 5 (car calls))))
+                (dbus-send-signal taskls-reminder-bus nil notifications-path notifications-interface
+                                  "ActionInvoked" :uint32 1 "snooze")
+                (taskls-remind-test-pump (lambda () (member "taskls: snoozed \"Call Ann\" for 10 minutes"
+                                                            taskls-test-messages))
+                                         "the snooze")
+                (taskls-call "debug/setClock" (list :now "2026-11-25T10:41:00Z"))
+                (taskls-remind-test-pump (lambda () (= 2 (length calls))) "the second Notify call")
+                (should (= 2 (length taskls-reminders-fired)))))))
+      (delete-process daemon)
+      (kill-buffer output)
+      (kill-buffer " *taskls-test-dbus stderr*"))))
 
 (ert-deftest taskls-reminders-are-not-asked-for-when-off ()
   "With `taskls-reminders' nil the server is not asked, and fires nothing."
