@@ -104,6 +104,30 @@
 
 ;;; Reminders
 
+(ert-deftest taskls-says-alerts-and-history-in-words ()
+  "Alerts read relative to their task's due; a history says its counts and its last day."
+  (let ((taskls-time-zone "UTC"))
+    (should (equal "1 hour before" (taskls-alert-words '(:offset -60) "2026-11-22T10:00:00Z")))
+    (should (equal "1 day 1 hour 30 minutes after" (taskls-alert-words '(:offset 1530) "2026-11-22T10:00:00Z")))
+    (should (equal "at the due" (taskls-alert-words '(:offset 0) "2026-11-22T10:00:00Z")))
+    (should (equal "on the day at 09:00" (taskls-alert-words '(:offset 540) "2026-11-22")))
+    (should (equal "the day before at 18:00" (taskls-alert-words '(:offset -360) "2026-11-22")))
+    (should (equal "2 days before at 09:00" (taskls-alert-words '(:offset -2340) "2026-11-22")))
+    (should (equal "at 2026-11-22 08:30" (taskls-alert-words '(:at "2026-11-22T08:30:00.000Z") nil)))
+    (let ((taskls-time-zone "Europe/Berlin"))
+      (should (equal "at 2026-11-22 09:30" (taskls-alert-words '(:at "2026-11-22T08:30:00.000Z") nil)))
+      ;; The last occurrence's day is the client's: 23:30 UTC is the next day in Berlin.
+      (should (equal "3 done, 1 skipped; last done 2026-11-21"
+                     (taskls-repeat-history
+                      '(:occurrences (:completed 3 :skipped 1
+                                      :recent [(:due "2026-11-19" :outcome "skipped" :at "2026-11-19T08:00:00.000Z")
+                                               (:due "2026-11-20" :outcome "completed" :at "2026-11-20T23:30:00.000Z")]))))))
+    (should (null (taskls-repeat-history '(:occurrences (:completed 0 :skipped 0 :recent [])))))
+    (should (equal '(("Repeats" . "every day") ("Alerts" . "on the day at 09:00"))
+                   (taskls-repeat-describe '(:repeat (:rule "FREQ=DAILY" :from "due" :text "every day")
+                                             :due "2026-11-22" :alerts [(:offset 540)]
+                                             :occurrences (:completed 0 :skipped 0 :recent [])))))))
+
 (ert-deftest taskls-reminders-fire-once-snooze-and-dismiss ()
   "Reminders are watched from the start, said once as they fire, snoozed and dismissed."
   (taskls-test-with-server nil
@@ -245,6 +269,12 @@ a fired reminder is one Notify call with its words and actions, and ActionInvoke
 
 ;;; Smart lists
 
+(ert-deftest taskls-smart-joins-a-smart-lists-filter-with-a-buffers ()
+  "Saving from a smart list's buffer joins both filters; a member both set differently cannot be."
+  (should (equal '(:tagsAllOf ["a"] :text "milk") (taskls-smart--join '(:tagsAllOf ["a"]) '(:text "milk"))))
+  (should (equal '(:done "notDone") (taskls-smart--join '(:done "notDone") '(:done "notDone"))))
+  (should (eq :text (taskls-smart--join '(:text "milk") '(:text "bread")))))
+
 (defun taskls-smart-test-has-line (buffer regexp)
   "Wait until a line of BUFFER matches REGEXP."
   (taskls-test-wait (lambda () (cl-some (lambda (line) (string-match-p regexp line)) (taskls-test-lines buffer)))
@@ -288,6 +318,20 @@ a fired reminder is one Notify call with its words and actions, and ActionInvoke
         (should smart-buffer)
         (taskls-test-wait (lambda () (buffer-local-value 'taskls-view--version smart-buffer)) "the smart list")
         (should (equal '("  [ ] Sweep  (Home)  #home" "  [ ] Dust  (Home)  #home") (taskls-test-lines smart-buffer)))
+        ;; F in a smart list's buffer: its filter and the buffer's, over its lists.
+        (with-current-buffer smart-buffer
+          (setq taskls-test-answers '("sweep"))
+          (taskls-test-after-change smart-buffer (taskls-test-keys "/"))
+          (should (equal '("  [ ] Sweep  (Home)  #home") (taskls-test-lines smart-buffer)))
+          (setq taskls-test-answers '("Sweeping"))
+          (taskls-test-keys "F"))
+        (taskls-test-wait (lambda () (= 2 (length (taskls-smart-lists)))) "the second smart list")
+        (let ((sweeping (nth 1 (taskls-smart-lists))))
+          (should (equal "Sweeping" (plist-get sweeping :name)))
+          (should (equal ["home"] (plist-get (plist-get sweeping :filter) :tagsAllOf)))
+          (should (equal "sweep" (plist-get (plist-get sweeping :filter) :text)))
+          (should (equal (vector list) (plist-get sweeping :lists)))
+          (should (= 1 (plist-get sweeping :count))))
         ;; e renames it.
         (with-current-buffer overview
           (goto-char (point-min))
@@ -305,7 +349,9 @@ a fired reminder is one Notify call with its words and actions, and ActionInvoke
                                             (taskls-test-lines smart-buffer)))
                           "the closed view")
         (taskls-repeat-test-said "taskls: the smart list Chores was deleted")
-        (taskls-smart-test-has-line overview "\\`  None — in a list buffer"))
+        (taskls-test-wait (lambda () (not (cl-some (lambda (line) (string-prefix-p "  Chores" line))
+                                                   (taskls-test-lines overview))))
+                          "the overview without it"))
       ;; From a smart group: every list (lists null); the Completed group saves done tasks.
       (let ((all (taskls-test-open (list :group "all" :name "All"))))
         (with-current-buffer all
@@ -319,9 +365,9 @@ a fired reminder is one Notify call with its words and actions, and ActionInvoke
           (taskls-test-after-change completed (taskls-test-keys "/"))
           (setq taskls-test-answers '("Done at home"))
           (taskls-test-keys "F")))
-      (taskls-test-wait (lambda () (= 2 (length (taskls-smart-lists)))) "two smart lists")
-      (let ((everywhere (nth 0 (taskls-smart-lists)))
-            (done (nth 1 (taskls-smart-lists))))
+      (taskls-test-wait (lambda () (= 3 (length (taskls-smart-lists)))) "three smart lists")
+      (let ((everywhere (nth 1 (taskls-smart-lists)))
+            (done (nth 2 (taskls-smart-lists))))
         (should (null (plist-get everywhere :lists)))
         (should (equal "notDone" (plist-get (plist-get everywhere :filter) :done)))
         (should (= 2 (plist-get everywhere :count)))
