@@ -59,7 +59,8 @@ Each is the notification's params, a plist.")
 
 (defun taskls-reminder-words (reminder)
   "The words of REMINDER (a `reminder/fired' params or a list entry).
-`\"Call Ann\", due today 10:00', then ` (late)' when it fired late."
+`\"Call Ann\", due today 10:00', then ` (late)' when it fired late
+\(in the face `warning')."
   (let* ((item (plist-get reminder :item))
          (due (plist-get item :due)))
     (concat (taskls-reminder--quoted (plist-get item :title))
@@ -67,7 +68,7 @@ Each is the notification's params, a plist.")
                 (concat ", due " (car (taskls-due-text due (taskls--true-p (plist-get item :done))
                                                        (plist-get item :dueLocal))))
               "")
-            (if (taskls--true-p (plist-get reminder :late)) " (late)" ""))))
+            (if (taskls--true-p (plist-get reminder :late)) (propertize " (late)" 'face 'warning) ""))))
 
 (defun taskls-reminder--instant (instant)
   "INSTANT (UTC from the server) on the client's clock: `2026-11-25 10:31'."
