@@ -236,8 +236,10 @@ newer versions take `:events-buffer-config'."
                  taskls--initialized t)
            (jsonrpc-notify connection :initialized (make-hash-table))
            (taskls--watch-overview)
+           ;; A server older than reminders does not know the method: no word.
            (when taskls-reminders
-             (taskls--send "reminders/watch" (list :watch t) nil nil))
+             (taskls--send "reminders/watch" (list :watch t) nil
+                           (lambda (err) (eql (plist-get err :code) -32601))))
            (let ((queue (reverse taskls--queue)))
              (setq taskls--queue nil)
              (dolist (request queue) (apply #'taskls--send request)))))
