@@ -58,6 +58,14 @@ lists down, so it is off by default.  Takes effect when the server
 next starts."
   :type 'boolean)
 
+(defcustom taskls-reminders t
+  "Non-nil to be told of reminders as they fire.
+The server is asked for them (`reminders/watch') when it starts; each
+one is shown with `message', and with `notifications-notify' when a
+D-Bus session can show it (see `taskls-reminder-notifications').
+Takes effect when the server next starts."
+  :type 'boolean)
+
 (defcustom taskls-request-timeout 30
   "Seconds to wait for the server's answer to a request."
   :type 'number)
@@ -87,6 +95,9 @@ Each is a cons (METHOD . PARAMS), newest first.")
 
 (defvar taskls-overview-functions nil
   "Functions called with the overview plist whenever it changes.")
+
+(defvar taskls-reminder-functions nil
+  "Functions called with the params of each `reminder/fired' notification.")
 
 (defvar taskls-server-exit-functions nil
   "Functions called with no argument when the server exits.")
@@ -225,6 +236,10 @@ newer versions take `:events-buffer-config'."
                  taskls--initialized t)
            (jsonrpc-notify connection :initialized (make-hash-table))
            (taskls--watch-overview)
+           ;; A server older than reminders does not know the method: no word.
+           (when taskls-reminders
+             (taskls--send "reminders/watch" (list :watch t) nil
+                           (lambda (err) (eql (plist-get err :code) -32601))))
            (let ((queue (reverse taskls--queue)))
              (setq taskls--queue nil)
              (dolist (request queue) (apply #'taskls--send request)))))
@@ -350,6 +365,7 @@ the request is refused."
   (taskls--guard
     (pcase method
       ('lists/changed (taskls--set-overview params))
+      ('reminder/fired (run-hook-with-args 'taskls-reminder-functions params))
       ((or 'view/changed 'view/closed)
        (let* ((view (plist-get params :view))
               (buffer (gethash view taskls--views)))
@@ -410,6 +426,14 @@ the request is refused."
   "The lists of the overview, a list of plists in their order."
   (append (plist-get taskls--overview :lists) nil))
 
+(defun taskls-smart-lists ()
+  "The smart lists of the overview, a list of plists in their order."
+  (append (plist-get taskls--overview :smartLists) nil))
+
+(defun taskls-smart-list (id)
+  "The smart list ID as the overview last said it (a plist), or nil."
+  (cl-find id (taskls-smart-lists) :key (lambda (smart) (plist-get smart :id)) :test #'equal))
+
 ;;; Diagnostics
 
 ;;;###autoload
@@ -444,6 +468,7 @@ Messages are logged only when `taskls-log-events' is non-nil."
         (princ (format "Store state: %s %s\n" (plist-get store :state)
                        (or (plist-get store :message) ""))))
       (princ (format "Views:      %d open\n" (hash-table-count taskls--views)))
+      (princ (format "Reminders:  %s\n" (if taskls-reminders "watched" "not asked for (`taskls-reminders')")))
       (princ (format "Today:      %s\n" (or (taskls-today) "unknown"))))))
 
 (provide 'taskls-client)

@@ -28,6 +28,9 @@
 (declare-function bookmark-prop-get "bookmark" (bookmark prop))
 (declare-function taskls-overview "taskls" ())
 (declare-function taskls-help "taskls" ())
+(declare-function taskls-repeat-say-advanced "taskls-repeat" (result))
+(declare-function taskls-repeat-describe "taskls-repeat" (item))
+(declare-function taskls-repeat-text "taskls-repeat" (item))
 
 (defvar taskls-list-mode-map
   (let ((map (make-sparse-keymap)))
@@ -124,12 +127,15 @@ point.  \\[taskls-help] lists every key with what it does.
 ;;; Opening
 
 (defun taskls-list--same-source-p (a b)
-  "Whether the sources A and B are the same list or group."
+  "Whether the sources A and B are the same list, group or smart list."
   (and (equal (plist-get a :list) (plist-get b :list))
-       (equal (plist-get a :group) (plist-get b :group))))
+       (equal (plist-get a :group) (plist-get b :group))
+       (equal (plist-get a :smartList) (plist-get b :smartList))))
 
 (defun taskls-open (source &optional new on-ready setup)
-  "Show a list buffer on SOURCE, (:list ID :name NAME) or (:group ID :name NAME).
+  "Show a list buffer on SOURCE, a list, smart group or smart list.
+SOURCE is (:list ID :name NAME), (:group ID :name NAME) or
+\(:smartList ID :name NAME).
 An existing buffer on it is shown instead, unless NEW.  SETUP is
 called in a new buffer before its view opens (to set its sort, filter
 or sections); ON-READY in the buffer once its view is open.  Return
@@ -146,7 +152,8 @@ the buffer."
       (let ((buffer (generate-new-buffer
                      (format "*taskls: %s*" (taskls-displayed (or (plist-get source :name)
                                                                   (plist-get source :list)
-                                                                  (plist-get source :group)))))))
+                                                                  (plist-get source :group)
+                                                                  (plist-get source :smartList)))))))
         (pop-to-buffer-same-window buffer)
         (with-current-buffer buffer
           (taskls-list-mode)
@@ -212,13 +219,17 @@ Signal `user-error' when there are none."
     (clrhash taskls-view--marks)
     (taskls-view-rewrite-rows)))
 
-(defun taskls-list--update (rows fields)
-  "Set FIELDS (a plist) on ROWS in one request, then unmark every row."
+(defun taskls-list--update (rows fields &optional on-result on-error)
+  "Set FIELDS (a plist) on ROWS in one request, then unmark every row.
+ON-RESULT is called with the result after; ON-ERROR as the ERROR of
+`taskls-request'."
   (let ((buffer (current-buffer)))
     (taskls-request "items/update" (append (list :ids (taskls-list--ids rows)) fields)
-                    (lambda (_result)
+                    (lambda (result)
                       (when (buffer-live-p buffer)
-                        (with-current-buffer buffer (taskls-list--forget-marks)))))))
+                        (with-current-buffer buffer (taskls-list--forget-marks)))
+                      (when on-result (funcall on-result result)))
+                    on-error)))
 
 ;;; Moving and marking
 
@@ -293,10 +304,14 @@ PROBLEM quotes what was typed and stored names: it comes escaped
 
 (defun taskls-escape-title (title)
   "TITLE with the words the grammar would read as fields escaped.
-Shown as a prompt's text, it reads back as the same title."
+Shown as a prompt's text, it reads back as the same title: a marker
+\(# ! @ ^ \\ /), `due:', `every' and a repeater cookie (+1w, ++1m,
+.+3d) get a backslash."
   (mapconcat (lambda (word)
                (if (or (string-match-p "\\`[#!@^\\/]" word)
-                       (string-match-p "\\`due:" (downcase word)))
+                       (string-match-p "\\`due:" (downcase word))
+                       (equal (downcase word) "every")
+                       (string-match-p "\\`\\(\\+\\+\\|\\.\\+\\|\\+\\)[0-9]\\{1,4\\}[dwmyDWMY]\\'" word))
                    (concat "\\" word)
                  word))
              (split-string title " ") " "))
@@ -310,11 +325,12 @@ Shown as a prompt's text, it reads back as the same title."
 (defun taskls-list--read-item (label initial list on-fields)
   "Read a task line in LIST: the prompt LABEL, the text INITIAL at first.
 The server reads it (`text/parseItem'); ON-FIELDS is called with the
-line and the fields.  A line with a warning is never stored, even
-when it is submitted again unchanged: the prompt comes back with the
-typed text and the warning in it, to edit, to escape a word with \\,
-or to leave (a blank line).  ON-FIELDS signals `user-error' when the
-server refused the task: the prompt comes back the same way."
+line, the fields and the whole answer (its spans).  A line with a
+warning is never stored, even when it is submitted again unchanged:
+the prompt comes back with the typed text and the warning in it, to
+edit, to escape a word with \\, or to leave (a blank line).
+ON-FIELDS signals `user-error' when the server refused the task: the
+prompt comes back the same way."
   (let ((text initial) (problem nil) (done nil))
     (while (not done)
       (setq text (read-string (taskls-list--prompt label nil problem) text))
@@ -324,7 +340,7 @@ server refused the task: the prompt comes back the same way."
             (let ((answer (taskls-call "text/parseItem" (taskls--object :text text :list list))))
               (setq problem (taskls-list--parse-problem answer))
               (unless problem
-                (funcall on-fields text (plist-get answer :fields))
+                (funcall on-fields text (plist-get answer :fields) answer)
                 (setq done t)))
           (user-error (setq problem (error-message-string err))))))))
 
@@ -340,7 +356,7 @@ priority, a tag, the list and the notes; see the help (\\[taskls-help])."
       (user-error "There is no list yet: create one in the overview (M-x taskls, then +)"))
     (taskls-list--read-item
      "New task" nil list
-     (lambda (_text fields)
+     (lambda (_text fields _answer)
        (unless (plist-get fields :title) (user-error "A task needs a title"))
        (unless (plist-get fields :list) (setq fields (plist-put fields :list list)))
        (when (and (equal (plist-get taskls-view--source :group) "today")
@@ -350,20 +366,33 @@ priority, a tag, the list and the notes; see the help (\\[taskls-help])."
               (id (plist-get (plist-get result :item) :id)))
          (with-current-buffer buffer (taskls-view-goto-id id)))))))
 
+(defun taskls-list--has-span-p (answer kind)
+  "Whether the parse ANSWER has a span of KIND (a string such as \"due\")."
+  (cl-some (lambda (span) (equal (plist-get span :kind) kind))
+           (append (plist-get answer :spans) nil)))
+
 (defun taskls-edit ()
   "Edit the task at point: its title, and what else you type.
 The prompt starts with the title (its marker words escaped); `^fri'
-sets the due, `!high' the priority, `#tag' the tags, `@List' moves it."
+sets the due, `!high' the priority, `#tag' the tags, `every week' the
+repeat (keeping the due the task has, unless a due is typed too),
+`@List' moves it."
   (interactive)
   (let* ((row (or (taskls-list--item-at-point) (user-error "No task here")))
          (original (taskls-escape-title (plist-get row :title))))
     (taskls-list--read-item
      "Edit" original (plist-get row :list)
-     (lambda (text fields)
+     (lambda (text fields answer)
        (unless (equal text original)
          (let ((list (plist-get fields :list))
                (update (list :id (plist-get row :id))))
-           (dolist (name '(:title :notes :due :priority :tags))
+           ;; A repeat without a due phrase: the parse's due is the rule's
+           ;; first day, for a task that has none; one that has a due keeps it.
+           (when (and (plist-get fields :repeat) (plist-get row :due)
+                      (not (taskls-list--has-span-p answer "due")))
+             (setq fields (cl-loop for (key value) on fields by #'cddr
+                                         unless (eq key :due) append (list key value))))
+           (dolist (name '(:title :notes :due :priority :tags :repeat :alerts))
              (when (plist-member fields name)
                (setq update (append update (list name (plist-get fields name))))))
            (when (> (length update) 2) (taskls-call "items/update" update))
@@ -374,13 +403,17 @@ sets the due, `!high' the priority, `#tag' the tags, `@List' moves it."
 ;;; Fields
 
 (defun taskls-toggle-done ()
-  "Toggle done: all done when any is not, else all not done."
+  "Toggle done: all done when any is not, else all not done.
+A repeating task moves on to its next due instead of becoming done,
+and the echo area says so: `\"Pay rent\" repeats (every month on the
+1st): next due in 6 days'."
   (interactive)
   (let ((rows (taskls-list--target-rows)))
     (taskls-list--update rows (list :done (if (cl-some (lambda (row)
                                                          (not (taskls--true-p (plist-get row :done))))
                                                        rows)
-                                              t :json-false)))))
+                                              t :json-false))
+                         #'taskls-repeat-say-advanced)))
 
 (defconst taskls-list--due-examples "fri, tomorrow 9:30, +3, dec 1, none"
   "The due words a prompt suggests.")
@@ -712,6 +745,8 @@ The server's `description'; never the method name."
                                       (car (taskls-due-text due (taskls--true-p (plist-get item :done))
                                                             (plist-get item :dueLocal)))
                                       (taskls-due-phrase due (plist-get item :dueLocal))))))
+      (dolist (line (taskls-repeat-describe item))
+        (field (car line) (cdr line)))
       (field "Priority" (let ((priority (plist-get item :priority)))
                           (and (not (equal priority "none")) priority)))
       (field "Tags" (let ((tags (append (plist-get item :tags) nil)))
@@ -734,7 +769,7 @@ The server's `description'; never the method name."
 ;;; Eldoc, imenu, bookmarks
 
 (defun taskls-list--eldoc (callback &rest _)
-  "Echo the task at point in full (its notes, its due) through CALLBACK."
+  "Echo the task at point in full (its due, repeat, notes) through CALLBACK."
   (let ((row (taskls-list--item-at-point)))
     (when (and row (taskls-running-p))
       (taskls-request "items/get" (list :id (plist-get row :id))
@@ -746,6 +781,8 @@ The server's `description'; never the method name."
                           (funcall callback
                                    (mapconcat #'identity
                                               (delq nil (list (and due (concat "due " due))
+                                                              (let ((repeat (taskls-repeat-text item)))
+                                                                (and repeat (concat "repeats " repeat)))
                                                               (and notes (not (equal notes ""))
                                                                    (taskls-displayed
                                                                     (car (split-string notes "\n"))))))

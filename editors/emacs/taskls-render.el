@@ -39,6 +39,10 @@
   "Other due dates."
   :group 'taskls)
 
+(defface taskls-repeat '((t :inherit font-lock-builtin-face))
+  "The repeat mark ↻ after the due of a repeating task."
+  :group 'taskls)
+
 (defface taskls-priority '((t :inherit font-lock-warning-face))
   "The priority marks ! !! !!!."
   :group 'taskls)
@@ -191,17 +195,32 @@ due."
   "The marks of the priorities.")
 
 (defun taskls--face (text face)
-  "TEXT with FACE."
-  (propertize text 'face face))
+  "TEXT with FACE; TEXT as it is when FACE is nil."
+  (if face (propertize text 'face face) text))
 
-(defconst taskls-columns '((due . 17) (priority . 3) (list . 14) (tags . 12))
+(defconst taskls-repeat-mark "↻"
+  "What follows the due of a repeating task (a row whose `repeat' is set).")
+
+(defconst taskls-columns '((due . 19) (priority . 3) (list . 14) (tags . 12))
   "The cells of the columns after the title.
 Each column starts at the same cell on every row, whatever the row
 holds, so a column never pushes the next.  `due' fits the widest label
-a due can make (\"13 days ago 09:30\"); `list' is a smart group's list
-name in parentheses, cut with …; the tags come last and take what they
-need, `tags' being the cells kept for them when the title's width is
-reckoned.")
+a due can make (\"13 days ago 09:30\") and the repeat mark after it
+\(`taskls-repeat-mark'); `list' is the list name of a row in a smart
+group or smart list, in parentheses, cut with …; the tags come last
+and take what they need, `tags' being the cells kept for them when the
+title's width is reckoned.")
+
+(defun taskls--due-column (row done)
+  "The text of the due column of ROW (DONE: the task is done), with faces.
+The due relative to the client's day, then `taskls-repeat-mark' when
+the task repeats; \"\" for neither."
+  (let* ((due (plist-get row :due))
+         (said (and (stringp due) (taskls-due-text due done (plist-get row :dueLocal))))
+         (text (if said (taskls--face (car said) (cdr said)) "")))
+    (if (plist-get row :repeat)
+        (concat text (if said " " "") (taskls--face taskls-repeat-mark 'taskls-repeat))
+      text)))
 
 (defun taskls--fold-cells ()
   "The display cells of the fold column: the wider marker.
@@ -255,18 +274,19 @@ Cells, not characters: CJK and most emoji take two."
 
 (defun taskls-row-text (row &optional show-list marked title-width)
   "The line of ROW (a row plist), without its newline, with faces.
-SHOW-LIST adds a column with the list's name (smart groups); MARKED
-starts the line with *.  Then the row's place in the tree: two spaces
-per level of its `depth', the fold column (a marker of
-`taskls-fold-markers' when it `hasChildren', else blank) and a space,
-then the check box.  The title column takes TITLE-WIDTH display cells
-\(default: as in an 80-column window) less the indentation, never
-fewer than `taskls-min-title-cells': the title, cut with …, then how
-many of its subtasks are done (\"1/3\", when it has any), then the
+SHOW-LIST adds a column with the list's name (smart groups, smart
+lists); MARKED starts the line with *.  Then the row's place in the
+tree: two spaces per level of its `depth', the fold column (a marker
+of `taskls-fold-markers' when it `hasChildren', else blank) and a
+space, then the check box.  The title column takes TITLE-WIDTH display
+cells \(default: as in an 80-column window) less the indentation,
+never fewer than `taskls-min-title-cells': the title, cut with …, then
+how many of its subtasks are done (\"1/3\", when it has any), then the
 notes mark +, padded when a column follows.  Then the due (from the
-row's `dueLocal'), the priority, the list and the tags, each in its
-column of `taskls-columns'; nothing trails the last column the row
-has.  A context row (in the view only as the parent of a match) is
+row's `dueLocal', then ↻ when the task repeats), the priority, the
+list and the tags, each in its column of `taskls-columns'; nothing
+trails the last column the row has.  A context row (in the view only
+as the parent of a match) is
 dimmed whole (`taskls-context') but for its marker.  Stored text is
 shown through `taskls-displayed'."
   (let ((kind (plist-get row :kind)))
@@ -289,13 +309,11 @@ shown through `taskls-displayed'."
              (room (- width (if tally (1+ (length tally)) 0) (if notes 2 0)))
              (title (taskls-truncate (taskls-displayed (or (plist-get row :title) ""))
                                      (max 1 room)))
-             (due (plist-get row :due))
-             (said (and (stringp due) (taskls-due-text due done (plist-get row :dueLocal))))
              (priority (or (cdr (assoc (plist-get row :priority) taskls--priority-marks)) ""))
              (tags (append (plist-get row :tags) nil))
              (columns
               (append
-               (list (list (or (car said) "") (cdr said) (taskls--column 'due))
+               (list (list (taskls--due-column row done) nil (taskls--column 'due))
                      (list priority 'taskls-priority (taskls--column 'priority)))
                (when show-list
                  (let ((name (taskls-list-name (plist-get row :list))))

@@ -233,7 +233,7 @@ to it, so the new one is seen; point goes to the new task."
       (user-error "There is no list yet: create one in the overview (M-x taskls, then +)"))
     (taskls-list--read-item
      label nil list
-     (lambda (_text fields)
+     (lambda (_text fields _answer)
        (unless (plist-get fields :title) (user-error "A task needs a title"))
        (unless (plist-get fields :list) (setq fields (plist-put fields :list list)))
        (when (and (equal (plist-get taskls-view--source :group) "today")

@@ -33,7 +33,8 @@
   :group 'taskls)
 
 (defvar-local taskls-view--source nil
-  "What the buffer shows: (:list ID :name NAME) or (:group ID :name NAME).")
+  "What the buffer shows: (:list ID :name NAME), (:group ID :name NAME)
+or (:smartList ID :name NAME).")
 (defvar-local taskls-view--view nil "The server's view id.")
 (defvar-local taskls-view--version nil "The version of the view the buffer shows.")
 (defvar-local taskls-view--state nil "The view's state: \"ready\", \"loading\", \"error\".")
@@ -50,7 +51,8 @@
 (defvar-local taskls-view--sections nil "The view's sections.")
 (defvar-local taskls-view--mode nil "`rows' when rows are shown, `state' for a state line.")
 (defvar-local taskls-view--lines 0 "The lines of the buffer.")
-(defvar-local taskls-view--closed nil "Non-nil once the view's list was deleted.")
+(defvar-local taskls-view--closed nil
+  "Non-nil once the view's list was deleted: the `view/closed' reason.")
 (defvar-local taskls-view--stopped nil "Non-nil once the server stopped.")
 (defvar-local taskls-view--resyncing nil "Non-nil while a resync is under way.")
 (defvar-local taskls-view--window-request nil "The window being requested, or nil.")
@@ -77,8 +79,8 @@ Its keys are :rows-received :window-requests :resyncs :gaps
 ;;; Lines
 
 (defun taskls-view--show-list-p ()
-  "Whether rows say their list (a smart group)."
-  (and (plist-get taskls-view--source :group) t))
+  "Whether rows say their list (a smart group or a smart list)."
+  (and (or (plist-get taskls-view--source :group) (plist-get taskls-view--source :smartList)) t))
 
 (defun taskls-view--marked-p (id)
   "Whether the item ID is marked."
@@ -150,6 +152,8 @@ The window's text area less the other columns (see
 (defun taskls-view-state-line ()
   "The line shown instead of rows, and its face, as a cons; nil for rows."
   (cond
+   ((equal taskls-view--closed "smartListDeleted")
+    (cons "This smart list was deleted — press q to close" 'taskls-error))
    (taskls-view--closed
     (cons "This list was deleted — press q to close" 'taskls-error))
    (taskls-view--stopped
@@ -500,13 +504,18 @@ takes its default)."
                         nil)))))
 
 (defun taskls-view--on-closed (params)
-  "The view's list was deleted (PARAMS is the `view/closed' notification)."
-  (ignore params)
-  (setq taskls-view--closed t)
+  "The view's list or smart list was deleted.
+PARAMS is the `view/closed' notification; its `reason' is
+`listDeleted' or `smartListDeleted'."
+  (setq taskls-view--closed (or (plist-get params :reason) t))
   (taskls-unregister-view taskls-view--view)
   (taskls-view--render-full)
-  (taskls--say "the list %s was deleted"
-               (taskls-displayed (or (plist-get taskls-view--source :name) ""))))
+  (let ((smart (and (equal taskls-view--closed "smartListDeleted")
+                    (taskls-smart-list (plist-get taskls-view--source :smartList)))))
+    (taskls--say "the %s %s was deleted"
+                 (if (equal taskls-view--closed "smartListDeleted") "smart list" "list")
+                 (taskls-displayed (or (plist-get smart :name)
+                                       (plist-get taskls-view--source :name) "")))))
 
 (defun taskls-view--on-server-exit ()
   "The server stopped: say so in place of the rows."
@@ -621,9 +630,11 @@ window's edges, or while another move is under way."
   "The params of `lists/open' for this buffer."
   (let* ((window (taskls-view--display-window))
          (height (if window (window-body-height window) 40)))
-    (append (if (plist-get taskls-view--source :list)
-                (list :list (plist-get taskls-view--source :list))
-              (list :group (plist-get taskls-view--source :group)))
+    (append (cond ((plist-get taskls-view--source :list)
+                   (list :list (plist-get taskls-view--source :list)))
+                  ((plist-get taskls-view--source :smartList)
+                   (list :smartList (plist-get taskls-view--source :smartList)))
+                  (t (list :group (plist-get taskls-view--source :group))))
             (and taskls-view--sort (list :sort taskls-view--sort))
             (and taskls-view--filter (list :filter taskls-view--filter))
             (and taskls-view--sections (list :sections taskls-view--sections))

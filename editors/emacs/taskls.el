@@ -29,12 +29,16 @@
 ;; by the taskls server (one per Emacs, started on demand).
 ;;
 ;; M-x taskls opens the overview: the smart groups (Today, Scheduled,
-;; Overdue, All, Completed) and your lists, with live counts.  RET opens
+;; Overdue, All, Completed), your smart lists (saved filters) and your
+;; lists, with live counts.  RET opens
 ;; one in a list buffer: one line per task, due dates relative to today,
 ;; and keys to add, edit, complete, reorder, mark, sort, filter and
 ;; group them; subtasks are indented under their task, with org-mode's
 ;; keys (TAB folds, M-<right> and M-<left> indent and outdent); `u'
-;; undoes through the server.  `?' lists every key.
+;; undoes through the server.  Repeating tasks show ↻ and move on to
+;; their next due when done (X skips one); reminders fire in the echo
+;; area and as desktop notifications (M-x taskls-reminders lists them).
+;; `?' lists every key.
 ;;
 ;; Setup (see README.md in this directory for package-vc, use-package,
 ;; straight and elpaca):
@@ -53,6 +57,9 @@
 (require 'taskls-view)
 (require 'taskls-list)
 (require 'taskls-tree)
+(require 'taskls-repeat)
+(require 'taskls-remind)
+(require 'taskls-smart)
 
 ;;; The overview
 
@@ -79,7 +86,7 @@
   "Keys of `taskls-overview-mode'.  Change them with `define-key'.")
 
 (define-derived-mode taskls-overview-mode special-mode "Tasks overview"
-  "The smart groups and your lists, with live counts.
+  "The smart groups, your smart lists and your lists, with live counts.
 \\[taskls-overview-open] opens the one at point; \\[taskls-help] lists every key.
 
 \\{taskls-overview-mode-map}"
@@ -107,15 +114,26 @@
                                                     (plist-get (plist-get store :error) :message)
                                                     "the store cannot be opened")))
                       nil 'taskls-error)))
-      (add "Smart lists" nil 'taskls-header)
+      (add "Smart groups" nil 'taskls-header)
       (dolist (group (append (plist-get overview :groups) nil))
         (add (format "  %-28s %7d" (plist-get group :name) (plist-get group :count))
              (list :group (plist-get group :id) :name (plist-get group :name))))
       (add "")
+      (unless store
+        (add "Smart lists" nil 'taskls-header)
+        (let ((smart-lists (append (plist-get overview :smartLists) nil)))
+          (dolist (smart smart-lists)
+            (add (format "  %s %7d"
+                         (taskls--padded (taskls-truncate (taskls-displayed (plist-get smart :name)) 28) 28)
+                         (or (plist-get smart :count) 0))
+                 (list :smartList (plist-get smart :id) :name (plist-get smart :name))))
+          (unless smart-lists
+            (add "  None — in a list buffer, / filters and F saves the filter as one" nil 'taskls-state)))
+        (add ""))
       (add "Lists" nil 'taskls-header)
       (dolist (list lists)
-        (let ((name (taskls-truncate (taskls-displayed (plist-get list :name)) 28)))
-          (add (format "  %-28s %7s" name (format "%d/%d" (plist-get list :open) (plist-get list :total)))
+        (let ((name (taskls--padded (taskls-truncate (taskls-displayed (plist-get list :name)) 28) 28)))
+          (add (format "  %s %7s" name (format "%d/%d" (plist-get list :open) (plist-get list :total)))
                (list :list (plist-get list :id) :name (plist-get list :name)))))
       (when (and (null lists) (null store))
         (add "  No lists — press + to create one" nil 'taskls-state)))
@@ -187,7 +205,7 @@
   (get-text-property (line-beginning-position) 'taskls-entry))
 
 (defun taskls-overview-open ()
-  "Open the list or smart group at point in a list buffer."
+  "Open the list, smart group or smart list at point in a list buffer."
   (interactive)
   (taskls-open (or (taskls-overview--entry) (user-error "Nothing to open here"))))
 
@@ -198,22 +216,26 @@
     (taskls-request "lists/create" (list :name name))))
 
 (defun taskls-overview-rename-list ()
-  "Rename the list at point."
+  "Rename the list or smart list at point."
   (interactive)
-  (let* ((entry (taskls-overview--entry))
-         (id (or (plist-get entry :list) (user-error "No list here")))
-         (name (read-string "Name: " (plist-get entry :name))))
-    (unless (or (string-blank-p name) (equal name (plist-get entry :name)))
-      (taskls-request "lists/update" (list :id id :name name)))))
+  (let ((entry (taskls-overview--entry)))
+    (if (plist-get entry :smartList)
+        (taskls-smart-rename entry)
+      (let* ((id (or (plist-get entry :list) (user-error "No list here")))
+             (name (read-string "Name: " (plist-get entry :name))))
+        (unless (or (string-blank-p name) (equal name (plist-get entry :name)))
+          (taskls-request "lists/update" (list :id id :name name)))))))
 
 (defun taskls-overview-delete-list ()
-  "Delete the list at point and its tasks (asking first)."
+  "Delete the list at point and its tasks, or the smart list (asking first)."
   (interactive)
-  (let* ((entry (taskls-overview--entry))
-         (id (or (plist-get entry :list) (user-error "No list here"))))
-    (when (yes-or-no-p (format "Delete the list %s and its tasks? "
-                               (taskls-displayed (plist-get entry :name))))
-      (taskls-request "lists/delete" (list :id id)))))
+  (let ((entry (taskls-overview--entry)))
+    (if (plist-get entry :smartList)
+        (taskls-smart-delete entry)
+      (let ((id (or (plist-get entry :list) (user-error "No list here"))))
+        (when (yes-or-no-p (format "Delete the list %s and its tasks? "
+                                   (taskls-displayed (plist-get entry :name))))
+          (taskls-request "lists/delete" (list :id id)))))))
 
 ;;; Help
 
@@ -226,11 +248,16 @@ editor understands the same words.  A word counts by how it starts:
   !, !!, !!!, !high       priority (low, medium, high; !none)
   #tag                    a tag
   @List, @\"Work stuff\"    the list (e: moves the task there)
+  every PHRASE, +1w       the repeat: every day, every 2 weeks, every
+                          mon,wed, every month on the last fri, every
+                          year on dec 25, every 3 days after done (from
+                          the day it is done); +1w ++1m .+3d as in Org
   // notes                everything after // is the notes
   \\#42                    a backslash keeps a word as text
 
   Buy milk ^tomorrow !high #home     due tomorrow, high, tagged home
   Call Ann due:fri 5pm               due Friday at 17:00
+  Pay rent ^dec 1 every month on the 1st   repeats monthly from Dec 1
   /#home !high+ due<fri open milk    filter: tag, priority, due, open, text
 
 A warning (^fryday, !urgent, @Nolist) is shown in the prompt and nothing
@@ -295,8 +322,11 @@ Remappings read as [remap COMMAND]."
     (princ "Also, from special-mode: SPC and S-SPC scroll, < and > go to the ends.\n\n")
     (taskls-help--print-keys "Overview keys (taskls-overview-mode)" taskls-overview-mode-map)
     (taskls-help--print-keys "Notes buffer keys (taskls-notes-mode)" taskls-notes-mode-map)
+    (taskls-help--print-keys "Reminders buffer keys (taskls-reminders-mode)" taskls-reminders-mode-map)
     (princ "Commands (M-x)\n==============\n")
-    (dolist (command '(taskls taskls-doctor taskls-events-buffer taskls-restart taskls-stop))
+    (dolist (command '(taskls taskls-reminders taskls-snooze-reminder taskls-dismiss-reminder
+                              taskls-stop-repeating taskls-doctor taskls-events-buffer
+                              taskls-restart taskls-stop))
       (princ (format "  %-30s %s\n" command
                      (car (split-string (documentation command t) "\n")))))
     (princ "\nQuick entry\n===========\n")
@@ -315,7 +345,28 @@ task above it at its level, M-<left> the next sibling of its parent.  A
 adds a subtask below the task at point, o a task on the line below (the
 first subtask of a task whose subtasks are shown, else its next
 sibling), O a task above.  M-p and M-n move a task with its subtasks,
-keeping its level where the tasks around its new place allow it.\n")))
+keeping its level where the tasks around its new place allow it.
+
+Repeating tasks show ↻ after their due.  x on one moves it on to its
+next due instead of making it done, and says so (\"Pay rent\" repeats
+(every month on the 1st): next due in 6 days); X skips the occurrence;
+R sets the repeat from words (every week) or stops it (off), as does
+M-x taskls-stop-repeating; RET shows the repeat, its history (3 done,
+1 skipped; last done 2026-11-20) and the alerts.
+
+Reminders: when a task's alert comes, the echo area says it (taskls:
+reminder: \"Call Ann\", due today 10:00, then (late) when it fired
+late), and a desktop notification with Done, Snooze and Dismiss shows
+it when Emacs has a D-Bus session (taskls-reminder-notifications).
+M-x taskls-reminders lists the pending ones: z snoozes (C-u N z for N
+minutes), d dismisses, x marks the task done.  taskls-reminders (the
+option) off: none are asked for.
+
+Smart lists: F in a list buffer saves its filter as a smart list (the
+tasks not done unless the filter says done, over that list, or every
+list from a smart group); the overview shows them with live counts
+between the smart groups and the lists: RET opens one, e renames it, k
+deletes it (its tasks stay).\n")))
 
 (provide 'taskls)
 ;;; taskls.el ends here

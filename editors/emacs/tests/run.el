@@ -15,6 +15,7 @@
 (setq load-prefer-newer t)
 (require 'taskls-tests)
 (require 'taskls-tree-tests)
+(require 'taskls-repeat-tests)
 
 (let* ((selector (let ((regexp (getenv "TASKLS_TEST_SELECTOR")))
                    (if (and regexp (not (string-empty-p regexp))) regexp t)))

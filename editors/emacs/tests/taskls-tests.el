@@ -23,6 +23,7 @@
 
 (defconst taskls-test-files
   '("taskls-client.el" "taskls-render.el" "taskls-view.el" "taskls-list.el" "taskls-tree.el"
+    "taskls-repeat.el" "taskls-remind.el" "taskls-smart.el"
     "taskls.el")
   "The package's files, in load order.")
 
@@ -784,7 +785,7 @@
         (set-window-buffer (selected-window) buffer)
         (let* ((width taskls-view--title-width)
                (due (+ 8 width 2))
-               (priority (+ due 17 2))
+               (priority (+ due (taskls--column (quote due)) 2))
                (tags (+ priority 3 2))
                (lines (taskls-test-raw-lines)))
           (should (= width (taskls-title-width (window-max-chars-per-line))))
@@ -813,7 +814,7 @@
                                                 (taskls-title-width (window-max-chars-per-line))))
                                   "the narrower title column")
                 (should (< taskls-view--title-width 35))
-                (should (= (+ 8 taskls-view--title-width 2 17 2 3 2)
+                (should (= (+ 8 taskls-view--title-width 2 (taskls--column (quote due)) 2 3 2)
                            (taskls-test--cells-before "#" (nth 2 (taskls-test-raw-lines)))))
                 (taskls-test-check-buffer))
             (delete-window narrow)))))))

@@ -108,7 +108,7 @@ Each is a title, or (TITLE :parent PARENT-TITLE FIELDS...).  Return
       (taskls-test-check-buffer)
       ;; The deepest row keeps `taskls-min-title-cells' of title; the columns are pushed right.
       (should (equal (concat "  " (make-string 30 ?\s) "  [ ] Level 15  "
-                             "  " (make-string 17 ?\s) "  !!!")
+                             "  " (make-string (taskls--column 'due) ?\s) "  !!!")
                      (substring-no-properties
                       (taskls-row-text '(:kind "item" :title "Level 15" :depth 15 :priority "high")
                                        nil nil 20)))))))
