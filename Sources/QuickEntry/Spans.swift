@@ -84,7 +84,8 @@ public enum WarningReason: String, Sendable, CaseIterable {
     case listsUnavailable
     /// An `@"name` without its closing quote.
     case unclosedQuote
-    /// A token a later one of the same kind replaces (two dues, two priorities, two lists).
+    /// A token a later one of the same kind replaces (two dues, two priorities, two lists), or an alert a later
+    /// `remind none` drops.
     case replaced
     /// A wall-clock time the clocks skip that day (a daylight saving gap): the time after the gap is used.
     case skippedTime

@@ -221,3 +221,23 @@ func anAlertFiresWhenTheWallClockReadsWhatThePhraseSays(zoneName: String) throws
     }
     #expect(checked == 180 * 3 * 2)
 }
+
+/// An alert as protocol.md writes it: `{"offset": -60}`, `{"at": "2026-11-27T08:00:00.000Z"}`; `[]` for none.
+private func documented(_ alerts: [Alert]?) -> String? {
+    guard let alerts else { return nil }
+    guard let alert = alerts.first, alerts.count == 1 else { return alerts.isEmpty ? "[]" : "\(alerts)" }
+    switch alert {
+    case .offset(let minutes): return "{\"offset\": \(minutes)}"
+    case .at(let instant): return "{\"at\": \"\(instant.iso8601)\"}"
+    }
+}
+
+@Test func theAlertPhraseExamplesOfProtocolMdAreWhatTheGrammarReads() throws {
+    let found = examples(try section("### Alert phrases"))
+    #expect(found.count >= 12, "only \(found.count) examples found")
+    for (phrase, result) in found {
+        let parsed = ItemGrammar.parse("x " + phrase, clock: clock(), lists: .known(directory))
+        #expect(documented(parsed.alerts) == result, "protocol.md: `\(phrase)` → `\(result)`")
+        #expect(parsed.warnings.isEmpty, "protocol.md: `\(phrase)`: \(parsed.warnings.map(\.message))")
+    }
+}

@@ -173,7 +173,7 @@ public enum WarningReason: String, CaseIterable, ProtocolValue, Hashable {
         .init("ambiguousList", "An @name that names several lists, none spelt exactly so: no list."),
         .init("listsUnavailable", "An @name while the store loads or has failed: not looked up."),
         .init("unclosedQuote", "An @\"name without its closing quote: no list."),
-        .init("replaced", "A due, priority, list, completion or tag group that a later one of the same kind replaces."),
+        .init("replaced", "A due, priority, list, completion or tag group that a later one of the same kind replaces; an alert a later remind none drops."),
         .init("skippedTime", "A time the clocks skip that day (daylight saving): the time after the gap is used."),
         .init("notAFilter", "What a filter cannot say (@list, overdue, due:none, !none): left out."),
         .init("unknownRepeat", "A repeat phrase that means no rule (every 3 fortnights, every month on the 32nd): no repeat."),
