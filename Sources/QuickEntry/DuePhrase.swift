@@ -70,6 +70,19 @@ struct DuePhrase {
         guard words.count > 0, !words[0].isEmpty else {
             return PhraseReading(outcome: .problem("a due needs a date: \(Self.examples)"), words: 1)
         }
+        if let reading = readStarted(words) { return reading }
+        var message = "\(words.spelled[0]) is not a date"
+        if let near = Suggestion.nearest(to: words[0], among: Self.vocabulary) {
+            message += "; did you mean \(near)?"
+        } else {
+            message += "; write \(Self.examples)"
+        }
+        return PhraseReading(outcome: .problem(message), words: 1)
+    }
+
+    /// Reads the phrase at the start of `words` (not empty) when one of the forms starts there; nil when the first
+    /// word starts none (an alert phrase then leaves `remind` to the title).
+    func readStarted(_ words: PhraseWords) -> PhraseReading? {
         let first = words[0]
         if Self.clearing.contains(first) { return PhraseReading(outcome: .meaning(.cleared), words: 1) }
         if let written = readDateTime(words) { return PhraseReading(outcome: written, words: 1) }
@@ -91,13 +104,7 @@ struct DuePhrase {
             }
             return time
         }
-        var message = "\(words.spelled[0]) is not a date"
-        if let near = Suggestion.nearest(to: first, among: Self.vocabulary) {
-            message += "; did you mean \(near)?"
-        } else {
-            message += "; write \(Self.examples)"
-        }
-        return PhraseReading(outcome: .problem(message), words: 1)
+        return nil
     }
 
     static let tooFar = "that date is past 9999-12-31"
@@ -207,7 +214,7 @@ struct DuePhrase {
 
     /// A time at `words[index]` (`5pm`, `5:30pm`, `17:30`, `5 pm`), on today's date, or nil when none starts
     /// there. A word shaped like a time that is none (`25:00`, `13pm`) is a problem.
-    private func readTime(_ words: PhraseWords, at index: Int) -> PhraseReading? {
+    func readTime(_ words: PhraseWords, at index: Int) -> PhraseReading? {
         var body = Substring(words[index])
         var half: Int? = nil
         var taken = 1

@@ -19,6 +19,9 @@ public struct ParsedItem: Hashable, Sendable {
     public var notes: String?
     /// How the item repeats, if a repeat phrase was given (`every 2 weeks`, `+1m`): the rule and its anchor.
     public var `repeat`: RepeatRule?
+    /// The alerts the alert phrases gave (`remind 1h before`, `remind fri 9:00`), in order, without repeats; `[]` for
+    /// `remind none` (on an update: clear them); nil when no phrase gave any.
+    public var alerts: [Alert]?
     /// Every token, in text order: disjoint, and together they hold every character that is not white space.
     public var spans: [ParsedSpan]
     /// What could not be used as it seemed meant, in text order.
@@ -29,11 +32,13 @@ public struct ParsedItem: Hashable, Sendable {
 ///
 /// Words are separated by white space. A word is read by how it starts:
 /// - `//` (the whole word): the notes are the rest of the text, trimmed;
-/// - `\` followed by `#`, `!`, `@`, `^`, `/`, `\`, `due:`, `every` or a repeater cookie: text, without the backslash;
+/// - `\` followed by `#`, `!`, `@`, `^`, `/`, `\`, `due:`, `every`, `remind` or a repeater cookie: text, without the
+///   backslash;
 /// - `due:` (any case) or `^`: a due phrase (`DuePhrase`), which may take the words after it;
 /// - `!`: a priority; `#`: a tag (the rest of the word); `@`: a list, by name (`@"two words"` for spaces);
 /// - `every` followed by what can start a repeat, or a repeater cookie (`+1w`, `++1m`, `.+3d`): a repeat phrase
 ///   (`RepeatPhrase`), which may take the words after it;
+/// - `remind` followed by what can start an alert: an alert phrase (`AlertPhrase`), which may take the words after it;
 /// - anything else is a word of the title (so is a lone `#`, `@` or `^`, and `C#` or `a@b.c`).
 /// A due, priority, list or repeat given twice: the last one counts, and the earlier one is warned about.
 public enum ItemGrammar {
@@ -48,6 +53,7 @@ public enum ItemGrammar {
         var list: (id: ListID, span: Int)?
         var notes: String?
         var repetition: (rule: RepeatRule, span: Int)?
+        var reminders: [AlertPhrase.Phrase] = []
         var index = 0
         let words = reader.words
         while index < words.count {
@@ -61,7 +67,7 @@ public enum ItemGrammar {
                 reader.span(.notes, scalars: word.start, end, .text(notes ?? ""))
                 break
             } else if let escaped = TokenReader.escaped(word, isKeyword: {
-                $0.hasPrefix("due:") || $0 == "every" || RepeatPhrase.isCookie($0)
+                $0.hasPrefix("due:") || $0 == "every" || $0 == "remind" || RepeatPhrase.isCookie($0)
             }) {
                 title.append(escaped)
                 reader.span(.escape, token, .text(escaped))
@@ -111,6 +117,17 @@ public enum ItemGrammar {
                 case .failure(let problem):
                     reader.warn(.unknownRepeat, problem.message, span: reader.span(.repeat, token, nil))
                 }
+            } else if let read = AlertPhrase.read(words, at: index, clock: clock) {
+                token = Token(first: index, last: index + read.words - 1)
+                switch read.outcome {
+                case .success(let meaning):
+                    // Its value once the line's due is known (`AlertPhrase.resolve`).
+                    let span = reader.span(.alert, token, nil)
+                    if let note = read.skipped { reader.warn(.skippedTime, note, span: span) }
+                    reminders.append((meaning, span))
+                case .failure(let problem):
+                    reader.warn(.unknownAlert, problem.message, span: reader.span(.alert, token, nil))
+                }
             } else {
                 title.append(word.text)
                 reader.span(.title, token, .text(word.text))
@@ -119,9 +136,10 @@ public enum ItemGrammar {
         }
         // A repeat needs a due: without a due phrase, the rule's first day on or after today.
         let dueField = due?.field ?? repetition.flatMap { $0.rule.firstOccurrence(onOrAfter: clock.today) }.map { DueField.set(.date($0)) }
+        let alerts = AlertPhrase.resolve(reminders, due: dueField, clock: clock, reader: &reader)
         return ParsedItem(title: title.isEmpty ? nil : title.joined(separator: " "), due: dueField,
                           priority: priority?.value, tags: tags, list: list?.id, notes: notes, repeat: repetition?.rule,
-                          spans: reader.spans, warnings: reader.orderedWarnings)
+                          alerts: alerts, spans: reader.spans, warnings: reader.orderedWarnings)
     }
 
     /// The list an `@` token names, with its span; or nil, with its span and a warning.

@@ -25,6 +25,8 @@ public enum SpanKind: String, Sendable, CaseIterable {
     case done
     /// A repeat phrase (`every 2 weeks`, `every month on the last fri`, `.+3d`).
     case `repeat`
+    /// An alert phrase (`remind 1h before`, `remind at 9:00`, `remind fri 9:00`, `remind none`).
+    case alert
 }
 
 /// The value a span gave.
@@ -43,6 +45,8 @@ public enum SpanValue: Hashable, Sendable {
     case completion(Filter.Completion)
     /// A repeat rule, with its anchor.
     case `repeat`(RepeatRule)
+    /// The alerts an alert phrase gave: one, or none for `remind none` (which clears them).
+    case alerts([Alert])
 }
 
 /// One token of the text: where it is, what it was taken as, and the value it gave (nil when it gave none:
@@ -80,7 +84,8 @@ public enum WarningReason: String, Sendable, CaseIterable {
     case listsUnavailable
     /// An `@"name` without its closing quote.
     case unclosedQuote
-    /// A token a later one of the same kind replaces (two dues, two priorities, two lists).
+    /// A token a later one of the same kind replaces (two dues, two priorities, two lists), or an alert a later
+    /// `remind none` drops.
     case replaced
     /// A wall-clock time the clocks skip that day (a daylight saving gap): the time after the gap is used.
     case skippedTime
@@ -88,6 +93,8 @@ public enum WarningReason: String, Sendable, CaseIterable {
     case notAFilter
     /// A repeat phrase that means no rule (`every 3 fortnights`, `every month on the 32nd`).
     case unknownRepeat
+    /// An alert phrase that means no alert (`remind 1h`, `remind fri`, `remind 400 days before`).
+    case unknownAlert
 }
 
 /// A token the grammar could not use as it seemed meant, said so a person understands.

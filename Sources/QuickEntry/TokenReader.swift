@@ -38,6 +38,11 @@ struct TokenReader {
         spans.append(ParsedSpan(kind: kind, range: source.range(start, end), text: source.text(start, end), value: value))
     }
 
+    /// Gives the span at `index` its value, once it is known (an alert phrase's, once the line's due is).
+    mutating func setValue(_ value: SpanValue, span index: Int) {
+        spans[index].value = value
+    }
+
     /// Warns about the span at `index`.
     mutating func warn(_ reason: WarningReason, _ message: String, span index: Int) {
         let span = spans[index]
@@ -96,10 +101,7 @@ struct TokenReader {
         case .meaning(.written(let due)):
             return (token, .success(.set(due)), nil)
         case .meaning(.local(let date, let millisecond)):
-            let (due, skipped) = clock.instant(on: date, at: millisecond)
-            guard skipped else { return (token, .success(.set(due)), nil) }
-            let asked = twoDigits(Int(millisecond / 3_600_000)) + ":" + twoDigits(Int(millisecond / 60_000 % 60))
-            let note = "\(asked) does not exist on \(date.iso8601) in \(clock.zone.identifier) (the clocks go forward); \(due.clockText) is used"
+            let (due, note) = clock.instantNoting(on: date, at: millisecond)
             return (token, .success(.set(due)), note)
         }
     }
@@ -150,6 +152,18 @@ struct TokenReader {
             if last < words.count { position = words[last].start }
         }
         return (Token(first: index, last: index), nil)
+    }
+}
+
+extension ClientClock {
+    /// The instant at which the wall clock reads `millisecond` on `date` (`instant(on:at:)`), and when the clocks
+    /// skip that reading, what to warn (`skippedTime`): "02:30 does not exist on … (the clocks go forward); 03:30 is
+    /// used".
+    func instantNoting(on date: CalendarDate, at millisecond: Int64) -> (due: Due, skipped: String?) {
+        let (due, skipped) = instant(on: date, at: millisecond)
+        guard skipped else { return (due, nil) }
+        let asked = twoDigits(Int(millisecond / 3_600_000)) + ":" + twoDigits(Int(millisecond / 60_000 % 60))
+        return (due, "\(asked) does not exist on \(date.iso8601) in \(zone.identifier) (the clocks go forward); \(due.clockText) is used")
     }
 }
 

@@ -340,7 +340,8 @@ extension WarningReason: Arbitrary {}
 
 extension TextSpan: Arbitrary {
     static func arbitrary(_ random: inout Randomness) -> TextSpan {
-        let value: JSON? = random.pick([nil, .null, .string(random.string()), .array([.string(random.string())])])
+        let value: JSON? = random.pick([nil, .null, .string(random.string()), .array([.string(random.string())]),
+                                        Alert.list(&random).json])
         return TextSpan(kind: .arbitrary(&random), text: random.string(), start: .arbitrary(&random), end: .arbitrary(&random),
                         value: value)
     }
@@ -358,7 +359,7 @@ extension ItemTextFields: Arbitrary {
         ItemTextFields(title: random.maybe { $0.string() }, due: random.patch { $0.string() },
                        priority: random.maybe { .arbitrary(&$0) }, tags: random.maybe { $0.strings() },
                        list: random.maybe { .arbitrary(&$0) }, notes: random.maybe { $0.string() },
-                       repeat: random.maybe { .arbitrary(&$0) })
+                       repeat: random.maybe { .arbitrary(&$0) }, alerts: random.maybe { Alert.list(&$0) })
     }
 }
 

@@ -117,7 +117,7 @@ private func valueCount(_ schema: TypeSchema) -> Int? {
     cases += try check(Trace.self)
     cases += try check(SpanKind.self)
     cases += try check(WarningReason.self)
-    #expect(cases == 4 + 5 + 5 + 6 + 2 + 3 + 2 + 3 + 10 + 10)
+    #expect(cases == 4 + 5 + 5 + 6 + 2 + 3 + 2 + 3 + 11 + 11)
 }
 
 @Test func messageTypesAreLSPsNumbers() throws {

@@ -8,7 +8,7 @@ import Testing
 import TestSupport
 
 /// The text of protocol.md's section `heading` (up to the next heading of its level or above).
-private func section(_ heading: String) throws -> String {
+func section(_ heading: String) throws -> String {
     let text = try #require(readTextFile(BuildPaths.repositoryRoot + "/protocol.md"))
     let start = try #require(text.range(of: "\n" + heading + "\n"), "protocol.md has no \(heading)")
     let rest = text[start.upperBound...]
@@ -17,7 +17,7 @@ private func section(_ heading: String) throws -> String {
 }
 
 /// Every "`phrase` → `result`" of a text.
-private func examples(_ text: String) -> [(phrase: String, result: String)] {
+func examples(_ text: String) -> [(phrase: String, result: String)] {
     let pieces = text.components(separatedBy: "` → `")
     var found: [(String, String)] = []
     for index in 0..<(pieces.count - 1) {

@@ -25,6 +25,7 @@ extension TasklsProtocol.SpanKind {
         case .notes: .notes
         case .done: .done
         case .repeat: .repeat
+        case .alert: .alert
         }
     }
 }
@@ -43,6 +44,7 @@ extension TasklsProtocol.WarningReason {
         case .skippedTime: .skippedTime
         case .notAFilter: .notAFilter
         case .unknownRepeat: .unknownRepeat
+        case .unknownAlert: .unknownAlert
         }
     }
 }
@@ -59,6 +61,7 @@ extension TasklsProtocol.TextSpan {
         case .tags(let tags)?: tags.json
         case .completion(let completion)?: .string(completion == .done ? "done" : completion == .notDone ? "notDone" : "any")
         case .repeat(let rule)?: Repeat(rule).json
+        case .alerts(let alerts)?: alerts.map(TasklsProtocol.Alert.init).json
         }
         self.init(kind: TasklsProtocol.SpanKind(span.kind), text: span.text, start: TasklsProtocol.TextPosition(span.range.start),
                   end: TasklsProtocol.TextPosition(span.range.end), value: value)
@@ -83,7 +86,8 @@ extension TextParseItemResult {
         }
         let fields = ItemTextFields(title: parsed.title, due: due, priority: parsed.priority.map(TasklsProtocol.Priority.init),
                                     tags: parsed.tags, list: parsed.list.map(TasklsProtocol.ListID.init) ?? defaultList,
-                                    notes: parsed.notes, repeat: parsed.repeat.map(Repeat.init))
+                                    notes: parsed.notes, repeat: parsed.repeat.map(Repeat.init),
+                                    alerts: parsed.alerts.map { $0.map(TasklsProtocol.Alert.init) })
         self.init(fields: fields, spans: parsed.spans.map(TasklsProtocol.TextSpan.init),
                   warnings: parsed.warnings.map(TasklsProtocol.TextWarning.init))
     }

@@ -55,10 +55,12 @@ public struct ItemTextFields: ProtocolValue {
     public var notes: String?
     /// The repeat a repeat phrase gave.
     public var `repeat`: Repeat?
+    /// The alerts the alert phrases gave; `[]` for `remind none`.
+    public var alerts: [Alert]?
 
     /// Makes the fields.
     public init(title: String? = nil, due: Patch<String> = .unchanged, priority: Priority? = nil, tags: [String]? = nil,
-                list: ListID? = nil, notes: String? = nil, repeat: Repeat? = nil) {
+                list: ListID? = nil, notes: String? = nil, repeat: Repeat? = nil, alerts: [Alert]? = nil) {
         self.title = title
         self.due = due
         self.priority = priority
@@ -66,6 +68,7 @@ public struct ItemTextFields: ProtocolValue {
         self.list = list
         self.notes = notes
         self.repeat = `repeat`
+        self.alerts = alerts
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
@@ -78,6 +81,7 @@ public struct ItemTextFields: ProtocolValue {
         list = try fields.optional("list")
         notes = try fields.optional("notes")
         `repeat` = try fields.optional("repeat")
+        alerts = try fields.optional("alerts")
     }
 
     public var json: JSON {
@@ -89,6 +93,7 @@ public struct ItemTextFields: ProtocolValue {
         object["list"] = list?.json
         object["notes"] = notes.map(JSON.string)
         object["repeat"] = `repeat`?.json
+        object["alerts"] = alerts?.json
         return .object(object)
     }
 
@@ -101,6 +106,7 @@ public struct ItemTextFields: ProtocolValue {
             .optional("list", ListID.schema.reference, "The list @name named, else the params' list."),
             .optional("notes", .string, "The notes: what follows //, trimmed (\"\" when nothing does)."),
             .optional("repeat", Repeat.schema.reference, "The repeat a repeat phrase gave (every 2 weeks, +1w, …); with no due phrase, due is the rule's first occurrence on or after today."),
+            .optional("alerts", .array(Alert.schema.reference), "The alerts the alert phrases gave (remind 1h before, remind fri 9:00, …), in order, without repeats; [] for remind none (on update: clear them)."),
         ])
 }
 

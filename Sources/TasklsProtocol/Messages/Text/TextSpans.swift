@@ -62,6 +62,8 @@ public enum SpanKind: String, CaseIterable, ProtocolValue, Hashable {
     case done
     /// A repeat phrase.
     case `repeat`
+    /// An alert phrase.
+    case alert
 
     public init(json: JSON, path: String) throws(ResponseError) {
         self = try named(json, path: path) { "unknown span kind '\($0)'; expected one of \(names(SpanKind.self))" }
@@ -80,6 +82,7 @@ public enum SpanKind: String, CaseIterable, ProtocolValue, Hashable {
         .init("notes", "// and everything after it; value: the notes."),
         .init("done", "A filter's done or open; value: done or notDone."),
         .init("repeat", "A repeat phrase (every 2 weeks, every month on the last fri, every 3 days after done, +1w, ++1m, .+3d); value: {\"rule\": the RRULE text, \"from\": due, dueFuture or completion}."),
+        .init("alert", "An alert phrase (remind 1h before, remind at 9:00, remind the day before at 18:00, remind fri 9:00, remind none); value: an array of the alert it gave ({\"offset\": MINUTES} or {\"at\": INSTANT}), [] for remind none."),
     ])
 }
 
@@ -154,6 +157,8 @@ public enum WarningReason: String, CaseIterable, ProtocolValue, Hashable {
     case notAFilter
     /// A repeat phrase that means no rule.
     case unknownRepeat
+    /// An alert phrase that means no alert.
+    case unknownAlert
 
     public init(json: JSON, path: String) throws(ResponseError) {
         self = try named(json, path: path) { "unknown warning reason '\($0)'; expected one of \(names(WarningReason.self))" }
@@ -168,10 +173,11 @@ public enum WarningReason: String, CaseIterable, ProtocolValue, Hashable {
         .init("ambiguousList", "An @name that names several lists, none spelt exactly so: no list."),
         .init("listsUnavailable", "An @name while the store loads or has failed: not looked up."),
         .init("unclosedQuote", "An @\"name without its closing quote: no list."),
-        .init("replaced", "A due, priority, list, completion or tag group that a later one of the same kind replaces."),
+        .init("replaced", "A due, priority, list, completion or tag group that a later one of the same kind replaces; an alert a later remind none drops."),
         .init("skippedTime", "A time the clocks skip that day (daylight saving): the time after the gap is used."),
         .init("notAFilter", "What a filter cannot say (@list, overdue, due:none, !none): left out."),
         .init("unknownRepeat", "A repeat phrase that means no rule (every 3 fortnights, every month on the 32nd): no repeat."),
+        .init("unknownAlert", "An alert phrase that means no alert (remind 1h without before, remind fri without a time, remind at 25:00): no alert."),
     ])
 }
 
