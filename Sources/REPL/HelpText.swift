@@ -102,6 +102,7 @@ enum HelpText {
             ("@Work  @\"Work stuff\"", "the list: add there; on edit, move the task there"),
             ("// two litres", "notes: everything after //"),
             ("every week  +1w", "a repeat (help repeat): done then moves the task to its next due"),
+            ("remind 1h before", "a reminder: also remind at 9:00 (on the due's day), remind the day before at 18:00, remind fri 9:00; remind none clears them"),
             ("\\#42 \\!urgent \\@x", "a backslash keeps a word as text: add Fix issue \\#42"),
             ("any other word", "the title"),
         ], then: [

@@ -157,7 +157,7 @@ extension REPL {
         var due: String?
         if case .set(let value) = fields.due { due = value }
         let result = try send(ItemsCreate(list: list, title: title, notes: fields.notes, due: due, priority: fields.priority, tags: fields.tags,
-                                          repeat: fields.repeat))
+                                          repeat: fields.repeat, alerts: fields.alerts))
         record(ItemsCreate.method, "add \"\(displayed(title))\"")
         lastAdded = Target(id: result.item.id, index: nil, title: displayed(title))
         if list != openList {
@@ -189,7 +189,7 @@ extension REPL {
         if case .set(let value) = fields.due { due = value }
         do {
             _ = try send(ItemsCreate(list: list, title: title, notes: fields.notes, due: due, priority: fields.priority, tags: fields.tags,
-                                     repeat: fields.repeat, parent: .item(parent[0].id)))
+                                     repeat: fields.repeat, parent: .item(parent[0].id), alerts: fields.alerts))
         } catch {
             throw treeRefusal(error, moving: [])
         }
@@ -211,14 +211,14 @@ extension REPL {
         let text = String(arguments.text.dropFirst(first.count).drop { $0.isWhitespace })
         let fields = try parseItem(text, list: nil, doing: "changed")
         var update = ItemsUpdate(.id(target.id), title: fields.title, notes: fields.notes, due: fields.due, priority: fields.priority,
-                                 repeat: fields.repeat.map { .set($0) } ?? .unchanged)
+                                 repeat: fields.repeat.map { .set($0) } ?? .unchanged, alerts: fields.alerts)
         if let added = fields.tags {
             var tags = try send(ItemsGet(id: target.id)).tags
             for tag in added where !tags.contains(tag) { tags.append(tag) }
             update.tags = tags
         }
         guard !update.changesNothing || fields.list != nil else {
-            throw CommandError("edit \(first): nothing to change; give a title, ^due, !priority, #tags, every …, @list or // notes")
+            throw CommandError("edit \(first): nothing to change; give a title, ^due, !priority, #tags, every …, remind …, @list or // notes")
         }
         if !update.changesNothing {
             _ = try send(update)
@@ -356,6 +356,30 @@ extension REPL {
     /// An item's repeat in words (the server's).
     func repeatText(_ item: Item) -> String { displayed(item.repeat?.text ?? item.repeat?.rule ?? "") }
 
+    /// An alert in words, as it fires for `item`'s due: `1 hour before` (a due time), `on the day at 09:00` and
+    /// `the day before at 18:00` (a due day: minutes from its midnight), `at 2026-12-01 09:00`.
+    func alertWords(_ alert: Alert, of item: Item) -> String {
+        switch alert {
+        case .at(let text):
+            guard let instant = parseInstant(text) else { return "at " + text }
+            return "at " + day.date(ofDay: day.dayNumber(ofInstant: instant)) + " " + day.clockTime(ofInstant: instant)
+        case .offset(let minutes):
+            if let due = item.due, due.count > 10 {
+                if minutes == 0 { return "at the due time" }
+                return Self.lengthWords(abs(minutes)) + (minutes < 0 ? " before" : " after")
+            }
+            let days = Int((Double(minutes) / 1_440).rounded(.down))
+            let clock = minutes - days * 1_440
+            let time = (clock / 60 < 10 ? "0" : "") + "\(clock / 60):" + (clock % 60 < 10 ? "0" : "") + "\(clock % 60)"
+            switch days {
+            case 0: return "on the day at " + time
+            case -1: return "the day before at " + time
+            case ..<(-1): return "\(-days) days before at " + time
+            default: return "\(days) days after at " + time
+            }
+        }
+    }
+
     /// An item's due as the table says it.
     func nextDue(_ item: Item) -> String {
         guard let due = item.due else { return "none" }
@@ -450,6 +474,7 @@ extension REPL {
             }
             field("history", text)
         }
+        if !item.alerts.isEmpty { field("reminds", item.alerts.map { alertWords($0, of: item) }.joined(separator: "; ")) }
         field("priority", item.priority.rawValue)
         if let parent = item.parent { field("under", "\"" + title(of: parent) + "\"") }
         if item.children > 0 { field("subtasks", "\(item.children - item.openChildren) of \(item.children) done") }

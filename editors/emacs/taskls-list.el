@@ -305,12 +305,12 @@ PROBLEM quotes what was typed and stored names: it comes escaped
 (defun taskls-escape-title (title)
   "TITLE with the words the grammar would read as fields escaped.
 Shown as a prompt's text, it reads back as the same title: a marker
-\(# ! @ ^ \\ /), `due:', `every' and a repeater cookie (+1w, ++1m,
-.+3d) get a backslash."
+\(# ! @ ^ \\ /), `due:', `every', `remind' and a repeater cookie (+1w,
+++1m, .+3d) get a backslash."
   (mapconcat (lambda (word)
                (if (or (string-match-p "\\`[#!@^\\/]" word)
                        (string-match-p "\\`due:" (downcase word))
-                       (equal (downcase word) "every")
+                       (member (downcase word) '("every" "remind"))
                        (string-match-p "\\`\\(\\+\\+\\|\\.\\+\\|\\+\\)[0-9]\\{1,4\\}[dwmyDWMY]\\'" word))
                    (concat "\\" word)
                  word))

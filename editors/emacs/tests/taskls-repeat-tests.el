@@ -32,7 +32,8 @@
 (ert-deftest taskls-repeat-escapes-repeat-words-in-the-edit-prompt ()
   "A title's `every' and repeater cookies are escaped, so the title reads back as itself."
   (should (equal "\\every day \\+1w \\.+3d \\++2m everyone" (taskls-escape-title "every day +1w .+3d ++2m everyone")))
-  (should (equal "Pay +1 rent" (taskls-escape-title "Pay +1 rent"))))
+  (should (equal "Pay +1 rent" (taskls-escape-title "Pay +1 rent")))
+  (should (equal "\\Remind Bob \\remind 1h before" (taskls-escape-title "Remind Bob remind 1h before"))))
 
 (ert-deftest taskls-repeating-tasks-move-on-skip-and-stop ()
   "↻ after the due; x moves a repeating task on and says where; X skips; R and off; refusals in words."

@@ -49,6 +49,13 @@ return {
     h.eq('Fix \\#42 in C# \\due:x \\!urgent \\@home \\^2 \\// \\\\n', escape('Fix #42 in C# due:x !urgent @home ^2 // \\n'))
     local answer = h.request('text/parseItem', { text = escape('Fix #42 in C# due:x !urgent @home ^2 // \\n') })
     h.eq('Fix #42 in C# due:x !urgent @home ^2 // \\n', answer.fields.title)
+    -- The words of repeats and alerts too: `every`, repeater cookies, `remind`.
+    local title = 'Remind Bob every day at +1w .+3d ++2m remind 1h before'
+    h.eq('\\Remind Bob \\every day at \\+1w \\.+3d \\++2m \\remind 1h before', escape(title))
+    local back = h.request('text/parseItem', { text = escape(title) })
+    h.eq(title, back.fields.title)
+    h.eq(nil, back.fields['repeat'])
+    h.eq(nil, back.fields.alerts)
   end },
 
   { 'a smart-group pane shows the list of each row and adds to the row\'s list', function()

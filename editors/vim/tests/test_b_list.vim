@@ -196,6 +196,11 @@ def g:Test_b09_cc_edits_with_the_quick_entry_line()
   cursor(1, 1)
   h.Keys("cc\<C-u>Call Ann ^fri !high #work // bring notes\<CR>")
   assert_equal('Call \#42', prompt.prompts[-1].default, 'the title escaped as the default')
+  # The words of repeats and alerts too, so an unchanged line reads back as the same title.
+  var title = 'Remind Bob every day +1w .+3d ++2m remind 1h before'
+  assert_equal('\Remind Bob \every day \+1w \.+3d \++2m \remind 1h before', actions.Escape(title))
+  var back = h.Result('text/parseItem', {text: actions.Escape(title)})
+  assert_equal([title, false, false], [back.fields.title, has_key(back.fields, 'repeat'), has_key(back.fields, 'alerts')])
   h.Wait(() => p.rows[0].title == 'Call Ann', 'the edit')
   var item = h.Result('items/get', {id: p.rows[0].id})
   assert_equal(['Call Ann', '2026-11-27', 'high', ['work'], 'bring notes'], [item.title, item.due, item.priority, item.tags, item.notes])

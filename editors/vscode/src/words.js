@@ -180,7 +180,7 @@
    * a field gets a backslash (`#42` → `\\#42`), so the unchanged line reads back as the same title.
    */
   function escapeTitle(title) {
-    return String(title).replace(/\S+/g, (word) => (/^[#!@^\\/]/.test(word) || /^due:/i.test(word) || /^every$/i.test(word) || repeaterCookie.test(word) ? `\\${word}` : word));
+    return String(title).replace(/\S+/g, (word) => (/^[#!@^\\/]/.test(word) || /^due:/i.test(word) || /^(every|remind)$/i.test(word) || repeaterCookie.test(word) ? `\\${word}` : word));
   }
 
   /** An org-mode repeater cookie (`+1w`, `++1m`, `.+3d`), which the item grammar reads as a repeat. */

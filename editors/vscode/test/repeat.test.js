@@ -80,6 +80,8 @@ test('repeat: the edit line sets a repeat with every … and keeps the due; the 
     assert.equal(words.escapeTitle('Do it every day +1w'), 'Do it \\every day \\+1w');
     const kept = await client.request('text/parseItem', { text: words.escapeTitle('Do it every day +1w') });
     assert.deepEqual(kept.fields, { title: 'Do it every day +1w' });
+    const reminded = await client.request('text/parseItem', { text: words.escapeTitle('Remind Bob: remind 1h before') });
+    assert.deepEqual(reminded.fields, { title: 'Remind Bob: remind 1h before' });
     // `every weekday` added to the line: the task repeats and keeps its due (not today, the repeat's first day).
     await host.ask('rename', { id: item.id, list: list.id, text: 'Standup every weekday' });
     let got = await host.ask('get', { id: item.id });

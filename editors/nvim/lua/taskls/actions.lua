@@ -38,11 +38,16 @@ local function warned(answer)
 end
 
 --- Escapes the words of a stored title that the grammar would read as fields, so a title shown as a
---- prompt's default reads back as the same title (`#42` becomes `\#42`).
+--- prompt's default reads back as the same title (`#42` becomes `\#42`, `every` `\every`, `remind`
+--- `\remind`, a repeater cookie such as `+1w` `\+1w`).
 function M.escape(title)
   return (title:gsub('%S+', function(word)
-    local first = word:sub(1, 1)
-    if first:match('[#!@%^\\/]') or word:lower():match('^due:') then return '\\' .. word end
+    local first, lower = word:sub(1, 1), word:lower()
+    if first:match('[#!@%^\\/]') or lower:match('^due:') or lower == 'every' or lower == 'remind'
+      or word:match('^%+%d%d?%d?%d?[dwmyDWMY]$') or word:match('^%+%+%d%d?%d?%d?[dwmyDWMY]$')
+      or word:match('^%.%+%d%d?%d?%d?[dwmyDWMY]$') then
+      return '\\' .. word
+    end
     return word
   end))
 end

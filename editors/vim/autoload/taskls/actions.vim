@@ -21,10 +21,10 @@ export def Current(): dict<any>
 enddef
 
 # Escapes the words of a stored title that the grammar would read as fields, so a title offered
-# as a prompt's default reads back as the same title (`#42` becomes `\#42`, `every` `\every`, a
-# repeater cookie such as `+1w` `\+1w`).
+# as a prompt's default reads back as the same title (`#42` becomes `\#42`, `every` `\every`, `remind`
+# `\remind`, a repeater cookie such as `+1w` `\+1w`).
 export def Escape(title: string): string
-  return substitute(title, '\S\+', (m) => m[0] =~ '^[#!@^\\/]' || m[0] =~? '^due:' || m[0] =~? '^every$'
+  return substitute(title, '\S\+', (m) => m[0] =~ '^[#!@^\\/]' || m[0] =~? '^due:' || m[0] =~? '^\%(every\|remind\)$'
     || m[0] =~? '^\%(+\|++\|\.+\)\d\{1,4}[dwmy]$' ? '\' .. m[0] : m[0], 'g')
 enddef
 
