@@ -200,7 +200,7 @@ def g:Test_b09_cc_edits_with_the_quick_entry_line()
   var title = 'Remind Bob every day +1w .+3d ++2m remind 1h before'
   assert_equal('\Remind Bob \every day \+1w \.+3d \++2m \remind 1h before', actions.Escape(title))
   var back = h.Result('text/parseItem', {text: actions.Escape(title)})
-  assert_equal([title, false, false], [back.fields.title, has_key(back.fields, 'repeat'), has_key(back.fields, 'alerts')])
+  assert_equal([title, 0, 0], [back.fields.title, has_key(back.fields, 'repeat'), has_key(back.fields, 'alerts')])
   h.Wait(() => p.rows[0].title == 'Call Ann', 'the edit')
   var item = h.Result('items/get', {id: p.rows[0].id})
   assert_equal(['Call Ann', '2026-11-27', 'high', ['work'], 'bring notes'], [item.title, item.due, item.priority, item.tags, item.notes])
