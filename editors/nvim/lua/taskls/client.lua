@@ -219,12 +219,13 @@ function M.ensure()
       end
       for _, request in ipairs(queue) do send(request[1], request[2], request[3]) end
     end,
-    on_exit = function(code, signal)
+    on_exit = function(code, signal, client_id)
       state.exit_code = code
-      local was = state.client
       vim.schedule(function()
         if state.exiting then return end
-        if state.client == was then
+        -- Only this server's own exit: an old one that stops after a restart started the next must
+        -- not forget the new one.
+        if state.id == client_id then
           state.client, state.id, state.initialized = nil, nil, false
           if code ~= 0 or (signal or 0) ~= 0 then
             M.notify(('the server exited with code %s%s'):format(tostring(code),
