@@ -573,10 +573,13 @@
 (ert-deftest taskls-follows-the-servers-day ()
   "At the client's midnight (the server's clock), dates are said anew."
   (taskls-test-with-server nil
-    (let* ((seed (taskls-test-seed "Inbox" '(:title "A" :due "2026-11-26") '(:title "B" :due "2026-11-26T09:30:00Z")))
+    ;; Years ahead of the editor's own clock, so that its 09:30 has not passed whenever the test runs.
+    (taskls-call "debug/setClock" (list :now "2031-01-15T10:00:00Z"))
+    (let* ((seed (taskls-test-seed "Inbox" '(:title "A" :due "2031-01-16") '(:title "B" :due "2031-01-16T09:30:00Z")))
            (buffer (taskls-test-open (list :list (car seed) :name "Inbox"))))
-      (should (equal '("  [ ] A  tomorrow" "  [ ] B  tomorrow 09:30") (taskls-test-lines buffer)))
-      (taskls-call "debug/setClock" (list :now "2026-11-26T10:00:00Z"))
+      (taskls-test-wait (lambda () (equal '("  [ ] A  tomorrow" "  [ ] B  tomorrow 09:30") (taskls-test-lines buffer)))
+                        "the server's day")
+      (taskls-call "debug/setClock" (list :now "2031-01-16T10:00:00Z"))
       (taskls-test-wait (lambda () (equal '("  [ ] A  today" "  [ ] B  today 09:30") (taskls-test-lines buffer)))
                         "the new day")
       (with-current-buffer buffer
