@@ -83,9 +83,9 @@ enum DemoStore {
     /// Removes a demo store. On a machine slow enough that the embedded server had not stopped within
     /// `EmbeddedServer.stop`'s timeout, one of its threads may still create a file while the tree is being
     /// removed, which leaves the directory behind: removal is tried again until the directory is gone (at most
-    /// about 5 s).
+    /// about 20 s: a loaded CI machine has needed more than 5).
     static func remove(_ directory: String) {
-        for _ in 0..<100 {
+        for _ in 0..<400 {
             try? FileManager.default.removeItem(atPath: directory)
             if !FileManager.default.fileExists(atPath: directory) { return }
             usleep(50_000)
