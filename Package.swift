@@ -22,7 +22,10 @@ let package = Package(
         // The message loop, lifecycle, method registry and handlers: binds wire and domain.
         // The store on disk: snapshot, journal, locking, recovery. Knows the domain, not the wire.
         .target(name: "Store", dependencies: ["Domain"]),
-        .target(name: "Server", dependencies: ["Wire", "TasklsProtocol", "Domain", "Store", "QuickEntry"]),
+        // Other tools' files (Taskwarrior JSON, todo.txt, iCalendar, the backup JSON) read into and written from the
+        // domain's exchange model. Pure: text in, text out, time zones passed in.
+        .target(name: "Interchange", dependencies: ["Domain", "Wire"]),
+        .target(name: "Server", dependencies: ["Wire", "TasklsProtocol", "Domain", "Store", "QuickEntry", "Interchange"]),
         // What the tests and the benchmarks share: a seeded generator, temporary directories, whole files, built paths.
         .target(name: "TestSupport", dependencies: ["Wire"]),
         // Transcript files: parsing, structural matching, replay against a child process or any other server.
@@ -35,6 +38,7 @@ let package = Package(
         .testTarget(name: "ProtocolTests", dependencies: ["TasklsProtocol", "Wire", "TestSupport"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
         .testTarget(name: "QuickEntryTests", dependencies: ["QuickEntry", "Domain", "TestSupport"]),
+        .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Domain", "Wire", "TestSupport"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Domain", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Wire", "TasklsProtocol", "Domain", "TestSupport"]),
         .testTarget(name: "REPLTests", dependencies: ["taskls", "REPL", "Server", "Wire", "TasklsProtocol", "Transcript", "TestSupport"], exclude: ["Golden"]),
