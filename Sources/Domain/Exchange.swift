@@ -37,12 +37,38 @@ public struct ExchangeList: Hashable, Sendable {
     public var color: String?
     /// Its icon, where the format has one (the backup).
     public var icon: String?
+    /// The id it had in the store that wrote the file (the backup), kept where this store never used it.
+    public var storeID: UInt64?
 
     /// Makes a list.
-    public init(name: String, color: String? = nil, icon: String? = nil) {
+    public init(name: String, color: String? = nil, icon: String? = nil, storeID: UInt64? = nil) {
         self.name = name
         self.color = color
         self.icon = icon
+        self.storeID = storeID
+    }
+}
+
+/// A smart list as the backup carries it: its rule names its source lists by name.
+public struct ExchangeSmartList: Hashable, Sendable {
+    /// Its name.
+    public var name: String
+    /// Its color.
+    public var color: String?
+    /// Its icon.
+    public var icon: String?
+    /// Its filter.
+    public var filter: Filter
+    /// The names of its source lists; nil for every list.
+    public var lists: [String]?
+
+    /// Makes a smart list.
+    public init(name: String, color: String? = nil, icon: String? = nil, filter: Filter, lists: [String]? = nil) {
+        self.name = name
+        self.color = color
+        self.icon = icon
+        self.filter = filter
+        self.lists = lists
     }
 }
 
@@ -77,8 +103,12 @@ public struct ExchangeTask: Hashable, Sendable {
     public var repeatRule: RepeatRule?
     /// Its alerts.
     public var alerts: [Alert]
+    /// A repeating task's history (the backup carries it; other formats leave it empty).
+    public var occurrences: Occurrences
     /// The fields taskls has no place for, kept for export.
     public var extras: [Extra]
+    /// The id it had in the store that wrote the file (the backup), kept where this store never used it.
+    public var storeID: UInt64?
     /// Where the task starts in its file (1-based), for messages; 0 when it has no place.
     public var line: Int
 
@@ -86,7 +116,8 @@ public struct ExchangeTask: Hashable, Sendable {
     public init(uid: String? = nil, list: String? = nil, parentUID: String? = nil, title: String, notes: String = "",
                 done: Bool = false, completedAt: Timestamp? = nil, createdAt: Timestamp? = nil,
                 modifiedAt: Timestamp? = nil, due: Due? = nil, priority: Priority = .none, tags: [String] = [],
-                repeatRule: RepeatRule? = nil, alerts: [Alert] = [], extras: [Extra] = [], line: Int = 0) {
+                repeatRule: RepeatRule? = nil, alerts: [Alert] = [], occurrences: Occurrences = .none,
+                extras: [Extra] = [], storeID: UInt64? = nil, line: Int = 0) {
         self.uid = uid
         self.list = list
         self.parentUID = parentUID
@@ -101,7 +132,9 @@ public struct ExchangeTask: Hashable, Sendable {
         self.tags = tags
         self.repeatRule = repeatRule
         self.alerts = alerts
+        self.occurrences = occurrences
         self.extras = extras
+        self.storeID = storeID
         self.line = line
     }
 }
@@ -114,11 +147,14 @@ public struct ExchangeDocument: Hashable, Sendable {
     public var lists: [ExchangeList]
     /// The tasks, in the file's order.
     public var tasks: [ExchangeTask]
+    /// The smart lists (the backup only).
+    public var smartLists: [ExchangeSmartList]
 
     /// Makes a document.
-    public init(lists: [ExchangeList] = [], tasks: [ExchangeTask] = []) {
+    public init(lists: [ExchangeList] = [], tasks: [ExchangeTask] = [], smartLists: [ExchangeSmartList] = []) {
         self.lists = lists
         self.tasks = tasks
+        self.smartLists = smartLists
     }
 }
 
