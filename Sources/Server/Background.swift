@@ -20,6 +20,8 @@ enum BackgroundEvent {
     case snapshotWritten(CompactionTicket, StoreFailure?)
     /// Something in the store's directory changed: another process may have appended records.
     case storeChanged
+    /// An import's file was read, or an export's file made, off the loop (`ExchangeJobs`).
+    case exchangeFinished(ExchangeJobs.Job, ExchangeOutcome)
 }
 
 /// A queue of background events that wakes the loop when something arrives.

@@ -7,7 +7,7 @@ public enum ProtocolCatalog {
     public static let requests: [any RequestMessage.Type] = [
         Initialize.self, Shutdown.self,
         ServerPing.self, DebugSetClock.self,
-        StoreStatus.self, StoreRetry.self, DebugContinueLoading.self,
+        StoreStatus.self, StoreRetry.self, DebugContinueLoading.self, StoreImport.self, StoreExport.self,
         ListsList.self, ListsCreate.self, ListsUpdate.self, ListsDelete.self, ListsMove.self,
         SmartListsCreate.self, SmartListsUpdate.self, SmartListsDelete.self, SmartListsMove.self,
         ItemsCreate.self, ItemsGet.self, ItemsUpdate.self, ItemsDelete.self, ItemsMove.self, ItemsDuplicate.self,
@@ -69,6 +69,7 @@ public enum ProtocolCatalog {
         Repeat.schema, RepeatAnchor.schema, Occurrences.schema, Occurrence.schema, Occurrence.Outcome.schema,
         ItemTextFields.schema, TextSpan.schema, TextWarning.schema, TextPosition.schema, SpanKind.schema, WarningReason.schema,
         Alert.schema, PendingReminder.schema,
+        ExchangeFormat.schema, ExchangeProblem.schema, ExchangeLoss.schema,
     ]
 }
 

@@ -1,12 +1,12 @@
-/// `taskls-bench`: speed and memory benchmarks. `swift run -c release taskls-bench [wire|views|store|lists-move|tree|smart]...`
+/// `taskls-bench`: speed and memory benchmarks. `swift run -c release taskls-bench [wire|views|store|lists-move|tree|smart|exchange]...`
 /// (`lists-move`: only the views benchmark's `lists/move` table; `tree`: only its tree tables; `smart`: 50 smart lists
-/// on 1,000,000 items.)
+/// on 1,000,000 items; `exchange`: `taskls import` of 100,000 tasks beside `task import`.)
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-let known = ["wire", "views", "store", "lists-move", "tree", "smart"]
+let known = ["wire", "views", "store", "lists-move", "tree", "smart", "exchange"]
 let requested = CommandLine.arguments.dropFirst().isEmpty ? known : Array(CommandLine.arguments.dropFirst())
 for name in requested where !known.contains(name) {
     print("taskls-bench: unknown benchmark '\(name)'; expected one of \(known.joined(separator: ", "))")
@@ -25,6 +25,7 @@ for name in requested {
     case "lists-move": print(runListMovesBenchmark(sizes: [10_000, 100_000, 1_000_000]))
     case "tree": print(runTreeBenchmark(sizes: [10_000, 100_000, 1_000_000]))
     case "smart": print(runSmartListBenchmark(size: 1_000_000))
+    case "exchange": print(runExchangeBenchmark())
     default: break
     }
 }

@@ -15,6 +15,8 @@ let usage = """
     usage: taskls [serve] [--store DIR] [--log-level LEVEL] [--max-message-bytes N] [--clock INSTANT]
            taskls replay [--server PATH] FILE...
            taskls repl [--store DIR] [--demo] [--keep-going] [--trace] [--record FILE] [--clock INSTANT]
+           taskls import FILE [--format F] [--into LIST] [--dry-run] [--skip-invalid] [--store DIR]
+           taskls export [--format F] [--list NAME]... [-o FILE] [--store DIR]
            taskls store check DIR
            taskls store recover DIR --to NEWDIR
            taskls schema
@@ -33,6 +35,15 @@ let usage = """
                             message on stderr), --record FILE (write a transcript for replay),
                             --time-zone NAME, --page N (rows per window)
       replay FILE...        run JSON-RPC transcripts against a fresh server; exit 1 on a mismatch
+      import FILE           read another tool's file into the store (FILE - reads standard input):
+                            --format taskwarrior|todotxt|ics|json (else told by the name: .ics,
+                            .txt, .json), --into LIST (for tasks the file puts in no list),
+                            --dry-run (print what would be created, updated and lost; change
+                            nothing), --skip-invalid (leave invalid tasks out instead of
+                            refusing the file). All or nothing, one undo step; a task whose uid
+                            the store knows updates its item, so importing twice duplicates nothing
+      export                write lists as another tool's file on stdout (or -o FILE): --format
+                            as for import, --list NAME (repeatable; default every list)
       store check DIR       read a store without changing it and report what it holds; exit 1 if
                             taskls would refuse to open it (corruption)
       store recover DIR --to NEWDIR
@@ -184,6 +195,14 @@ case "serve":
     serve(arguments.dropFirst())
 case "store":
     store(arguments.dropFirst())
+case "import", "export":
+    do {
+        let command = try ExchangeCommand(arguments.first == "import" ? .importing : .exporting,
+                                          arguments: Array(arguments.dropFirst()))
+        exit(command.run())
+    } catch {
+        fail(error.message)
+    }
 case "schema":
     guard arguments.count == 1 else { fail("schema: takes no arguments") }
     writeStandardOutput(ProtocolCatalog.protocolJSON())

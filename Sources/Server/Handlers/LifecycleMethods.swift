@@ -39,9 +39,11 @@ enum LifecycleMethods {
             context.setTrace(params.value)
         }
         table.notification(CancelRequest.self) { context, params in
-            // Requests are answered in the order they arrive, so by the time a cancellation is
-            // read on its own, its request has been answered: nothing is pending to cancel.
-            context.logger.log(.debug, "$/cancelRequest for \(params.id): no such pending request")
+            // Requests are answered in the order they arrive, so by the time a cancellation is read on its own,
+            // its request has been answered, unless its work runs off the loop (an import, an export).
+            if !context.cancelPendingWork(params.id) {
+                context.logger.log(.debug, "$/cancelRequest for \(params.id): no such pending request")
+            }
         }
     }
 

@@ -117,6 +117,7 @@ public final class Server {
             case .storeOpened(let generation, let result): persistence.storeOpened(generation, result)
             case .snapshotWritten(let ticket, let failure): persistence.snapshotWritten(ticket, failure)
             case .storeChanged: othersWrote = true
+            case .exchangeFinished(let job, let outcome): workspace.exchange.finish(job, outcome, in: environment)
             }
         }
     }
@@ -161,8 +162,10 @@ public final class Server {
         if description.store.commitsFirst { persistence.commitBeforeReading() }
         persistence.requestWrote = false
         defer { persistence.requestWrote = false }
+        var environment = environment
+        environment.requestID = id
         do {
-            outbox.send(.response(id: id, result: try description.answer(params, in: environment)))
+            if let result = try description.answer(params, in: environment) { outbox.send(.response(id: id, result: result)) }
         } catch {
             outbox.send(.error(id: id, error))
         }

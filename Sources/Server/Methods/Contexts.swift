@@ -42,6 +42,9 @@ struct LifecycleContext {
 
     /// `$/setTrace`.
     func setTrace(_ trace: Trace) { environment.log.trace = trace }
+
+    /// Cancels a request whose work runs off the loop (`store/import`, `store/export`); false when none is.
+    func cancelPendingWork(_ request: RequestID) -> Bool { environment.workspace.exchange.cancel(request) }
 }
 
 /// For methods about the server and the store's state (`StoreUse.none`, `.state`).
@@ -170,6 +173,20 @@ struct ReadingContext {
     }
 
     /// The overview; `watch` true starts `lists/changed`, false stops it, nil leaves it as it is.
+    /// Runs `work` off the loop for the request `request` (answered later); `finish` runs on the loop with its
+    /// outcome (`ExchangeJobs`).
+    func offLoop(answering request: RequestID, _ work: @escaping @Sendable () -> ExchangeOutcome,
+                 finish: @escaping (ExchangeOutcome, Environment) -> Void) {
+        workspace.exchange.start(for: request, work, finish: finish)
+    }
+
+    /// Begins `$/progress` on the request's `workDoneToken` (nil: the client wants none).
+    func beginProgress(title: String) -> ProgressToken? {
+        guard let workDoneToken else { return nil }
+        workspace.progress.begin(workDoneToken, title: title)
+        return workDoneToken
+    }
+
     func overview(watch: Bool?) -> Overview {
         let overview = workspace.engine.overview()
         switch watch {

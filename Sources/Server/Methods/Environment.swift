@@ -15,6 +15,8 @@ struct Environment {
     let progress: WorkDoneProgress
     /// The `workDoneToken` the request gave, if any.
     var requestedWorkDoneToken: ProgressToken?
+    /// The id of the request being answered (nil for a notification or background work).
+    var requestID: RequestID?
 
     /// The token to report the request's work on: nil when it gave none, or when the client did not advertise
     /// `window.workDoneProgress` (read when the work starts: `initialize` advertises it in the same request).

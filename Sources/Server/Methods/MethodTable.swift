@@ -25,6 +25,7 @@ struct MethodTable {
         HistoryMethods.register(in: &table)
         TextMethods.register(in: &table)
         ReminderMethods.register(in: &table)
+        ExchangeMethods.register(in: &table)
         return table
     }
 
@@ -95,6 +96,23 @@ struct MethodTable {
         })
     }
 
+    /// A method that reads the state and answers later, when work it hands off the loop is done (`store/import`,
+    /// `store/export`): its handler gets a `Reply` to answer with (exactly once) instead of returning the result.
+    /// Refused while the store loads or has failed.
+    mutating func readingLater<Message: RequestMessage>(
+        _ message: Message.Type,
+        _ handler: @escaping (ReadingContext, Message, Reply<Message.Result>) throws(ResponseError) -> Void
+    ) {
+        add(MethodDescription(name: Message.method, store: .reads, advertised: true) { json throws(ResponseError) in
+            let params = try decode(Message.self, json)
+            return Call { environment throws(ResponseError) in
+                guard let id = environment.requestID else { throw ResponseError(.internalError, "\(Message.method): no request id") }
+                try handler(environment.readingContext, params, Reply(id: id, outbox: environment.workspace.outbox))
+                return nil
+            }
+        })
+    }
+
     /// A notification the client sends.
     mutating func notification<Message: NotificationMessage>(
         _ message: Message.Type,
@@ -127,8 +145,9 @@ struct MethodDescription {
     let decode: (JSON?) throws(ResponseError) -> Call
 
     /// Answers a request with `params`: the params are decoded first (a malformed request is refused as such,
-    /// whatever the store's state), then the store's preparations its `store` calls for, then the handler.
-    func answer(_ params: JSON?, in environment: Environment) throws(ResponseError) -> JSON {
+    /// whatever the store's state), then the store's preparations its `store` calls for, then the handler. Nil: the
+    /// handler answers later (`MethodTable.readingLater`).
+    func answer(_ params: JSON?, in environment: Environment) throws(ResponseError) -> JSON? {
         var params = params
         var environment = environment
         if readsItsOwnParams {
@@ -161,10 +180,11 @@ struct MethodDescription {
 /// A request whose params were decoded: its handler, and for a reading method what it answers while the store
 /// loads or has failed (nil: refused).
 struct Call {
-    let run: (Environment) throws(ResponseError) -> JSON
+    /// The answer, or nil when the handler answers later.
+    let run: (Environment) throws(ResponseError) -> JSON?
     var whileWaiting: ((Environment) throws(ResponseError) -> JSON)?
 
-    init(run: @escaping (Environment) throws(ResponseError) -> JSON) {
+    init(run: @escaping (Environment) throws(ResponseError) -> JSON?) {
         self.run = run
     }
 }

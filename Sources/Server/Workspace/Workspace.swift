@@ -36,6 +36,8 @@ final class Workspace {
     let outbox: Outbox
     let mailbox: Mailbox
     let indexBuilder = IndexBuilder()
+    /// Imports' and exports' work off the loop.
+    let exchange: ExchangeJobs
     let options: ServerOptions
     let progress: WorkDoneProgress
     /// The tokens index builds are reported on, by build (a client gave one with the request that started it).
@@ -46,6 +48,7 @@ final class Workspace {
         self.mailbox = mailbox
         self.options = options
         self.progress = progress
+        exchange = ExchangeJobs(mailbox: mailbox)
         engine = Engine(backgroundBuildThreshold: options.backgroundIndexThreshold)
         engine.setAlertZone(calendar.alertZone)
     }
