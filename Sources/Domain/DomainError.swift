@@ -10,7 +10,8 @@ public enum DomainError: Error, Sendable, Equatable {
     /// The request is well formed but cannot be done (JSON-RPC -32803 with `data.reason`).
     /// Reasons: `sortedView`, `viewLoading`, `identifierUsed`, `beforeInBlock`, `beforeInOtherList`, `ambiguousList`;
     /// for undo and redo (`TaskState.inverse(of:at:)` and the restore mutations): `changedSince`, `deletedSince`,
-    /// `listDeleted`, `identifierUnused`, `positionTaken`. Messages name ids as the wire does (`i42`, `l3`).
+    /// `listDeleted`, `identifierUnused`, `positionTaken`; for any group that would leave two items with one
+    /// `Item.uid` (`insertItems`, `restoreItems`): `uidTaken`. Messages name ids as the wire does (`i42`, `l3`).
     case refused(reason: String, message: String)
     /// As `refused`, naming the items that stop the request (JSON-RPC -32803 with `data.reason` and `data.ids`).
     /// Reasons: `notRepeating`, `repeatEnded` (`TaskState.skipMutations`).

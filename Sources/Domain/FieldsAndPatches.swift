@@ -68,10 +68,14 @@ public struct ItemFields: Hashable, Sendable {
     public var repeatRule: RepeatRule?
     /// Its alerts; duplicates dropped (first kept) when applied.
     public var alerts: [Alert]
+    /// Another tool's fields to keep on it (`Item.extras`): what a duplicate copies from its original; the
+    /// protocol's `items/create` never sets them.
+    public var extras: [Extra]
 
     /// Makes the fields of an item.
     public init(title: String, notes: String = "", done: Bool = false, due: Due? = nil,
-                priority: Priority = .none, tags: [String] = [], repeatRule: RepeatRule? = nil, alerts: [Alert] = []) {
+                priority: Priority = .none, tags: [String] = [], repeatRule: RepeatRule? = nil, alerts: [Alert] = [],
+                extras: [Extra] = []) {
         self.title = title
         self.notes = notes
         self.done = done
@@ -80,6 +84,7 @@ public struct ItemFields: Hashable, Sendable {
         self.tags = tags
         self.repeatRule = repeatRule
         self.alerts = alerts
+        self.extras = extras
     }
 }
 

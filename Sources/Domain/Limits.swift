@@ -24,4 +24,11 @@ public enum Limits {
     public static let idsPerMutation = 100_000
     /// Most alerts on one item.
     public static let alertCount = 20
+    /// Longest `Item.uid` (an imported item's identity in its file), in characters.
+    public static let uidCharacters = 255
+    /// Most extras (`Item.extras`, another tool's fields kept for export) on one item.
+    public static let extraCount = 500
+    /// Longest extra's key (`format:name`), in characters; its value may be as long as notes
+    /// (`notesCharacters`).
+    public static let extraKeyCharacters = 200
 }

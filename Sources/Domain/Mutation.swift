@@ -50,6 +50,17 @@ public enum Mutation: Hashable, Sendable {
     /// never go back); `identifierUnused` for an id never used or held by a list; `positionTaken` when two items
     /// of a list would end with one position; `notFound` for a list that does not exist.
     case restoreItems(items: [Item])
+    /// Creates items exactly as given (id, list, parent, position, every field, revision, times, repeat rule, history,
+    /// alerts, uid, extras), in order: what an import makes. Tags and alerts are normalized as `createItem` does.
+    /// Each id must be free: not below `TaskState.nextIdentifier` as it was before this mutation (which then moves
+    /// past every id given) and not given twice (`identifierUsed`). Each item's list must exist (`notFound`); its
+    /// parent must exist, among the items already there or those before it here (parents first: `notFound`), in
+    /// the same list (`parentInOtherList`), no deeper than `Limits.maxDepth` allows (`tooDeep`); no sibling may have
+    /// its position (`positionTaken`); its fields are checked as `createItem` checks them, plus the uid and extras
+    /// (`invalidField` naming `items[i].field`), and a repeat needs a due (`repeatWithoutDue`). Two items left with
+    /// one uid refuse the group (`uidTaken`). Everything that follows a creation follows each item (counts, views,
+    /// reminders); the inverse deletes them.
+    case insertItems(items: [Item])
     /// Creates a smart list with a fresh id (at least `TaskState.nextIdentifier`), placed before `before` or last
     /// among smart lists. Every list its rule names must exist (`notFound`).
     case createSmartList(id: SmartListID, fields: SmartListFields, before: SmartListID?)

@@ -67,6 +67,15 @@ public struct Item: Hashable, Sendable {
     public private(set) var titleKey: CollationKey
     /// When to remind the user: at most `Limits.alertCount`, without duplicates, in the order given.
     public internal(set) var alerts: [Alert]
+    /// The identity the item had in the file it was imported from (Taskwarrior's `uuid`, iCalendar's `UID`), so
+    /// that importing the file again finds it; nil for an item made in taskls. 1 to `Limits.uidCharacters`
+    /// characters, no control characters; no two items share one (`TaskState.item(withUID:)`). Only
+    /// `Mutation.insertItems` and `restoreItems` set it; a duplicate of the item has none.
+    public internal(set) var uid: String?
+    /// The fields of another tool taskls has no place for, kept in their order for export (at most
+    /// `Limits.extraCount`; see `Extra`). Set when the item is made (`insertItems`, `restoreItems`, or `createItem`
+    /// copying them for a duplicate); no update changes them.
+    public internal(set) var extras: [Extra]
 
     init(id: ItemID, list: ListID, fields: ItemFields, position: Position, parent: ItemID? = nil, at time: Timestamp) {
         self.id = id
@@ -83,6 +92,8 @@ public struct Item: Hashable, Sendable {
         repeatRule = fields.repeatRule
         occurrences = .none
         alerts = fields.alerts
+        uid = nil
+        extras = fields.extras
         createdAt = time
         modifiedAt = time
         revision = 1

@@ -24,6 +24,7 @@ extension TaskState {
     }
 
     /// Stores each item as given (a deleted one comes back), then checks that no two items of a list share a position.
+    /// Its uid and extras come back with it (two items left with one uid refuse the group: `TaskState.apply`).
     /// - Complexity: O(k log n) for k items.
     mutating func restoreItems(_ restored: [Item], log: inout ChangeLog) throws(DomainError) {
         for item in restored {
@@ -42,13 +43,19 @@ extension TaskState {
         }
         for item in restored {
             let stored = items[item.id]!.item
-            let siblings = manualOrders[stored.list]!.siblings(under: stored.parent)!
-            let key = OrderKey(manual: stored)
-            if siblings.key(before: key)?.position == stored.position || siblings.key(after: key)?.position == stored.position {
-                throw .refused(reason: "positionTaken",
-                               message: "item \(item.id): another item of list \(stored.list) already has position \(stored.position)")
-            }
+            try checkPositionFree(stored, name: "item \(item.id)")
             try checkParent(of: stored)
+        }
+    }
+
+    /// Refuses an item (stored already) when a sibling has its position.
+    /// - Complexity: O(log n).
+    func checkPositionFree(_ stored: Item, name: String) throws(DomainError) {
+        let siblings = manualOrders[stored.list]!.siblings(under: stored.parent)!
+        let key = OrderKey(manual: stored)
+        if siblings.key(before: key)?.position == stored.position || siblings.key(after: key)?.position == stored.position {
+            throw .refused(reason: "positionTaken",
+                           message: "\(name): another item of list \(stored.list) already has position \(stored.position)")
         }
     }
 
@@ -111,6 +118,8 @@ extension TaskState {
               item.occurrences.recent.count <= min(Occurrences.recentLimit, item.occurrences.used) else {
             throw .invalidField(field: "occurrences", problem: "must count at least the recent occurrences it keeps")
         }
+        try Validation.uid(item.uid)
+        try Validation.extras(item.extras)
     }
 }
 

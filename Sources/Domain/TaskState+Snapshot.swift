@@ -4,10 +4,11 @@ extension TaskState {
     /// A state holding exactly these lists and items (as a snapshot stored them), with these counters.
     ///
     /// Checks everything `restoreLists` and `restoreItems` would: every field and position well formed, ids
-    /// unique across lists and items, each between 1 and `nextIdentifier - 1`, every item's list present,
+    /// unique across lists and items, each between 1 and `nextIdentifier - 1`, uids unique, every item's list present,
     /// no two lists and no two items of one list at one position.
     /// - Throws: `refused` with reason `identifierUsed` (an id given twice), `identifierUnused` (an id 0 or
-    ///   not below `nextIdentifier`), `positionTaken`; `notFound` for an item's missing list; `invalidField`.
+    ///   not below `nextIdentifier`), `positionTaken`, `uidTaken` (two items with one uid); `notFound` for an
+    ///   item's missing list; `invalidField`.
     /// - Complexity: O(n log n) for n lists and items; O(n) when each list's items come in manual order.
     public init(restoring lists: [TaskList], items: [Item], nextIdentifier: UInt64, revision: UInt64) throws(DomainError) {
         try self.init(restoring: lists, itemChunks: [items], nextIdentifier: nextIdentifier, revision: revision)
@@ -68,6 +69,7 @@ extension TaskState {
         var openCounts = [Int](repeating: 0, count: lists.count)
         var itemTable: [ItemID: ItemRecord] = [:]
         itemTable.reserveCapacity(itemCount)
+        var uids: [String: ItemID] = [:]
         var lastList = ListID(0)
         var lastSlot = -1
         for chunk in prepared {
@@ -80,6 +82,9 @@ extension TaskState {
                 }
                 guard itemTable.updateValue(key.record!, forKey: item.id) == nil else {
                     throw .refused(reason: "identifierUsed", message: "item \(item.id) is stored twice")
+                }
+                if let uid = item.uid, let holder = uids.updateValue(item.id, forKey: uid) {
+                    throw .refused(reason: "uidTaken", message: "item \(item.id): uid: \"\(uid)\" is already item \(holder)")
                 }
                 keysByList[lastSlot].append(key)
                 if !item.done { openCounts[lastSlot] += 1 }
@@ -114,7 +119,7 @@ extension TaskState {
         }
         self.init(items: itemTable, lists: listTable, nextIdentifier: nextIdentifier, revision: revision,
                   listOrder: OrderedIndex.build(sorted: listKeys), manualOrders: manualOrders, openCounts: openCountsByList,
-                  subtasks: subtasks)
+                  subtasks: subtasks, uids: uids)
     }
 
     /// Every list, in manual order: what a snapshot stores of lists.
@@ -149,16 +154,18 @@ extension TaskState {
 }
 
 extension Item {
-    /// An item with every field as given, as a snapshot or a log stored it; `titleKey` is derived from `title`.
-    /// Nothing is checked here: `TaskState(restoring:...)` and the restore mutations check the item.
+    /// An item with every field as given, as a snapshot or a log stored it, or as an import makes it
+    /// (`Mutation.insertItems`); `titleKey` is derived from `title`. Nothing is checked here:
+    /// `TaskState(restoring:...)`, `insertItems` and the restore mutations check the item.
     /// - Complexity: O(length of `title`).
     public init(id: ItemID, list: ListID, title: String, notes: String, done: Bool, completedAt: Timestamp?,
                 due: Due?, priority: Priority, tags: [String], createdAt: Timestamp, modifiedAt: Timestamp,
                 revision: UInt64, position: Position, parent: ItemID? = nil, repeatRule: RepeatRule? = nil,
-                occurrences: Occurrences = .none, alerts: [Alert] = []) {
+                occurrences: Occurrences = .none, alerts: [Alert] = [], uid: String? = nil, extras: [Extra] = []) {
         let fields = ItemFields(title: title, notes: notes, done: done, due: due, priority: priority, tags: tags,
-                                repeatRule: repeatRule, alerts: alerts)
+                                repeatRule: repeatRule, alerts: alerts, extras: extras)
         self.init(id: id, list: list, fields: fields, position: position, parent: parent, at: createdAt)
+        self.uid = uid
         self.occurrences = occurrences
         self.completedAt = completedAt
         self.modifiedAt = modifiedAt

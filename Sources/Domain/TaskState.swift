@@ -26,6 +26,11 @@ public struct TaskState: Sendable {
     private(set) var subtasks: [ItemID: SubtaskCount] = [:]
     /// The reminders that have fired (`TaskState+Reminders.swift`).
     var reminderTable = ReminderTable()
+    /// The item holding each `Item.uid` (kept by `place`, so every mutation, restore and rollback keeps it).
+    private(set) var uids: [String: ItemID] = [:]
+    /// The further items holding a uid `uids` gives to another, while a group is being applied: a group that
+    /// leaves any here is refused with `uidTaken` (so it is empty between groups).
+    private var sharedUIDs: [String: [ItemID]] = [:]
 
     /// An empty state.
     public init() {}
@@ -33,8 +38,9 @@ public struct TaskState: Sendable {
     /// A state made of these parts as they are, checked by nothing: for `init(restoring:...)`, which checks them.
     init(items: [ItemID: ItemRecord], lists: [ListID: TaskList], nextIdentifier: UInt64, revision: UInt64,
          listOrder: OrderedIndex<ListOrderKey>, manualOrders: [ListID: TreeOrder], openCounts: [ListID: Int],
-         subtasks: [ItemID: SubtaskCount]) {
+         subtasks: [ItemID: SubtaskCount], uids: [String: ItemID]) {
         self.items = items
+        self.uids = uids
         self.lists = lists
         self.nextIdentifier = nextIdentifier
         self.revision = revision
@@ -47,6 +53,11 @@ public struct TaskState: Sendable {
     /// The item with this id.
     /// - Complexity: O(1).
     public func item(_ id: ItemID) -> Item? { items[id]?.item }
+
+    /// The item whose `uid` is `uid` (the identity it had in the file it was imported from), if any; no two items
+    /// share one. Strings are compared as Swift compares them (canonically equivalent spellings are one uid).
+    /// - Complexity: O(length of `uid`).
+    public func item(withUID uid: String) -> Item? { uids[uid].flatMap { items[$0]?.item } }
 
     /// The parent of the item with this id (nil at the top level, or for no item).
     /// - Complexity: O(1).
@@ -115,11 +126,17 @@ public struct TaskState: Sendable {
 
     /// Applies `mutations` as `apply(_:)` does, then asks `keep` whether to keep what they changed (the store
     /// writes the group there); when it says no, rolls everything back and returns nil.
+    ///
+    /// A group that would leave two items with one `uid` is refused with reason `uidTaken` (checked once the whole
+    /// group is applied, so a group may delete an item and insert another with its uid, in either order).
     public mutating func apply(_ mutations: [Mutation], keepIf keep: (Changes) -> Bool) throws(DomainError) -> Changes? {
         var log = ChangeLog(nextIdentifier: nextIdentifier)
-        do {
+        do throws(DomainError) {
             for mutation in mutations {
                 try apply(mutation, log: &log)
+            }
+            if let (uid, _) = sharedUIDs.first {
+                throw DomainError.refused(reason: "uidTaken", message: "uid: \"\(uid)\" is already item \(uids[uid]!)")
             }
         } catch {
             rollback(log)
@@ -158,6 +175,8 @@ public struct TaskState: Sendable {
             try restoreLists(restored, log: &log)
         case .restoreItems(let restored):
             try restoreItems(restored, log: &log)
+        case .insertItems(let inserted):
+            try insertItems(inserted, log: &log)
         case .createSmartList(let id, let fields, let before):
             try createSmartList(id, fields, before: before, log: &log)
         case .updateSmartList(let id, let patch):
@@ -185,6 +204,11 @@ public struct TaskState: Sendable {
             throw .refused(reason: "identifierUsed", message: "\(field): id \(raw) is already used (next free id is \(nextIdentifier))")
         }
         nextIdentifier = raw + 1
+    }
+
+    /// Moves `nextIdentifier` past `raw` (an id `insertItems` has checked is free), if it is not already.
+    mutating func reserve(_ raw: UInt64) {
+        if raw >= nextIdentifier { nextIdentifier = raw + 1 }
     }
 
     /// Replaces item `id` (nil: absent) and records it.
@@ -227,7 +251,35 @@ public struct TaskState: Sendable {
         if let parent = old?.parent { subtasks[parent, default: SubtaskCount()].add(-1, open: old!.done ? 0 : -1) }
         if let parent = new?.parent { subtasks[parent, default: SubtaskCount()].add(1, open: new!.done ? 0 : 1) }
         if let parent = old?.parent, subtasks[parent]?.total == 0 { subtasks[parent] = nil }
+        if old?.uid != nil || new?.uid != nil, old?.uid != new?.uid {
+            if let uid = old?.uid { unindexUID(uid, of: id) }
+            if let uid = new?.uid { indexUID(uid, of: id) }
+        }
         return old
+    }
+
+    /// Records that item `id` holds `uid` (in `sharedUIDs` when another item holds it already).
+    private mutating func indexUID(_ uid: String, of id: ItemID) {
+        if let holder = uids[uid], holder != id {
+            sharedUIDs[uid, default: []].append(id)
+        } else {
+            uids[uid] = id
+        }
+    }
+
+    /// Records that item `id` no longer holds `uid` (another holder, if any, takes its place in `uids`).
+    private mutating func unindexUID(_ uid: String, of id: ItemID) {
+        if uids[uid] == id {
+            if var others = sharedUIDs.removeValue(forKey: uid), let next = others.popLast() {
+                uids[uid] = next
+                if !others.isEmpty { sharedUIDs[uid] = others }
+            } else {
+                uids.removeValue(forKey: uid)
+            }
+        } else if var others = sharedUIDs.removeValue(forKey: uid), let slot = others.firstIndex(of: id) {
+            others.remove(at: slot)
+            if !others.isEmpty { sharedUIDs[uid] = others }
+        }
     }
 
     /// Applies one item's change to `list`'s manual order. The places of the other items come from the item table,
@@ -271,7 +323,9 @@ public struct TaskState: Sendable {
         var removed: [Item] = []
         removed.reserveCapacity(order.entryCount)
         order.forEachEntry { key in
-            removed.append(items.removeValue(forKey: key.item)!.item)
+            let item = items.removeValue(forKey: key.item)!.item
+            if let uid = item.uid { unindexUID(uid, of: item.id) }
+            removed.append(item)
             subtasks[key.item] = nil
         }
         manualOrders[list] = TreeOrder()
@@ -293,7 +347,10 @@ public struct TaskState: Sendable {
                 manualOrders[list] = order
                 openCounts[list] = openCount
                 order.forEachEntry { key in items[key.item] = key.record! }
-                for item in removed { if let parent = item.parent { subtasks[parent, default: SubtaskCount()].add(1, open: item.done ? 0 : 1) } }
+                for item in removed {
+                    if let parent = item.parent { subtasks[parent, default: SubtaskCount()].add(1, open: item.done ? 0 : 1) }
+                    if let uid = item.uid { indexUID(uid, of: item.id) }
+                }
             case .reminder(let key, let old, _):
                 reminderTable.put(key, old)
             }

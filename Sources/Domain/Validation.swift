@@ -56,6 +56,7 @@ enum Validation {
         try title(fields.title)
         try notes(fields.notes)
         try due(fields.due)
+        try extras(fields.extras)
         var result = fields
         result.tags = try tags(fields.tags)
         result.alerts = try alerts(fields.alerts)

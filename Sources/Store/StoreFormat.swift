@@ -16,7 +16,7 @@
 ///
 /// `snapshot` — the state after record `sequence`:
 /// ```
-/// "TSKLSSNP" | version u32 (3; 2 and 1 are read too: items without repeat rules or alerts, no smart lists and no reminders, and items without parents either) | 0 u32 | sequence u64 | payload length u64 | CRC32 of bytes 0..<32 u32 | CRC32 of payload u32 | payload
+/// "TSKLSSNP" | version u32 (4; 3, 2 and 1 are read too: items without uids or extras; items without repeat rules or alerts, no smart lists and no reminders; and items without parents either) | 0 u32 | sequence u64 | payload length u64 | CRC32 of bytes 0..<32 u32 | CRC32 of payload u32 | payload
 /// ```
 /// The payload is `SnapshotCodec`'s encoding of the state.
 enum StoreFormat {
@@ -27,9 +27,10 @@ enum StoreFormat {
     static let snapshotMagic = Array("TSKLSSNP".utf8)
     /// The journal's format version.
     static let version: UInt32 = 1
-    /// The snapshot's format version: 3 stores each item's repeat rule, history and alerts, the smart lists and the
-    /// fired reminders; 2 (before them) none of these; 1 (before subtasks) stored no parents either.
-    static let snapshotVersion: UInt32 = 3
+    /// The snapshot's format version: 4 stores each item's uid and extras (what an import keeps); 3 (before them)
+    /// each item's repeat rule, history and alerts, the smart lists and the fired reminders; 2 (before those) none
+    /// of these; 1 (before subtasks) stored no parents either.
+    static let snapshotVersion: UInt32 = 4
     static let journalHeaderSize = 32
     static let recordHeaderSize = 24
     static let snapshotHeaderSize = 40

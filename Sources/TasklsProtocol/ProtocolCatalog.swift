@@ -56,7 +56,7 @@ public enum ProtocolCatalog {
     private static let values: [TypeSchema] = [
         ListID.schema, ItemID.schema, ViewID.schema, Priority.schema, SmartGroup.schema, Sections.schema,
         SortField.schema, SortDirection.schema, Sort.schema, Filter.Completion.schema, Filter.schema, Window.schema,
-        TaskList.schema, Item.schema, Row.schema, ItemRow.schema, HeaderRow.schema, Overview.schema, GroupSummary.schema,
+        TaskList.schema, Item.schema, ItemExtra.schema, Row.schema, ItemRow.schema, HeaderRow.schema, Overview.schema, GroupSummary.schema,
         SmartListID.schema, SmartList.schema,
         ViewState.schema, ViewError.schema, EmptyReason.schema, WindowOperation.schema,
         WindowOperation.insertSchema, WindowOperation.removeSchema, WindowOperation.moveSchema,

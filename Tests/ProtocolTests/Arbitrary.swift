@@ -150,8 +150,14 @@ extension Item: Arbitrary {
              notes: random.string(), done: random.bool(), completed: random.maybe { $0.string() }, due: random.maybe { $0.string() },
              dueLocal: random.maybe { $0.string() }, priority: .arbitrary(&random), tags: random.strings(), children: random.count(),
              openChildren: random.count(), created: random.string(), modified: random.string(), revision: random.counter(),
-             repeat: random.maybe { .arbitrary(&$0) }, occurrences: .arbitrary(&random), alerts: Alert.list(&random))
+             repeat: random.maybe { .arbitrary(&$0) }, occurrences: .arbitrary(&random), alerts: Alert.list(&random),
+             uid: random.maybe { $0.string() },
+             extras: random.bool() ? [] : (0..<random.int(1...3)).map { _ in .arbitrary(&random) })
     }
+}
+
+extension ItemExtra: Arbitrary {
+    static func arbitrary(_ random: inout Randomness) -> ItemExtra { ItemExtra(key: random.string(), value: random.string()) }
 }
 
 extension RepeatAnchor: Arbitrary {}

@@ -116,11 +116,36 @@ import TestSupport
         #expect(decodeGroup([1, 0, 0]) == .failure(CodecError(offset: 1, problem: "unknown mutation tag 0")))
         #expect(decodeGroup([1, 14, 0]).isFailure)
         #expect(decodeGroup([1, 0x0E]).isFailure, "a repeating creation cut short")
-        #expect(decodeGroup([1, 18, 0]) == .failure(CodecError(offset: 1, problem: "unknown mutation tag 18")), "the first tag past the repeats' ones")
+        #expect(decodeGroup([1, 18, 0]) == .success([.restoreItems(items: [])]), "items with uids and extras, none")
+        #expect(decodeGroup([1, 19]).isFailure && decodeGroup([1, 19, 1]).isFailure, "an insert cut short")
         #expect(decodeGroup([1, 20, 0]).isFailure, "a smart list's creation cut short")
-        #expect(decodeGroup([1, 19, 0]) == .failure(CodecError(offset: 1, problem: "unknown mutation tag 19")), "the gap before the smart lists' tags")
-        #expect(decodeGroup([1, 25]).isFailure && decodeGroup([1, 28, 0]) == .failure(CodecError(offset: 1, problem: "unknown mutation tag 28")), "the reminders' tags end at 27")
+        #expect(decodeGroup([1, 25]).isFailure && decodeGroup([1, 28, 0]).isFailure, "a creation with extras cut short")
+        #expect(decodeGroup([1, 29, 0]) == .failure(CodecError(offset: 1, problem: "unknown mutation tag 29")), "the tags end at 28")
         #expect(decodeGroup([0xFF, 0xFF, 0xFF, 0x0F]).isFailure, "a huge count")
+    }
+
+    /// The tags for uids and extras (18, 19, 28) are written only for what needs them, so a store that uses nothing
+    /// of import stays readable by the taskls before it.
+    @Test func theNewTagsAreWrittenOnlyWhenNeeded() {
+        let time = Timestamp(milliseconds: 1_763_800_000_123)
+        func item(parent: ItemID? = nil, alerts: [Alert] = [], uid: String? = nil, extras: [Extra] = []) -> Item {
+            Item(id: ItemID(9), list: ListID(4), title: "t", notes: "", done: false, completedAt: nil, due: nil, priority: .none,
+                 tags: [], createdAt: time, modifiedAt: time, revision: 2, position: .initial, parent: parent, alerts: alerts,
+                 uid: uid, extras: extras)
+        }
+        func tag(_ mutation: Mutation) -> UInt8 { encodeGroup([mutation])[1] }
+        let extras = [Extra(key: "ical:X-A", value: "1")]
+        #expect(tag(.restoreItems(items: [item()])) == 10)
+        #expect(tag(.restoreItems(items: [item(), item(parent: ItemID(3))])) == 13)
+        #expect(tag(.restoreItems(items: [item(parent: ItemID(3)), item(alerts: [.at(time)])])) == 16)
+        #expect(tag(.restoreItems(items: [item(alerts: [.at(time)]), item(uid: "u")])) == 18)
+        #expect(tag(.restoreItems(items: [item(extras: extras), item()])) == 18)
+        #expect(tag(.insertItems(items: [item()])) == 19)
+        #expect(tag(.createItem(id: ItemID(9), list: ListID(4), fields: ItemFields(title: "t", alerts: [.at(time)]), before: nil, at: time)) == 14)
+        #expect(tag(.createItem(id: ItemID(9), list: ListID(4), fields: ItemFields(title: "t", extras: extras), before: nil, at: time)) == 28)
+        for mutation in [Mutation.restoreItems(items: [item(uid: "u", extras: extras)]), .insertItems(items: [item(uid: "ü", extras: extras)])] {
+            #expect(decodeGroup(encodeGroup([mutation])) == .success([mutation]))
+        }
     }
 
     @Test func corruptedGroupsAreRefusedWithAnOffsetOrDecodeToWhatTheyEncode() {
@@ -158,6 +183,13 @@ import TestSupport
             if item.occurrences.used > 0 { histories += 1 }
         }
         #expect(repeating > 100 && histories > 50, "the state has repeating items with histories: \(repeating), \(histories)")
+        var uids = 0
+        var extras = 0
+        state.forEachItem { item in
+            if let uid = item.uid, state.item(withUID: uid)?.id == item.id { uids += 1 }
+            if !item.extras.isEmpty { extras += 1 }
+        }
+        #expect(uids > 100 && extras > 100, "the state has imported items with uids and extras: \(uids), \(extras)")
         let bytes = SnapshotCodec.encode(state)
         var reports: [Double] = []
         let decoded = try bytes.withUnsafeBytes { raw throws(CodecError) in
@@ -166,6 +198,9 @@ import TestSupport
         expectSame(state, decoded)
         #expect(SnapshotCodec.encode(decoded) == bytes)
         #expect(reports.last == 1)
+        state.forEachItem { item in
+            if let uid = item.uid, decoded.item(withUID: uid)?.id != item.id { Issue.record("uid \(uid) of \(item.id) is not indexed") }
+        }
     }
 
     @Test func emptyStateRoundTrips() throws {
@@ -262,6 +297,15 @@ private func sampleMutations() -> [Mutation] {
     let subtask = Item(id: ItemID(13), list: ListID(4), title: "under", notes: "", done: false, completedAt: nil, due: nil,
                        priority: .none, tags: [], createdAt: time, modifiedAt: time, revision: 2, position: Position.initial,
                        parent: ItemID(9))
+    let extras = [Extra(key: "taskwarrior:uda.estimate", value: "3"), Extra(key: "ical:X-APPLE-SORT-ORDER", value: ";X=1:a\tb\nc"),
+                  Extra(key: "todotxt:t", value: "")]
+    let imported = Item(id: ItemID(17), list: ListID(4), title: "imported", notes: "", done: true, completedAt: past, due: instant,
+                        priority: .low, tags: ["tw"], createdAt: past, modifiedAt: time, revision: 5, position: Position(bytes: [128, 4]),
+                        parent: ItemID(9), repeatRule: weekly, occurrences: history, alerts: [.at(time)],
+                        uid: "0c3a4e0e-7f1c-4c3e-9a55-2d9a1b1a6f00", extras: extras)
+    let uidOnly = Item(id: ItemID(UInt64.max - 1), list: ListID(4), title: "ical", notes: "", done: false, completedAt: nil, due: nil,
+                       priority: .none, tags: [], createdAt: time, modifiedAt: time, revision: 1, position: Position.initial,
+                       uid: "20261122T093000Z-1@example.com 日本")
     return [
         .createList(id: ListID(1), fields: ListFields(name: "Inbox"), before: nil),
         .createList(id: ListID(2), fields: ListFields(name: "Zoë", color: "red", icon: "🙂"), before: ListID(1)),
@@ -338,6 +382,16 @@ private func sampleMutations() -> [Mutation] {
         .fireReminders(reminders: [], at: past),
         .dismissReminder(ReminderKey(item: ItemID(14), fireAt: past), at: time),
         .snoozeReminder(ReminderKey(item: ItemID(UInt64.max), fireAt: time), until: past, at: time),
+        // Import (tags 18, 19 and 28): items restored and inserted with their uids and extras, and a creation carrying
+        // extras (a duplicate of an imported item), at the top level and under a parent.
+        .restoreItems(items: [imported, plain]),
+        .restoreItems(items: [uidOnly]),
+        .insertItems(items: []),
+        .insertItems(items: [plain, imported, uidOnly, subtask]),
+        .createItem(id: ItemID(18), list: ListID(4), fields: ItemFields(title: "copy", extras: extras), before: nil, at: time),
+        .createItem(id: ItemID(19), list: ListID(4), fields: ItemFields(title: "copy", due: date, repeatRule: monthly, alerts: [.at(past)],
+                                                                       extras: [extras[1]]),
+                    before: ItemID(17), parent: .set(ItemID(9)), at: past),
     ]
 }
 
@@ -385,6 +439,26 @@ private func randomState(seed: UInt64, items count: Int) throws -> TaskState {
                                          at: Timestamp(milliseconds: Int64(1_700_000_000_000 + index)))])
         items.append(id)
     }
+    // Imported items: a uid on some, extras on others, some under a parent.
+    let imported = ListID(state.nextIdentifier)
+    _ = try state.apply([.createList(id: imported, fields: ListFields(name: "Imported"), before: nil)])
+    lists.append(imported)
+    var inserted: [Item] = []
+    let first = state.nextIdentifier
+    let positions = Position.between(nil, nil, count: count / 10)
+    for index in 0..<count / 10 {
+        let id = first + UInt64(index)
+        let parent = index % 4 == 3 ? ItemID(id - 1) : nil
+        let extras = index % 3 == 0 ? [] : (0..<index % 5).map { Extra(key: "taskwarrior:uda.k\($0)", value: pick(words)) }
+        inserted.append(Item(id: ItemID(id), list: imported, title: pick(words), notes: "", done: index % 5 == 0,
+                             completedAt: index % 5 == 0 ? Timestamp(milliseconds: 1_650_000_000_000) : nil, due: nil, priority: .none,
+                             tags: [], createdAt: Timestamp(milliseconds: 1_600_000_000_000), modifiedAt: Timestamp(milliseconds: 1_650_000_000_000),
+                             revision: UInt64(1 + index % 3), position: parent == nil ? positions[index] : .initial, parent: parent,
+                             uid: index % 2 == 0 ? "uuid-\(index)-\(pick(words))" : nil, extras: extras))
+    }
+    _ = try state.apply([.insertItems(items: inserted)])
+    // Subtasks stay out of the random steps (their parent's deletion takes them along).
+    items += inserted.filter { $0.parent == nil }.map(\.id)
     for step in 0..<count / 10 {
         let time = Timestamp(milliseconds: Int64(1_800_000_000_000 + step))
         let repeating = items.filter { state.item($0)?.repeatRule != nil }

@@ -126,3 +126,41 @@ import TestSupport
         #expect(report.sequence == 4)
     }
 }
+
+extension InspectionTests {
+    /// Imported items (uids and extras, in the snapshot and in the journal's insert) are checked and recovered whole.
+    @Test func importedItemsAreCheckedAndRecoveredWithTheirUIDsAndExtras() throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let path = scratch.path("store")
+        var state = try applying([[.createList(id: ListID(1), fields: ListFields(name: "Imported"), before: nil)]])
+        let time = Timestamp(milliseconds: 1_763_800_000_000)
+        let positions = Position.between(nil, nil, count: 2)
+        func imported(_ id: UInt64, at position: Position) -> Item {
+            Item(id: ItemID(id), list: ListID(1), title: "t\(id)", notes: "", done: false, completedAt: nil, due: nil,
+                 priority: .none, tags: [], createdAt: time, modifiedAt: time, revision: 1, position: position,
+                 uid: "uid-\(id)", extras: [Extra(key: "taskwarrior:uda.size", value: "\(id)")])
+        }
+        let groups: [[Mutation]] = [[.createList(id: ListID(1), fields: ListFields(name: "Imported"), before: nil)],
+                                    [.insertItems(items: [imported(2, at: positions[0])])],
+                                    [.insertItems(items: [imported(3, at: positions[1])])]]
+        let store = try makeStore(path, groups: Array(groups.prefix(2)))
+        _ = try state.apply(groups[1])
+        let ticket = store.beginCompaction()
+        try ticket.writeSnapshot(of: state)
+        _ = try store.finishCompaction(ticket)
+        _ = try store.lockForWriting()
+        try store.append(groups[2])
+        try store.commit()
+        withExtendedLifetime(store) {}
+        let report = StoreInspection.check(path)
+        #expect(report.healthy, "\(report.lines)")
+        #expect(report.lines.contains { $0.hasPrefix("journal: ") && $0.hasSuffix("1 records applied, 0 already in the snapshot") },
+                "\(report.lines)")
+        expectSameState(report.state, try applying(groups))
+        try StoreInspection.recover(report, to: scratch.path("recovered"))
+        let (_, recovered) = try DurableStore.open(scratch.path("recovered"))
+        expectSameState(recovered, try applying(groups))
+        #expect(recovered.item(withUID: "uid-3")?.extras == [Extra(key: "taskwarrior:uda.size", value: "3")])
+    }
+}

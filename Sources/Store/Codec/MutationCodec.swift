@@ -29,6 +29,9 @@ import Domain
 ///  16 restoreItems  varint count, Items with parents, repeat rules, histories and alerts (written when any item
 ///                   has a rule, a history or alerts; else 13 or 10)
 ///  17 advanceItems  varint count, that many: ItemID | next Due | u8 outcome (0 completed, 1 skipped) | at Timestamp
+///  18 restoreItems  varint count, Items with all that and their uids and extras (written when any item has a uid
+///                   or extras; else 16, 13 or 10)
+///  19 insertItems   varint count, Items with their uids and extras (`ItemLayout.extras`)
 ///  20 createSmartList  SmartListID | name string | color optional string | icon optional string | SmartListRule
 ///                      | before optional SmartListID
 ///  21 updateSmartList  SmartListID | name optional string | color Clearable string | icon Clearable string
@@ -39,11 +42,13 @@ import Domain
 ///  25 fireReminders varint count, (ItemID | fireAt Timestamp | Alert) each | at Timestamp
 ///  26 dismissReminder  ItemID | fireAt Timestamp | at Timestamp
 ///  27 snoozeReminder   ItemID | fireAt Timestamp | until Timestamp | at Timestamp
+///  28 createItem    as 14, then extras (written when the fields carry extras: a duplicate of an imported item)
 /// Clearable  u8: 0 unchanged | 1 set, then the value | 2 clear
 /// ```
 /// The value layouts (ids, Timestamp, Due, Priority, tags, TaskList, Item) are `ValueCodec`'s, the smart lists'
 /// (SmartListID, Filter, SmartListRule, SmartList) `SmartListCodec`'s. A taskls from before them takes tags
-/// 14 to 27 for damage it leaves as it is, as it does any record it cannot read. The format
+/// 14 to 28 for damage it leaves as it is, as it does any record it cannot read; the newer tags are written only
+/// for what the older ones cannot hold, so a store that uses nothing new stays readable by the taskls before. The format
 /// version is the journal header's, not repeated here.
 public enum MutationCodec {
     /// Appends the encoding of `group` to `bytes`.
@@ -94,8 +99,8 @@ extension ByteWriter {
             write(ids: ids)
             writeOptional(before) { $0.write($1) }
         case .createItem(let id, let list, let fields, let before, let parent, let time):
-            let extended = fields.repeatRule != nil || !fields.alerts.isEmpty
-            write(extended ? 14 : parent == nil ? 5 : 11)
+            let extended = fields.repeatRule != nil || !fields.alerts.isEmpty || !fields.extras.isEmpty
+            write(!fields.extras.isEmpty ? 28 : extended ? 14 : parent == nil ? 5 : 11)
             write(id)
             write(list)
             writeString(fields.title)
@@ -111,6 +116,7 @@ extension ByteWriter {
                 writeOptional(fields.repeatRule) { $0.write($1) }
                 write(alerts: fields.alerts)
             }
+            if !fields.extras.isEmpty { write(extras: fields.extras) }
         case .updateItems(let ids, let patch, let time):
             let extended = patch.repeatRule != nil || patch.alerts != nil
             write(extended ? 15 : 6)
@@ -150,11 +156,19 @@ extension ByteWriter {
             writeCount(lists.count)
             for list in lists { write(list) }
         case .restoreItems(let items):
-            let layout: ItemLayout = items.contains { $0.repeatRule != nil || $0.occurrences != .none || !$0.alerts.isEmpty } ? .repeats
-                : items.contains { $0.parent != nil } ? .parents : .plain
-            write(layout == .repeats ? 16 : layout == .parents ? 13 : 10)
+            let layout = items.reduce(ItemLayout.plain) { max($0, ItemLayout(holding: $1)) }
+            switch layout {
+            case .plain: write(10)
+            case .parents: write(13)
+            case .repeats: write(16)
+            case .extras: write(18)
+            }
             writeCount(items.count)
             for item in items { write(item, layout: layout) }
+        case .insertItems(let items):
+            write(19)
+            writeCount(items.count)
+            for item in items { write(item, layout: .extras) }
         case .createSmartList(let id, let fields, let before):
             write(20)
             write(id)
@@ -240,7 +254,7 @@ extension ByteReader {
         case 4:
             let ids = try readListIDs()
             return .moveLists(ids: ids, before: try readOptional { reader throws(CodecError) in try reader.readListID() })
-        case 5, 11, 14:
+        case 5, 11, 14, 28:
             let id = try readItemID()
             let list = try readListID()
             let title = try readString()
@@ -255,13 +269,18 @@ extension ByteReader {
             if tag == 11, parent == nil {
                 throw CodecError(offset: offset - 1, problem: "a creation with a parent names none")
             }
-            let rule = tag == 14 ? try readOptional { reader throws(CodecError) in try reader.readRepeatRule() } : nil
-            let alerts = tag == 14 ? try readAlerts() : []
+            let extended = tag == 14 || tag == 28
+            let rule = extended ? try readOptional { reader throws(CodecError) in try reader.readRepeatRule() } : nil
+            let alerts = extended ? try readAlerts() : []
             if tag == 14, rule == nil, alerts.isEmpty {
                 throw CodecError(offset: offset - 1, problem: "an extended creation has neither a repeat nor alerts")
             }
+            let extras = tag == 28 ? try readExtras() : []
+            if tag == 28, extras.isEmpty {
+                throw CodecError(offset: offset - 1, problem: "a creation with extras has none")
+            }
             let fields = ItemFields(title: title, notes: notes, done: done, due: due, priority: priority, tags: tags,
-                                    repeatRule: rule, alerts: alerts)
+                                    repeatRule: rule, alerts: alerts, extras: extras)
             return .createItem(id: id, list: list, fields: fields, before: before, parent: parent, at: time)
         case 6, 15:
             let ids = try readItemIDs()
@@ -300,6 +319,10 @@ extension ByteReader {
             return .restoreItems(items: try readItems(layout: .parents))
         case 16:
             return .restoreItems(items: try readItems(layout: .repeats))
+        case 18:
+            return .restoreItems(items: try readItems(layout: .extras))
+        case 19:
+            return .insertItems(items: try readItems(layout: .extras))
         case 17:
             let count = try readCount(minimumSize: 4)
             var advances: [Advance] = []

@@ -24,11 +24,12 @@ public enum SnapshotCodec {
 
     /// The encoding of a state as `TaskState.stored` shares it (so it can run on another thread).
     /// - Complexity: O(n) for n lists and items.
-    public static func encode(_ state: StoredState) -> [UInt8] { encode(state, version: 3) }
+    public static func encode(_ state: StoredState) -> [UInt8] { encode(state, version: StoreFormat.snapshotVersion) }
 
-    /// The encoding in format `version`: 3 (what is written), 2 (items without repeat rules or alerts, no smart lists,
-    /// no reminders: what taskls wrote before them) or 1 (items without parents either: before subtasks); 1 and 2 are
-    /// made only by the tests of the upgrade from them (precondition: nothing in the state is what its format lacks).
+    /// The encoding in format `version`: 4 (what is written), 3 (items without uids or extras: what taskls wrote
+    /// before import), 2 (items without repeat rules or alerts either, no smart lists, no reminders) or 1 (items
+    /// without parents either: before subtasks); 1 to 3 are made only by the tests of the upgrade from them
+    /// (precondition: nothing in the state is what its format lacks).
     static func encode(_ state: StoredState, version: UInt32) -> [UInt8] {
         var writer = ByteWriter()
         writer.bytes.reserveCapacity(64 + state.itemCount * 64)
@@ -52,6 +53,7 @@ public enum SnapshotCodec {
             precondition(version >= 2 || item.parent == nil, "format 1 has no parents")
             precondition(version >= 3 || (item.repeatRule == nil && item.occurrences == .none && item.alerts.isEmpty),
                          "format 2 has no repeats or alerts")
+            precondition(version >= 4 || (item.uid == nil && item.extras.isEmpty), "format 3 has no uids or extras")
             chunk.write(item, layout: ItemLayout(snapshotVersion: version))
             inChunk += 1
             if inChunk == chunkItems { endChunk() }
@@ -72,7 +74,7 @@ public enum SnapshotCodec {
     /// - Throws: `CodecError` for bytes that are truncated, malformed or followed by more bytes, and for a
     ///   state the domain refuses (`TaskState(restoring:...)`; the error's offset is then the end of the bytes).
     /// - Complexity: O(n) for n lists and items stored in manual order.
-    public static func decode(_ bytes: UnsafeRawBufferPointer, version: UInt32 = 3,
+    public static func decode(_ bytes: UnsafeRawBufferPointer, version: UInt32 = 4,
                               progress: (Double) -> Void = { _ in }) throws(CodecError) -> TaskState {
         var reader = ByteReader(bytes)
         let nextIdentifier = try reader.readVarint()

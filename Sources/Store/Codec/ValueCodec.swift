@@ -15,7 +15,9 @@ import Domain
 /// Item            id | list id | title string | notes string | done bool | completedAt optional Timestamp
 ///                 | due optional Due | Priority | tags | createdAt | modifiedAt | revision varint | Position
 ///                 | parent varint (0: none)                         (`ItemLayout.parents` and later)
-///                 | repeat optional RepeatRule | Occurrences | alerts (`ItemLayout.repeats`)
+///                 | repeat optional RepeatRule | Occurrences | alerts (`ItemLayout.repeats` and later)
+///                 | uid optional string | extras                (`ItemLayout.extras`)
+/// extras          varint count, then that many: key string | value string
 /// Alert           u8 kind: 0 at (Timestamp) | 1 offset (signed varint minutes)
 /// alerts          varint count, then that many Alerts
 /// Reminder        item id | fireAt Timestamp | Alert | firedAt Timestamp | u8 state: 0 pending | 1 snoozed, then
@@ -85,7 +87,7 @@ extension ByteWriter {
     }
 
     /// An item in `layout` (what it leaves out must be absent: no parent before `.parents`, no rule, history or
-    /// alerts before `.repeats`).
+    /// alerts before `.repeats`, no uid or extras before `.extras`).
     mutating func write(_ item: Item, layout: ItemLayout = .repeats) {
         write(item.id)
         write(item.list)
@@ -105,6 +107,18 @@ extension ByteWriter {
             writeOptional(item.repeatRule) { $0.write($1) }
             write(item.occurrences)
             write(alerts: item.alerts)
+        }
+        if layout >= .extras {
+            writeOptional(item.uid) { $0.writeString($1) }
+            write(extras: item.extras)
+        }
+    }
+
+    mutating func write(extras: [Extra]) {
+        writeCount(extras.count)
+        for extra in extras {
+            writeString(extra.key)
+            writeString(extra.value)
         }
     }
 
@@ -163,10 +177,19 @@ enum ItemLayout: Int, Comparable {
     case parents
     /// With its parent, repeat rule, history and alerts (snapshot version 3, journal tag 16).
     case repeats
+    /// With all that, its uid and its extras (snapshot version 4, journal tags 18 and 19).
+    case extras
 
     /// The layout of a snapshot's items in format `version`.
     init(snapshotVersion version: UInt32) {
-        self = version >= 3 ? .repeats : version == 2 ? .parents : .plain
+        self = version >= 4 ? .extras : version == 3 ? .repeats : version == 2 ? .parents : .plain
+    }
+
+    /// The oldest layout that holds everything `item` has (what a journal record of whole items is written in).
+    init(holding item: Item) {
+        self = item.uid != nil || !item.extras.isEmpty ? .extras
+            : item.repeatRule != nil || item.occurrences != .none || !item.alerts.isEmpty ? .repeats
+            : item.parent != nil ? .parents : .plain
     }
 
     static func < (lhs: ItemLayout, rhs: ItemLayout) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -301,9 +324,24 @@ extension ByteReader {
         let rule = layout >= .repeats ? try readOptional { reader throws(CodecError) in try reader.readRepeatRule() } : nil
         let occurrences = layout >= .repeats ? try readOccurrences() : .none
         let alerts = layout >= .repeats ? try readAlerts() : []
+        let uid = layout >= .extras ? try readOptional { reader throws(CodecError) in try reader.readString() } : nil
+        let extras = layout >= .extras ? try readExtras() : []
         return Item(id: id, list: list, title: title, notes: notes, done: done, completedAt: completedAt, due: due,
                     priority: priority, tags: tags, createdAt: createdAt, modifiedAt: modifiedAt, revision: revision,
-                    position: position, parent: parent == 0 ? nil : ItemID(parent), repeatRule: rule, occurrences: occurrences, alerts: alerts)
+                    position: position, parent: parent == 0 ? nil : ItemID(parent), repeatRule: rule, occurrences: occurrences,
+                    alerts: alerts, uid: uid, extras: extras)
+    }
+
+    mutating func readExtras() throws(CodecError) -> [Extra] {
+        let count = try readCount(minimumSize: 2)
+        guard count > 0 else { return [] }
+        var extras: [Extra] = []
+        extras.reserveCapacity(count)
+        for _ in 0..<count {
+            let key = try readString()
+            extras.append(Extra(key: key, value: try readString()))
+        }
+        return extras
     }
 
     mutating func readRepeatRule() throws(CodecError) -> RepeatRule {

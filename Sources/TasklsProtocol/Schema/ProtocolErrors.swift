@@ -105,6 +105,9 @@ extension ProtocolCatalog {
         ReasonSchema(name: "positionTaken",
                      doc: "Undo or redo would put two lists or two items of a list at one position: the records contradict each other.",
                      data: []),
+        ReasonSchema(name: "uidTaken",
+                     doc: "Two items would share one uid (an imported item's identity in its file): undo or redo would bring one back while another item, imported since, holds its uid.",
+                     data: []),
         ReasonSchema(name: "loadNotHeld", doc: "debug/continueLoading on a server not started with --hold-load.", data: []),
         ReasonSchema(name: "clockNotManual", doc: "debug/setClock on a server running on the real clock (no --clock).", data: []),
         ReasonSchema(name: "storeLoading", doc: "The store is still being read; retryable.", data: ["retryable"]),
@@ -212,10 +215,10 @@ private let requestFailures: [String: FailureEntry] = [
     ViewClose.method: FailureEntry(store: .waits, reasons: ["unknownView"]),
     Undo.method: FailureEntry(
         store: .needs,
-        reasons: ["nothingToUndo", "changedSince", "deletedSince", "listDeleted", "identifierUnused", "positionTaken"]),
+        reasons: ["nothingToUndo", "changedSince", "deletedSince", "listDeleted", "identifierUnused", "positionTaken", "uidTaken"]),
     Redo.method: FailureEntry(
         store: .needs,
-        reasons: ["nothingToRedo", "changedSince", "deletedSince", "listDeleted", "identifierUnused", "positionTaken"]),
+        reasons: ["nothingToRedo", "changedSince", "deletedSince", "listDeleted", "identifierUnused", "positionTaken", "uidTaken"]),
     TextParseItem.method: FailureEntry(store: .waits, reasons: ["notFound"]),
     TextParseFilter.method: FailureEntry(store: .none),
     RemindersWatch.method: FailureEntry(store: .none),

@@ -45,12 +45,19 @@ public struct Item: ProtocolValue, Hashable {
     public var occurrences: Occurrences
     /// Its alerts (at most 20, without duplicates); empty when none.
     public var alerts: [Alert]
+    /// The identity it had in the file it was imported from (Taskwarrior's uuid, iCalendar's UID); nil for an item
+    /// made in taskls (the member is then absent). Read-only.
+    public var uid: String?
+    /// The fields of its file taskls has no place for, kept for export; empty for most items (the member is then
+    /// absent). Read-only.
+    public var extras: [ItemExtra]
 
     /// Makes an item.
     public init(id: ItemID, list: ListID, parent: ItemID? = nil, title: String, notes: String = "", done: Bool = false,
                 completed: String? = nil, due: String? = nil, dueLocal: String? = nil, priority: Priority = .none, tags: [String] = [],
                 children: Int = 0, openChildren: Int = 0, created: String, modified: String, revision: UInt64,
-                repeat: Repeat? = nil, occurrences: Occurrences = Occurrences(), alerts: [Alert] = []) {
+                repeat: Repeat? = nil, occurrences: Occurrences = Occurrences(), alerts: [Alert] = [], uid: String? = nil,
+                extras: [ItemExtra] = []) {
         self.id = id
         self.list = list
         self.parent = parent
@@ -70,6 +77,8 @@ public struct Item: ProtocolValue, Hashable {
         self.repeat = `repeat`
         self.occurrences = occurrences
         self.alerts = alerts
+        self.uid = uid
+        self.extras = extras
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
@@ -94,6 +103,8 @@ public struct Item: ProtocolValue, Hashable {
         `repeat` = try fields.requiredNullable("repeat")
         occurrences = try fields.required("occurrences")
         alerts = try fields.required("alerts")
+        uid = try fields.optional("uid")
+        extras = try fields.optional("extras") ?? []
     }
 
     public var json: JSON {
@@ -112,6 +123,8 @@ public struct Item: ProtocolValue, Hashable {
         object["repeat"] = `repeat`.json
         object["occurrences"] = occurrences.json
         object["alerts"] = alerts.json
+        object["uid"] = uid.map(JSON.string)
+        if !extras.isEmpty { object["extras"] = extras.json }
         return .object(object)
     }
 
@@ -135,5 +148,7 @@ public struct Item: ProtocolValue, Hashable {
         .required("repeat", Repeat.schema.reference, nullable: true, "How it repeats; null: it does not."),
         .required("occurrences", Occurrences.schema.reference, "Its occurrences completed and skipped so far (zeros when it never repeated)."),
         .required("alerts", .array(Alert.schema.reference), "Its alerts, at most 20, without duplicates; [] when none."),
+        .optional("uid", .string, "The identity it had in the file it was imported from (Taskwarrior's uuid, iCalendar's UID), 1 to 255 characters, unique among items; absent for an item made in taskls. Read-only."),
+        .optional("extras", .array(ItemExtra.schema.reference), "The fields of its file taskls has no place for, in order, kept for export (at most 500); absent when none. Read-only."),
     ])
 }

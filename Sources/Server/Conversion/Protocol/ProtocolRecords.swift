@@ -16,7 +16,8 @@ extension TasklsProtocol.Item {
             priority: TasklsProtocol.Priority(item.priority), tags: item.tags,
             children: subtasks.total, openChildren: subtasks.open, created: item.createdAt.iso8601,
             modified: item.modifiedAt.iso8601, revision: item.revision, repeat: item.repeatRule.map(Repeat.init),
-            occurrences: TasklsProtocol.Occurrences(item.occurrences), alerts: item.alerts.map(TasklsProtocol.Alert.init))
+            occurrences: TasklsProtocol.Occurrences(item.occurrences), alerts: item.alerts.map(TasklsProtocol.Alert.init),
+            uid: item.uid, extras: item.extras.map { ItemExtra(key: $0.key, value: $0.value) })
     }
 }
 
