@@ -48,7 +48,8 @@ public enum Mutation: Hashable, Sendable {
     /// takes these values, a deleted one comes back. Undo and redo make these (`TaskState.inverse(of:at:)`).
     /// Refused, with reason `changedSince`, when an item exists with a revision not below the given one (revisions
     /// never go back); `identifierUnused` for an id never used or held by a list; `positionTaken` when two items
-    /// of a list would end with one position; `notFound` for a list that does not exist.
+    /// of a list would end with one position; `notFound` for a list that does not exist. The uid and extras come back
+    /// too: a group that would leave two items with one uid is refused with `uidTaken`.
     case restoreItems(items: [Item])
     /// Creates items exactly as given (id, list, parent, position, every field, revision, times, repeat rule, history,
     /// alerts, uid, extras), in order: what an import makes. Tags and alerts are normalized as `createItem` does.

@@ -15,6 +15,8 @@ struct RandomizedUndoTests {
             group.items.contains { ($0.new?.occurrences.used ?? 0) > ($0.old?.occurrences.used ?? 0) }
         }
         #expect(!advances.isEmpty, "no group moved a repeating item on")
+        // And whole items were inserted (as an import does), with uids and extras that undo and redo keep.
+        #expect(run.inserts > 0, "no group inserted items")
         for _ in 0..<2 {
             try run.undoAll()
             #expect(run.fixture.engine.state.lists.isEmpty && run.fixture.engine.state.itemCount == 0)
@@ -69,6 +71,8 @@ private struct UndoRun {
     var images: [StateImage] = []
     var changes: [Changes] = []
     var undos: [Changes] = []
+    /// How many of the groups inserted whole items.
+    var inserts = 0
 
     static let titles = ["apple", "Apple", "Éclair", "eclair", "banana", "Zoë", "cherry", "b"]
     static let rules = [try! RepeatRule(rrule: "FREQ=DAILY"), try! RepeatRule(rrule: "FREQ=MONTHLY;BYMONTHDAY=-1", anchor: .completion)]
@@ -89,7 +93,9 @@ private struct UndoRun {
             }
             fixture.clock += Int64.random(in: 0...3, using: &random)
             // Random groups can be refused (a list deleted earlier in the group, say): nothing changes then.
-            guard let applied = try? fixture.apply(makeGroup()), !applied.changes.isEmpty else { continue }
+            let group = makeGroup()
+            guard let applied = try? fixture.apply(group), !applied.changes.isEmpty else { continue }
+            if case .insertItems? = group.first { inserts += 1 }
             changes.append(applied.changes)
             images.append(StateImage(fixture.engine.state))
             try touchViews()
@@ -121,9 +127,24 @@ private struct UndoRun {
 
     mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
 
-    /// One to four mutations, built against the state as the group's earlier mutations leave it.
+    /// One to four mutations, built against the state as the group's earlier mutations leave it; now and then
+    /// instead an import's group: one to three whole items inserted at the end of a list.
     mutating func makeGroup() -> [Mutation] {
         let state = fixture.engine.state
+        if chance(8), let list = pick(state.orderedLists.map(\.id)) {
+            let last = state.items(in: list, ranks: max(0, state.itemCount(in: list) - 1)..<Int.max).last?.position
+            let count = Int.random(in: 1...3, using: &random)
+            let inserted = zip(0..<UInt64(count), Position.between(last, nil, count: count)).map { offset, position in
+                let id = state.nextIdentifier + offset
+                let done = chance(20)
+                return Item(id: ItemID(id), list: list, title: pick(Self.titles)!, notes: "", done: done,
+                            completedAt: done ? fixture.now : nil, due: nil, priority: pick(Priority.allCases)!, tags: [],
+                            createdAt: Timestamp(milliseconds: 1_000), modifiedAt: fixture.now, revision: UInt64.random(in: 1...5, using: &random),
+                            position: position, uid: chance(70) ? "uid-\(id)" : nil,
+                            extras: chance(50) ? [Extra(key: "taskwarrior:uda.n", value: "\(id)")] : [])
+            }
+            return [.insertItems(items: inserted)]
+        }
         var lists = state.orderedLists.map(\.id)
         var items = state.items.values.map(\.item).sorted { $0.id < $1.id }.map { ($0.id, $0.list) }
         var next = state.nextIdentifier

@@ -61,7 +61,8 @@ import TestSupport
         let before = names(in: path).filter { $0 != "lock" }.map { readFile(path + "/" + $0) }
         let failure = storeFailure({ () throws(StoreFailure) in try DurableStore.open(path) }, sourceLocation: sourceLocation)
         // A newer format version is not damage: the store is refused as written by a newer taskls.
-        let kind: StoreFailure.Kind = fragment.hasPrefix("format version 2") || fragment.hasPrefix("format version 4") ? .unsupported : .corrupt
+        let kind: StoreFailure.Kind = fragment.hasPrefix("format version 2")
+            || fragment.hasPrefix("format version \(StoreFormat.snapshotVersion + 1)") ? .unsupported : .corrupt
         #expect(failure?.kind == kind, "\(failure?.message ?? "")", sourceLocation: sourceLocation)
         #expect(failure?.file == path + "/" + file, sourceLocation: sourceLocation)
         #expect(failure?.offset == offset, sourceLocation: sourceLocation)
@@ -107,13 +108,15 @@ import TestSupport
         let snapshot = store.snapshot
         let length = snapshot.count - StoreFormat.snapshotHeaderSize
         var newer = snapshot
-        newer.replaceSubrange(8..<12, with: [4, 0, 0, 0])
+        let next = StoreFormat.snapshotVersion + 1
+        newer.replaceSubrange(8..<12, with: [UInt8(next), 0, 0, 0])
         // A payload with a matching checksum that does not decode: one byte more than the state.
         let longer = snapshot + [0]
         let undecodable = StoreFormat.snapshotHeader(sequence: 4, payload: Array(longer[40...])) + longer[40...]
         let cases: [(name: String, bytes: [UInt8], offset: Int, fragment: String)] = [
             ("bad magic", Self.replacing(snapshot, at: 0, with: Array("TSKLSJNL".utf8)), 0, "not a taskls snapshot (bad magic)"),
-            ("version 4", Self.resealed(newer, at: 32), 0, "format version 4, this taskls reads versions 1 to 3"),
+            ("a newer version", Self.resealed(newer, at: 32), 0,
+             "format version \(next), this taskls reads versions 1 to \(StoreFormat.snapshotVersion)"),
             ("a flipped sequence", flipping(snapshot, at: 16, bit: 2), 0, "the header's checksum does not match"),
             ("header cut short", Array(snapshot.prefix(30)), 0, "the header is cut short (30 of 40 bytes)"),
             ("payload cut short", Array(snapshot.dropLast(3)), 40 + length - 3, "cut short (\(length - 3) of \(length) bytes)"),
