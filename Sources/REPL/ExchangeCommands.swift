@@ -53,8 +53,8 @@ extension REPL {
             record(StoreImport.method, "import \(file)")
         }
         var lines = ["\(dryRun ? "dry run: " : "imported \(file): ")\(verb)create \(grouped(result.created)), \(verb)update \(grouped(result.updated)), \(grouped(result.unchanged)) unchanged"]
-        if !result.createdLists.isEmpty { lines.append("\(verb)create lists: " + result.createdLists.map(displayed).joined(separator: ", ")) }
-        if !result.createdSmartLists.isEmpty { lines.append("\(verb)create smart lists: " + result.createdSmartLists.map(displayed).joined(separator: ", ")) }
+        if !result.createdLists.isEmpty { lines.append("\(verb)create lists: " + result.createdLists.map { displayed($0) }.joined(separator: ", ")) }
+        if !result.createdSmartLists.isEmpty { lines.append("\(verb)create smart lists: " + result.createdSmartLists.map { displayed($0) }.joined(separator: ", ")) }
         for problem in result.skipped {
             lines.append("skipped line \(problem.line): \(problem.field.map { $0 + ": " } ?? "")\(problem.message)")
         }

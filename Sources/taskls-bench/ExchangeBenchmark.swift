@@ -12,8 +12,8 @@ func runExchangeBenchmark(tasks count: Int = 100_000) -> String {
     defer { try? FileManager.default.removeItem(at: directory) }
     let taskwarriorFile = directory.appendingPathComponent("export.json").path
     let todoFile = directory.appendingPathComponent("todo.txt").path
-    FileManager.default.createFile(atPath: taskwarriorFile, contents: Data(taskwarriorExport(count).utf8))
-    FileManager.default.createFile(atPath: todoFile, contents: Data(todoText(count).utf8))
+    _ = FileManager.default.createFile(atPath: taskwarriorFile, contents: Data(taskwarriorExport(count).utf8))
+    _ = FileManager.default.createFile(atPath: todoFile, contents: Data(todoText(count).utf8))
     var rows: [[String]] = []
     let taskwarrior = timeProcess(BuildPaths.taskls, ["import", taskwarriorFile, "--format", "taskwarrior",
                                                       "--store", directory.appendingPathComponent("store-tw").path])
@@ -28,10 +28,11 @@ func runExchangeBenchmark(tasks count: Int = 100_000) -> String {
         let data = directory.appendingPathComponent("taskdata").path
         try? FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
         let rc = directory.appendingPathComponent("taskrc").path
-        FileManager.default.createFile(atPath: rc, contents: Data("data.location=\(data)\nconfirmation=off\nverbose=nothing\n".utf8))
+        _ = FileManager.default.createFile(atPath: rc, contents: Data("data.location=\(data)\nconfirmation=off\nverbose=nothing\n".utf8))
         let timed = timeProcess(task, ["rc.hooks=off", "import", taskwarriorFile], environment: ["TASKRC": rc, "TASKDATA": data],
                                 timeout: 600)
-        let ratio = zip(timed.seconds.map { [$0] } ?? [], taskwarrior.seconds.map { [$0] } ?? []).first.map { format($0 / $1) + "x taskls's time" } ?? ""
+        var ratio = ""
+        if let theirs = timed.seconds, let ours = taskwarrior.seconds { ratio = format(theirs / ours) + "x taskls's time" }
         rows.append(["task import (Taskwarrior 2.6), same file", timed.text, ratio, ""])
     } else {
         rows.append(["task import (Taskwarrior 2.6)", "skipped (task is not installed)", "", ""])

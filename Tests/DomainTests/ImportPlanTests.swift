@@ -210,7 +210,8 @@ private func listNamed(_ state: TaskState, _ name: String) -> ListID? {
             #expect(outline(fresh, copy) == outline(state, list.id), "round \(round)")
         }
         for task in exported.tasks {
-            let item = try #require(fresh.item(withUID: try #require(task.uid)))
+            let uid = try #require(task.uid)
+            let item = try #require(fresh.item(withUID: uid))
             #expect(item.title == task.title && item.done == task.done && item.due == task.due && item.tags == task.tags
                     && item.extras == task.extras && item.priority == task.priority && item.createdAt == task.createdAt)
         }

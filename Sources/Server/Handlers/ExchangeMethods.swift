@@ -32,14 +32,13 @@ enum ExchangeMethods {
         }
         table.readingLater(StoreExport.self) { context, params, reply throws(ResponseError) in
             let state = context.engine.state
-            var ids: [Domain.ListID]?
             if let lists = params.lists {
                 let missing = lists.filter { state.lists[ListID($0)] == nil }
                 guard missing.isEmpty else {
                     throw DomainError.notFound(kind: .list, ids: missing.map(\.rawValue)).responseError
                 }
-                ids = lists.map(ListID.init)
             }
+            let ids = params.lists.map { $0.map(ListID.init) }
             let zone = context.calendar.zone
             let options = WriteOptions(localZone: zone, localZoneName: zone.identifier, now: context.now)
             let token = context.beginProgress(title: "Exporting")

@@ -106,7 +106,9 @@ extension ProtocolCatalog {
                      doc: "Undo or redo would put two lists or two items of a list at one position: the records contradict each other.",
                      data: []),
         ReasonSchema(name: "uidTaken",
-                     doc: "Two items would share one uid (an imported item's identity in its file): undo or redo would bring one back while another item, imported since, holds its uid.",
+                     doc: "Two items would share one uid (an imported item's identity in its file): undo or redo would bring one back while another item, imported since, holds its uid; or an import would give an item's uid to another.",
+                     data: []),
+        ReasonSchema(name: "writeFailed", doc: "store/export could not write its file at params.path (the message says why).",
                      data: []),
         ReasonSchema(name: "loadNotHeld", doc: "debug/continueLoading on a server not started with --hold-load.", data: []),
         ReasonSchema(name: "clockNotManual", doc: "debug/setClock on a server running on the real clock (no --clock).", data: []),
@@ -225,4 +227,6 @@ private let requestFailures: [String: FailureEntry] = [
     RemindersList.method: FailureEntry(store: .needs),
     RemindersDismiss.method: FailureEntry(store: .needs, reasons: ["notFound"]),
     RemindersSnooze.method: FailureEntry(store: .needs, reasons: ["notFound"]),
+    StoreImport.method: FailureEntry(store: .needs, reasons: ["notFound", "tooDeep", "uidTaken"]),
+    StoreExport.method: FailureEntry(store: .needs, reasons: ["notFound", "writeFailed"]),
 ]
