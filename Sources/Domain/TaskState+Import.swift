@@ -74,8 +74,17 @@ private struct ImportPlanner {
     let state: TaskState
     let settings: ImportSettings
     var result = ImportPlan()
-    /// The next id to hand out; ids are taken in increasing order, as `claim` wants them.
+    /// The next id to hand out to an item or a smart list (after every list's: lists are created first, and
+    /// `claim` wants a list's id above every id claimed before it).
     var nextIdentifier: UInt64
+    /// The next id to hand out to a list, below every item's.
+    var nextListIdentifier: UInt64
+    /// The document's tasks by uid (the first of each).
+    var byUID: [String: Int] = [:]
+    /// The tasks left out: a uid given twice, a cycle.
+    var invalid = Set<Int>()
+    /// The document, once planning starts.
+    var document = ExchangeDocument()
     /// Lists by the name the document used.
     var listsByName: [String: ListID] = [:]
     /// The default list, once decided.
@@ -100,6 +109,7 @@ private struct ImportPlanner {
         self.state = state
         self.settings = settings
         nextIdentifier = state.nextIdentifier
+        nextListIdentifier = state.nextIdentifier
     }
 
     mutating func fresh() -> UInt64 {
@@ -107,26 +117,36 @@ private struct ImportPlanner {
         return nextIdentifier
     }
 
+    mutating func freshListIdentifier() -> UInt64 {
+        defer { nextListIdentifier += 1 }
+        return nextListIdentifier
+    }
+
     mutating func problem(_ task: ExchangeTask?, field: String?, _ message: String) {
         result.problems.append(ExchangeProblem(file: settings.fileName, line: task?.line ?? 0, field: field, message: message))
     }
 
     mutating func plan(_ document: ExchangeDocument) {
+        self.document = document
+        // Lists take the ids below the items' (at most one per name, and the default list).
+        let names = Set(document.lists.map(\.name) + document.tasks.compactMap(\.list) + document.smartLists.flatMap { $0.lists ?? [] })
+        nextIdentifier += UInt64(names.count + 1)
         for list in document.lists { _ = resolveList(named: list.name, fields: list) }
         let order = orderParentsFirst(document.tasks)
-        var invalid = Set<Int>()
-        for index in order {
+        for index in order where !invalid.contains(index) {
             let task = document.tasks[index]
             let before = result.problems.count
-            placeTask(task, index: index, document: document, invalid: invalid)
+            placeTask(task, index: index)
             if result.problems.count > before { invalid.insert(index) }
         }
-        planSmartLists(document.smartLists)
         if settings.skipInvalid {
             result.skipped = result.problems
             result.problems = []
         }
-        guard result.problems.isEmpty else { return }
+        guard result.problems.isEmpty else {
+            result.mutations = []
+            return
+        }
         // A mutation names at most `Limits.idsPerMutation` items; the group stays one.
         for start in stride(from: 0, to: inserted.count, by: Limits.idsPerMutation) {
             result.mutations.append(.insertItems(items: Array(inserted[start..<min(start + Limits.idsPerMutation, inserted.count)])))
@@ -135,6 +155,8 @@ private struct ImportPlanner {
             result.mutations.append(.restoreItems(items: Array(restored[start..<min(start + Limits.idsPerMutation, restored.count)])))
         }
         result.mutations += moves
+        // Smart lists last: their ids are above every item's.
+        planSmartLists(document.smartLists)
     }
 
     // MARK: Lists
@@ -156,7 +178,7 @@ private struct ImportPlanner {
                 problem(nil, field: "list", "\"\(name)\": \(error.message)")
                 return nil
             }
-            id = ListID(fresh())
+            id = ListID(freshListIdentifier())
             result.mutations.append(.createList(id: id, fields: listFields, before: nil))
             result.createdLists.append(name)
         }
@@ -182,11 +204,11 @@ private struct ImportPlanner {
     /// The document's task indexes with every parent before its subtasks (a parent's uid missing from the
     /// document is left for `placeTask` to resolve), and problems for duplicate uids and cycles.
     mutating func orderParentsFirst(_ tasks: [ExchangeTask]) -> [Int] {
-        var byUID: [String: Int] = [:]
         for (index, task) in tasks.enumerated() {
             guard let uid = task.uid else { continue }
             if let first = byUID[uid] {
                 problem(task, field: "uid", "\"\(uid)\" appears twice (lines \(tasks[first].line) and \(task.line))")
+                invalid.insert(index)
             } else {
                 byUID[uid] = index
             }
@@ -205,6 +227,13 @@ private struct ImportPlanner {
             }
             if let index = current, state[index] == 1 {
                 problem(tasks[index], field: "parent", "subtasks form a cycle through \"\(tasks[index].uid ?? "")\"")
+                // The tasks on the cycle are left out (their descendants then miss their parent).
+                var member = index
+                repeat {
+                    invalid.insert(member)
+                    guard let next = tasks[member].parentUID.flatMap({ byUID[$0] }) else { break }
+                    member = next
+                } while member != index
             }
             for index in path.reversed() {
                 state[index] = 2
@@ -214,11 +243,11 @@ private struct ImportPlanner {
         return order
     }
 
-    mutating func placeTask(_ task: ExchangeTask, index: Int, document: ExchangeDocument, invalid: Set<Int>) {
+    mutating func placeTask(_ task: ExchangeTask, index: Int) {
         // The parent: a task of the document (placed before this one), else an item of the state with that uid.
         var parent: (id: ItemID, list: ListID)?
         if let parentUID = task.parentUID {
-            if let parentIndex = document.tasks.firstIndex(where: { $0.uid == parentUID }), parentIndex != index {
+            if let parentIndex = byUID[parentUID], parentIndex != index {
                 guard !invalid.contains(parentIndex), let placedParent = placed[parentIndex] else {
                     problem(task, field: "parent", "its parent \"\(parentUID)\" was not imported")
                     return
@@ -286,7 +315,8 @@ private struct ImportPlanner {
         let last: Position?
         if let planned = lastPositions[key] {
             last = planned
-        } else if parent.map({ insertedDepth[$0] != nil }) ?? false {
+        } else if state.lists[list] == nil || parent.map({ insertedDepth[$0] != nil }) ?? false {
+            // A list or a parent this import makes has no subtasks yet.
             last = nil
         } else {
             last = state.manualGap(in: list, under: parent, before: nil).0
@@ -326,7 +356,7 @@ private struct ImportPlanner {
         var move: Mutation?
         if let parent, parent != existing.parent {
             move = .moveItems(ids: [existing.id], toList: nil, before: nil, parent: .set(parent), at: settings.time)
-        } else if parent == nil, let named, named != existing.list {
+        } else if parent == nil, let named, named != existing.list, !parentGoes(existing, to: named) {
             move = .moveItems(ids: [existing.id], toList: named, before: nil, parent: .clear, at: settings.time)
         }
         if let move { moves.append(move) }
@@ -335,6 +365,15 @@ private struct ImportPlanner {
         } else {
             result.unchanged += 1
         }
+    }
+
+    /// Whether `item`'s parent is a task of the document that goes to `list` too (then `item` rides along with it).
+    mutating func parentGoes(_ item: Item, to list: ListID) -> Bool {
+        guard let parent = item.parent.flatMap({ state.item($0) }),
+              let index = byUID[ExchangeIdentity.uid(of: parent)] else { return false }
+        let task = document.tasks[index]
+        if let name = task.list { return resolveList(named: name) == list }
+        return false
     }
 
     // MARK: Smart lists
