@@ -1,0 +1,34 @@
+// ICalendarFormat: iCalendar (RFC 5545) VTODOs read into and written from the exchange model: one VCALENDAR per list,
+// dues in their zones (VTIMEZONE), alarms as alerts, everything else kept as `ical:` extras (protocol.md,
+// "Import and export — iCalendar", is the field-by-field mapping).
+
+import Domain
+
+/// iCalendar (RFC 5545): what Apple Reminders, Nextcloud Tasks, Thunderbird and Fastmail exchange.
+///
+/// Reading takes every `VCALENDAR` of a stream as a list (named by `X-WR-CALNAME`, else RFC 7986 `NAME`; a calendar
+/// without a name gives tasks of the import's default list) and every `VTODO` in it as a task; a property or
+/// component taskls has no field for is kept as an extra `ical:NAME` whose value is the property's parameters and
+/// value as unfolded text (`;X-PARAM=1:value`), or a component's content lines (`BEGIN:VALARM` … `END:VALARM`,
+/// joined by line feeds). Writing gives one `VCALENDAR` per list with its tasks in order, CRLF line ends, lines
+/// folded at 75 octets, and the extras written back where they came from.
+public enum ICalendarFormat: ExchangeFormat {
+    /// Reads an iCalendar stream (one or more `VCALENDAR`s).
+    ///
+    /// A broken structure (a first line that is not `BEGIN:VCALENDAR`, a `BEGIN` without its `END`, a property
+    /// outside every calendar) refuses the file whatever `options.skipInvalid` says; an invalid task (no title, an
+    /// impossible date, an unknown `TZID`, a duplicate `UID`, a cycle of `RELATED-TO` parents) refuses it unless
+    /// `skipInvalid`, which leaves the task out and reports it.
+    /// - Complexity: O(length of `text`), plus the time-zone lookups of its dates.
+    public static func read(_ text: String, options: ReadOptions) throws(ExchangeFailure) -> ExchangeReading {
+        try CalendarReader(options: options).read(text)
+    }
+
+    /// Writes a document: one `VCALENDAR` per list (the lists in order, then any other list a task names), each
+    /// task's `VTODO` in document order, with the `VTIMEZONE`s its dues and extras use.
+    /// - Complexity: O(size of the document), plus a scan of the local zone's transitions over the years its dues
+    ///   span (one offset lookup a day).
+    public static func write(_ document: ExchangeDocument, options: WriteOptions) -> ExchangeWriting {
+        CalendarWriter(options: options).write(document)
+    }
+}
