@@ -73,7 +73,7 @@ struct ICalendarReadingTests {
     /// PRIORITY 1–4 high, 5 medium, 6–9 low, 0 none; the number kept when export (1, 5, 9) would write another.
     @Test(arguments: [
         ("0", Priority.none, false), ("1", .high, false), ("2", .high, true), ("4", .high, true), ("5", .medium, false),
-        ("6", .low, true), ("9", .low, false), (" 9 ", .low, false), ("09", .low, true),
+        ("6", .low, true), ("9", .low, false), (" 9 ", .low, false), ("09", .low, false), ("3", .high, true),
     ])
     func priorityNumbersFallIntoThreeLevels(value: String, priority: Priority, kept: Bool) throws {
         let task = try icsRead(icsCalendar(icsTodo(["UID:a", "SUMMARY:x", "PRIORITY:" + value]))).document.tasks[0]

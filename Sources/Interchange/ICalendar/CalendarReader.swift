@@ -73,8 +73,8 @@ extension ICalendarFormat {
             let nameLine = calendar.property("X-WR-CALNAME") ?? calendar.property("NAME")
             guard let name = nameLine.map({ TextValue.unescape($0.value) }), !name.isEmpty else { return nil }
             let color = (calendar.property("COLOR") ?? calendar.property("X-APPLE-CALENDAR-COLOR"))
-                .map { TextValue.unescape($0.trimmedValue) }
-            let icon = calendar.property("X-TASKLS-ICON").map { TextValue.unescape($0.trimmedValue) }
+                .map { TextValue.unescape($0.value) }
+            let icon = calendar.property("X-TASKLS-ICON").map { TextValue.unescape($0.value) }
             return ExchangeList(name: name, color: color, icon: icon)
         }
 

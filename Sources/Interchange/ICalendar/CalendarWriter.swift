@@ -8,30 +8,34 @@ extension ICalendarFormat {
     struct CalendarWriter {
         let options: WriteOptions
 
+        /// One list's calendar being written: the list (nil: tasks of no list), its tasks and how their dues are written.
+        private struct Calendar {
+            let list: ExchangeList?
+            var tasks: [ExchangeTask] = []
+            var forms: [DueForm?] = []
+        }
+
         func write(_ document: ExchangeDocument) -> ExchangeWriting {
-            var losses = LossTally()
-            var order: [String?] = []
-            var groups: [String?: [ExchangeTask]] = [:]
-            for list in document.lists where groups[list.name] == nil {
-                order.append(list.name)
-                groups[list.name] = []
+            var calendars: [Calendar] = []
+            var index: [String?: Int] = [:]
+            for list in document.lists where index[list.name] == nil {
+                index[list.name] = calendars.count
+                calendars.append(Calendar(list: list))
             }
             for task in document.tasks {
-                if groups[task.list] == nil {
-                    order.append(task.list)
-                    groups[task.list] = []
+                if index[task.list] == nil {
+                    index[task.list] = calendars.count
+                    calendars.append(Calendar(list: task.list.map { ExchangeList(name: $0) }))
                 }
-                groups[task.list]!.append(task)
+                calendars[index[task.list]!].tasks.append(task)
+                calendars[index[task.list]!].forms.append(task.due.map(form))
             }
-            if order.isEmpty {
-                let noList: String? = nil
-                order.append(noList)
-                groups[noList] = []
-            }
+            if calendars.isEmpty { calendars.append(Calendar(list: nil)) }
+            let localZone = localZoneLines(&calendars)
+            var losses = LossTally()
             var writer = LineWriter()
-            for name in order {
-                let list = document.lists.first { $0.name == name } ?? name.map { ExchangeList(name: $0) }
-                writeCalendar(list, tasks: groups[name]!, to: &writer, &losses)
+            for calendar in calendars {
+                writeCalendar(calendar, localZone: localZone, to: &writer, &losses)
             }
             for _ in document.smartLists {
                 losses.add("smart lists", because: "iCalendar has no smart lists")
@@ -40,23 +44,22 @@ extension ICalendarFormat {
         }
 
         /// One VCALENDAR: the list's name, color and icon, the zones, the tasks.
-        private func writeCalendar(_ list: ExchangeList?, tasks: [ExchangeTask], to writer: inout LineWriter,
+        private func writeCalendar(_ calendar: Calendar, localZone: [String]?, to writer: inout LineWriter,
                                    _ losses: inout LossTally) {
             writer.line("BEGIN:VCALENDAR")
             writer.line("VERSION:2.0")
             writer.line("PRODID:-//taskls//taskls//EN")
             writer.line("CALSCALE:GREGORIAN")
-            if let list {
+            if let list = calendar.list {
                 writer.text("X-WR-CALNAME", list.name)
                 if let color = list.color { writer.text(color.hasPrefix("#") ? "X-APPLE-CALENDAR-COLOR" : "COLOR", color) }
                 if let icon = list.icon { writer.text("X-TASKLS-ICON", icon) }
             }
-            var forms = tasks.map { $0.due.map(form) }
-            for lines in zones(tasks, &forms) {
+            for lines in zones(calendar, localZone: localZone) {
                 for line in lines { writer.line(line) }
             }
             let taskWriter = TaskWriter(options: options)
-            for (task, form) in zip(tasks, forms) {
+            for (task, form) in zip(calendar.tasks, calendar.forms) {
                 taskWriter.write(task, due: form, to: &writer, &losses)
             }
             writer.line("END:VCALENDAR")
@@ -65,7 +68,7 @@ extension ICalendarFormat {
         /// How a due is written. A day: `VALUE=DATE`. A time whose offset is the local zone's then: in the local zone
         /// by its name when `localZoneName` is given (and the wall-clock reading names that instant: not the second
         /// pass of an hour the clocks repeat), else in UTC, which a reader gives back in the local zone. A time with
-        /// another offset: in a zone of that fixed offset (`UTC+05:30`), so a reader gives back the offset too.
+        /// another offset: in a zone of that fixed offset (`UTC+0530`), so a reader gives back the offset too.
         /// Milliseconds are dropped.
         func form(_ due: Due) -> DueForm {
             switch due {
@@ -85,52 +88,61 @@ extension ICalendarFormat {
             }
         }
 
-        /// The VTIMEZONEs a calendar's tasks use, in order: the local zone's (a task's kept copy when it gives every
-        /// due written in it back, else one made from `options.localZone`; a due it would not give back is written in
-        /// UTC instead), the fixed offsets', then the zones the tasks' extras name, kept from their file.
-        private func zones(_ tasks: [ExchangeTask], _ forms: inout [DueForm?]) -> [[String]] {
-            var kept: [(tzid: String, lines: [String])] = []
-            for task in tasks {
-                for extra in task.extras where extra.key == "ical:VTIMEZONE" {
-                    guard case .zone = TaskWriter.form(of: extra), let tzid = Self.zoneID(extra.value),
-                          !kept.contains(where: { $0.tzid == tzid }) else { continue }
-                    kept.append((tzid, extra.value.split(separator: "\n").map(String.init)))
+        /// The local zone's VTIMEZONE, the same in every calendar of the file (vobject keeps one zone a TZID for the
+        /// whole file): a task's kept copy when it gives every due written in the zone back, else one made from
+        /// `options.localZone` over the years those dues span (and now); a due it would not give back is written in
+        /// UTC instead. Nil when no due is written in the local zone.
+        private func localZoneLines(_ calendars: inout [Calendar]) -> [String]? {
+            guard let name = options.localZoneName else { return nil }
+            var uses: [(calendar: Int, task: Int)] = []
+            for (calendarIndex, calendar) in calendars.enumerated() {
+                for (taskIndex, form) in calendar.forms.enumerated() {
+                    if case .zoned(name, _, _)? = form { uses.append((calendarIndex, taskIndex)) }
                 }
             }
+            guard !uses.isEmpty else { return nil }
+            func givesBack(_ use: (calendar: Int, task: Int), _ zone: DefinedZone) -> Bool {
+                Self.givesBack(calendars[use.calendar].forms[use.task]!, calendars[use.calendar].tasks[use.task].due!, zone)
+            }
+            let copy = calendars.lazy.flatMap(\.tasks).flatMap(\.extras).first { extra in
+                guard extra.key == "ical:VTIMEZONE", case .zone = TaskWriter.form(of: extra) else { return false }
+                return Self.zoneID(extra.value) == name
+            }
+            if let copy, let defined = definedZone(lines: Self.lines(copy.value)),
+               uses.allSatisfy({ givesBack($0, defined.zone) }) {
+                return Self.lines(copy.value)
+            }
+            let years = uses.map { use -> Int in
+                guard case .zoned(_, let date, _)? = calendars[use.calendar].forms[use.task] else { return 1970 }
+                return date.year
+            }
+            let nowYear = split(options.now.milliseconds).date.year
+            let range = max(2, years.min()! - 1)...min(9998, max(years.max()!, nowYear) + 1)
+            let lines = zoneLines(tzid: name, zone: options.localZone, years: range)
+            guard let zone = definedZone(lines: lines)?.zone else { return nil }
+            var used = false
+            for use in uses {
+                if givesBack(use, zone) {
+                    used = true
+                } else if case .dateTime(let instant, _)? = calendars[use.calendar].tasks[use.task].due {
+                    calendars[use.calendar].forms[use.task] = .utc(Self.wholeSecond(instant))
+                }
+            }
+            return used ? lines : nil
+        }
+
+        /// The VTIMEZONEs a calendar uses, in order: the local zone's, the fixed offsets' its dues use, then the
+        /// zones its tasks' extras name, kept from their file (the first copy of each TZID).
+        private func zones(_ calendar: Calendar, localZone: [String]?) -> [[String]] {
             var result: [[String]] = []
             var written: Set<String> = []
-            if let name = options.localZoneName {
-                let uses = forms.indices.filter { if case .zoned(name, _, _)? = forms[$0] { true } else { false } }
-                if !uses.isEmpty {
-                    var lines: [String]
-                    var zone: DefinedZone?
-                    if let copy = kept.first(where: { $0.tzid == name }), let defined = definedZone(lines: copy.lines),
-                       uses.allSatisfy({ Self.givesBack(forms[$0]!, tasks[$0].due!, defined.zone) }) {
-                        lines = copy.lines
-                    } else {
-                        let years = uses.map { index -> Int in
-                            guard case .zoned(_, let date, _)? = forms[index] else { return 1970 }
-                            return date.year
-                        }
-                        let nowYear = split(options.now.milliseconds).date.year
-                        let range = max(2, years.min()! - 1)...min(9998, max(years.max()!, nowYear) + 1)
-                        lines = zoneLines(tzid: name, zone: options.localZone, years: range)
-                        zone = definedZone(lines: lines)?.zone
-                    }
-                    for index in uses {
-                        guard let zone, case .dateTime(let instant, _)? = tasks[index].due else { break }
-                        if !Self.givesBack(forms[index]!, tasks[index].due!, zone) {
-                            forms[index] = .utc(Self.wholeSecond(instant))
-                        }
-                    }
-                    if forms.contains(where: { if case .zoned(name, _, _)? = $0 { true } else { false } }) {
-                        result.append(lines)
-                        written.insert(name)
-                    }
-                }
+            if let localZone, let name = options.localZoneName,
+               calendar.forms.contains(where: { if case .zoned(name, _, _)? = $0 { true } else { false } }) {
+                result.append(localZone)
+                written.insert(name)
             }
             var offsets: Set<Int> = []
-            for (form, task) in zip(forms, tasks) {
+            for (form, task) in zip(calendar.forms, calendar.tasks) {
                 guard case .zoned(let tzid, _, _)? = form, tzid != options.localZoneName,
                       case .dateTime(_, let offset)? = task.due else { continue }
                 offsets.insert(offset)
@@ -139,8 +151,10 @@ extension ICalendarFormat {
                 result.append(fixedZoneLines(offset))
                 written.insert(fixedZoneName(offset))
             }
-            for zone in kept where written.insert(zone.tzid).inserted {
-                result.append(zone.lines)
+            for extra in calendar.tasks.flatMap(\.extras) where extra.key == "ical:VTIMEZONE" {
+                guard case .zone = TaskWriter.form(of: extra), let tzid = Self.zoneID(extra.value),
+                      written.insert(tzid).inserted else { continue }
+                result.append(Self.lines(extra.value))
             }
             return result
         }
@@ -156,6 +170,11 @@ extension ICalendarFormat {
         /// The instant with its milliseconds dropped (rounded down).
         static func wholeSecond(_ instant: Timestamp) -> Timestamp {
             Timestamp(milliseconds: instant.milliseconds - (instant.milliseconds % 1000 + 1000) % 1000)
+        }
+
+        /// The lines of a component kept as text.
+        private static func lines(_ text: String) -> [String] {
+            text.split(separator: "\n").map(String.init)
         }
 
         /// The TZID of a VTIMEZONE kept as text.

@@ -9,6 +9,10 @@ extension ICalendarFormat {
     struct DefinedZone: ZoneOffsets {
         /// The `STANDARD` and `DAYLIGHT` observances.
         let observances: [Observance]
+        /// Every onset up to `tableEnd`, sorted, with the offset from it on.
+        private let table: [(onset: Int64, offset: Int)]
+        /// The start of the year the table runs to (2200); later instants are worked out from the rules.
+        private static let tableEnd = CalendarDate(year: 2200, month: 1, day: 1)!.daysSinceEpoch * millisecondsPerDay
 
         /// The zone a `VTIMEZONE` component defines, or nil when it defines none taskls can read (no observance,
         /// an observance without DTSTART, TZOFFSETFROM or TZOFFSETTO, or with an RRULE other than a yearly rule by
@@ -21,10 +25,37 @@ extension ICalendarFormat {
             }
             guard !observances.isEmpty else { return nil }
             self.observances = observances
+            var table: [(onset: Int64, offset: Int)] = []
+            for observance in observances {
+                table += observance.onsets.filter { $0 < Self.tableEnd }.map { ($0, observance.to) }
+                guard let rule = observance.openRule else { continue }
+                var year = observance.startDate.year
+                while year < 2200, table.count < 100_000 {
+                    for onset in rule.onsets(in: year, startDate: observance.startDate,
+                                             startMillisecond: observance.startMillisecond, from: observance.from)
+                    where onset > observance.firstOnset && onset < Self.tableEnd {
+                        table.append((onset, observance.to))
+                    }
+                    year += rule.interval
+                }
+            }
+            // Onsets in order; of two at one instant the earlier observance's last, so it wins as below.
+            self.table = table.enumerated().sorted { ($0.element.onset, $1.offset) < ($1.element.onset, $0.offset) }
+                .map(\.element)
         }
 
-        /// - Complexity: O(observances × (log RDATEs + a few years' rule dates)).
+        /// - Complexity: O(log onsets) before 2200; after, O(observances × (log RDATEs + a few years' rule dates)).
         func offsetSeconds(at instant: Timestamp) -> Int {
+            if instant.milliseconds < Self.tableEnd {
+                var low = 0
+                var high = table.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if table[middle].onset <= instant.milliseconds { low = middle + 1 } else { high = middle }
+                }
+                if low > 0 { return table[low - 1].offset }
+                return observances.min { $0.firstOnset < $1.firstOnset }!.from
+            }
             var best: (onset: Int64, offset: Int)?
             for observance in observances {
                 guard let onset = observance.latestOnset(atOrBefore: instant.milliseconds) else { continue }

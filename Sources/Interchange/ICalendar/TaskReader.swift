@@ -66,7 +66,7 @@ extension ICalendarFormat {
                     textParameters = textParameters || !line.parameters.isEmpty
                 case "RELATED-TO" where (line.parameter("RELTYPE")?.uppercased() ?? "PARENT") == "PARENT"
                     && task.parentUID == nil:
-                    task.parentUID = TextValue.unescape(line.trimmedValue)
+                    task.parentUID = TextValue.unescape(line.value)
                     result.parentLine = line.line
                     result.parentExtra = (Extra(key: "ical:RELATED-TO", value: String(line.afterName)), extras.count)
                 case "X-TASKLS-EXTRA":
@@ -90,7 +90,7 @@ extension ICalendarFormat {
                            because: "taskls repeats by its rule alone")
             }
             if let line = first["UID"] {
-                task.uid = TextValue.unescape(line.trimmedValue)
+                task.uid = TextValue.unescape(line.value)
                 result.uidLine = line.line
             }
             if let line = first["SUMMARY"] {

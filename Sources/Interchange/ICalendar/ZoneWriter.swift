@@ -60,7 +60,9 @@ extension ICalendarFormat {
     /// The lines of a VTIMEZONE for `zone` named `tzid`, exact over `years`: an observance from the start of the
     /// years at the offset then, and one for each change, where changes in consecutive years share a month, weekday,
     /// time and offsets written as one `RRULE:FREQ=YEARLY;BYMONTH=…;BYDAY=…`, ended by UNTIL unless it still holds
-    /// in the last year (then it goes on, the zone's rule as far as the file can tell).
+    /// in the last year (then it goes on, the zone's rule as far as the file can tell). UNTIL is a day after the last
+    /// change: the rule has no date in between, and readers that compare UNTIL (UTC) with local times (Python's
+    /// icalendar and vobject do) still count the last change.
     static func zoneLines(tzid: String, zone: any ZoneOffsets, years: ClosedRange<Int>) -> [String] {
         let (initial, changes) = transitions(of: zone, years: years)
         var runs: [[Transition]] = []
@@ -87,7 +89,7 @@ extension ICalendarFormat {
                 let key = first.ruleKey.split(separator: ";")
                 rule = "FREQ=YEARLY;BYMONTH=\(date.month);BYDAY=\(key[1])"
                 if run.last!.local.date.year < years.upperBound {
-                    rule! += ";UNTIL=" + compactUTC(Timestamp(milliseconds: run.last!.instant))
+                    rule! += ";UNTIL=" + compactUTC(Timestamp(milliseconds: run.last!.instant + millisecondsPerDay))
                 }
             }
             lines += observance(first.to > first.from ? "DAYLIGHT" : "STANDARD", start: first.local, from: first.from,
@@ -98,9 +100,10 @@ extension ICalendarFormat {
     }
 
     /// The name taskls gives a fixed offset's zone: `UTC` and the offset as UTC-OFFSET writes it (`UTC+0530`,
-    /// `UTC-0300`, `UTC+005328`), without a colon, which a parameter value would have to quote.
+    /// `UTC-0300`, `UTC+005328`), without a colon, which a parameter value would have to quote; offset zero is `UTC`
+    /// (vobject reads a zone of offset zero by another name as no zone).
     static func fixedZoneName(_ offset: Int) -> String {
-        "UTC" + offsetText(offset)
+        offset == 0 ? "UTC" : "UTC" + offsetText(offset)
     }
 
     /// The lines of a VTIMEZONE whose offset is always `offset`.
