@@ -206,10 +206,10 @@ struct ICalendarReadingTests {
                                            ExchangeList(name: "Home", color: "turquoise", icon: "house")])
         #expect(reading.document.tasks.map(\.list) == ["Work, mostly", "Home", nil, "Work, mostly"])
         #expect(reading.losses.map(\.description) == [
-            "1 task: calendar property X-WR-CALDESC (taskls keeps a list's name, color and icon)",
+            "1 task: their list's calendar property X-WR-CALDESC (taskls keeps a list's name, color and icon)",
             "1 task: events (VEVENT) (taskls imports tasks (VTODO) only)",
             "1 task: journal entries (VJOURNAL) (taskls imports tasks (VTODO) only)",
-            "1 task: calendar property X-APPLE-CALENDAR-COLOR beside COLOR (taskls keeps one color a list)",
+            "1 task: their list's X-APPLE-CALENDAR-COLOR beside its COLOR (taskls keeps one color a list)",
         ])
     }
 
@@ -222,6 +222,19 @@ struct ICalendarReadingTests {
         #expect(task.title == "Grüße 👋🏽 an alle")
         #expect(task.notes == "one two")
         #expect(task.line == 4)
+    }
+
+    @Test func aFoldInsideAUTF8SequenceIsMendedWhenTheFileIsDecoded() throws {
+        // "Grüße": the fold splits "ü" (C3 BC) and "ß" (C3 9F), on CRLF and on LF.
+        let bytes = Array("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:a\r\nSUMMARY:Gr".utf8) + [0xC3, 0x0D, 0x0A, 0x20, 0xBC]
+            + [0xC3, 0x0A, 0x09, 0x9F] + Array("e\r\nDUE:2026\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)
+        #expect(String(decoding: bytes, as: UTF8.self).contains("\u{FFFD}"))
+        #expect(icsProblems(ICalendarFormat.text(decoding: bytes))
+            == ["tasks.ics:7: DUE: \"2026\" is not a date (YYYYMMDD) or a date-time (YYYYMMDDTHHMMSS, with Z for UTC)"],
+            "the lines keep their numbers")
+        let fixed = ICalendarFormat.text(decoding: bytes).replacingOccurrences(of: "DUE:2026\r\n", with: "")
+        #expect(try icsRead(fixed).document.tasks[0].title == "Grüße")
+        #expect(ICalendarFormat.text(decoding: Array("a\r\n b\n\tc\r\n".utf8)) == "a\r\n b\n\tc\r\n")
     }
 
     @Test func parentLinksAndOtherRelationsAreKept() throws {

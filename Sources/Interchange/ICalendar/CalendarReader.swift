@@ -62,13 +62,19 @@ extension ICalendarFormat {
         }
 
         /// A calendar's list: named by X-WR-CALNAME, else NAME (nil without either); COLOR, else
-        /// X-APPLE-CALENDAR-COLOR, its color; X-TASKLS-ICON its icon. Its other properties are counted as lost.
+        /// X-APPLE-CALENDAR-COLOR, its color; X-TASKLS-ICON its icon. Its other properties are counted as lost, once
+        /// for each of its tasks.
         private func readList(_ calendar: Component, _ losses: inout LossTally) -> ExchangeList? {
+            let tasks = calendar.components.filter { $0.name == "VTODO" }.count
             for line in calendar.properties where !Self.listProperties.contains(line.name) {
-                losses.add("calendar property \(line.name)", because: "taskls keeps a list's name, color and icon")
+                for _ in 0..<tasks {
+                    losses.add("their list's calendar property \(line.name)", because: "taskls keeps a list's name, color and icon")
+                }
             }
             if calendar.property("COLOR") != nil, calendar.property("X-APPLE-CALENDAR-COLOR") != nil {
-                losses.add("calendar property X-APPLE-CALENDAR-COLOR beside COLOR", because: "taskls keeps one color a list")
+                for _ in 0..<tasks {
+                    losses.add("their list's X-APPLE-CALENDAR-COLOR beside its COLOR", because: "taskls keeps one color a list")
+                }
             }
             let nameLine = calendar.property("X-WR-CALNAME") ?? calendar.property("NAME")
             guard let name = nameLine.map({ TextValue.unescape($0.value) }), !name.isEmpty else { return nil }

@@ -24,6 +24,35 @@ public enum ICalendarFormat: ExchangeFormat {
         try CalendarReader(options: options).read(text)
     }
 
+    /// The text of an iCalendar file's bytes as UTF-8, for `read`. A writer that folds a line inside a UTF-8
+    /// sequence (RFC 5545 says it should not, some do) leaves invalid bytes on both sides of the fold, which decoding
+    /// would replace; here the rest of the sequence is moved before the fold first, so unfolding gives it back whole
+    /// and the lines keep their numbers.
+    /// - Complexity: O(bytes).
+    public static func text(decoding bytes: [UInt8]) -> String {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let lineFeed = byte == 0x0A ? index : byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A
+                ? index + 1 : nil
+            if let lineFeed, lineFeed + 1 < bytes.count, bytes[lineFeed + 1] == 0x20 || bytes[lineFeed + 1] == 0x09 {
+                var end = lineFeed + 2
+                while end < bytes.count, (0x80...0xBF).contains(bytes[end]) { end += 1 }
+                if end > lineFeed + 2 {
+                    result += bytes[(lineFeed + 2)..<end]
+                    result += bytes[index...(lineFeed + 1)]
+                    index = end
+                    continue
+                }
+            }
+            result.append(byte)
+            index += 1
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
     /// Writes a document: one `VCALENDAR` per list (the lists in order, then any other list a task names), each
     /// task's `VTODO` in document order, with the `VTIMEZONE`s its dues and extras use.
     /// - Complexity: O(size of the document), plus a scan of the local zone's transitions over the years its dues
