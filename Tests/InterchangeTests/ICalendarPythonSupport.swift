@@ -17,7 +17,7 @@ def due_text(value):
     if isinstance(value, datetime.datetime):
         if value.tzinfo is None:
             return "floating " + value.isoformat()
-        return value.astimezone(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        return value.astimezone(datetime.timezone.utc).replace(tzinfo=None).isoformat()[:19] + "Z"
     return value.isoformat()
 
 def read_icalendar(data):

@@ -163,6 +163,14 @@ struct ICalendarReadingTests {
             "1 task: alarms taskls cannot represent: kept, not used (taskls alerts are DISPLAY alarms at a time or relative to the due, without repeats)"])
     }
 
+    @Test func lossesAreCountedOnceATask() throws {
+        let alarm = ["BEGIN:VALARM", "ACTION:EMAIL", "TRIGGER:-PT1H", "END:VALARM"]
+        let reading = try icsRead(icsCalendar(icsTodo(["UID:a", "SUMMARY:x"] + alarm + alarm)
+                                              + icsTodo(["UID:b", "SUMMARY:y"] + alarm)))
+        #expect(reading.losses.map(\.count) == [2])
+        #expect(reading.document.tasks[0].extras.count == 2)
+    }
+
     @Test func anAppleAlarmBecomesAnAlertAndItsIdentityIsCountedAsLost() throws {
         let reading = try icsRead(icsCalendar(icsTodo([
             "UID:a", "SUMMARY:x", "DUE:20261124T083000Z", "BEGIN:VALARM", "X-WR-ALARMUID:E1", "UID:E1",

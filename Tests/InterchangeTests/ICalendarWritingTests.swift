@@ -105,6 +105,21 @@ struct ICalendarWritingTests {
         try icsCheckWithPython([writing.text])
     }
 
+    @Test func duesFarFromNowReadBackToo() throws {
+        let berlin = ICalendarTestZone(icsLocalZoneName)
+        let instants = ["0005-06-01T12:00:00Z", "1850-06-01T12:00:00Z", "1980-06-01T12:00:00Z", "2026-07-01T12:00:00Z",
+                        "2500-06-01T12:00:00Z", "9000-06-01T12:00:00Z"].map(icsInstant)
+        let tasks = instants.enumerated().map { index, instant in
+            ExchangeTask(uid: "\(index)", list: "L", title: "t", modifiedAt: instant,
+                         due: .dateTime(instant, offsetSeconds: berlin.offsetSeconds(at: instant)))
+        }
+        let text = ICalendarFormat.write(ExchangeDocument(tasks: tasks), options: icsWriteOptions()).text
+        #expect(try icsRead(text).document.tasks.map(icsWithoutLine) == tasks)
+        #expect(text.contains("DUE;TZID=Europe/Berlin:25000601T140000"), "the zone's rules go on past its last scanned year")
+        #expect(text.contains("DUE;TZID=Europe/Berlin:00050601T125328"), "before the scanned years: the offset then (LMT)")
+        try icsCheckWithPython([text])
+    }
+
     @Test func extrasAreWrittenBackAsWhatTheyWere() throws {
         let extras = [
             Extra(key: "ical:X-APPLE-SORT-ORDER", value: ":42"),

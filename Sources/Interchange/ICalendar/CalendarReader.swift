@@ -102,6 +102,13 @@ extension ICalendarFormat {
                 let problems = tasks.flatMap(\.problems)
                 guard problems.isEmpty else { throw Self.failure(problems) }
             }
+            var tally = LossTally()
+            for loss in losses {
+                for _ in 0..<loss.count { tally.add(loss.what, because: loss.reason) }
+            }
+            for task in tasks {
+                for loss in task.losses { tally.add(loss.what, because: loss.reason) }
+            }
             let uids = Set(tasks.compactMap(\.task.uid))
             for index in tasks.indices {
                 guard let parent = tasks[index].task.parentUID, !uids.contains(parent),
@@ -110,7 +117,7 @@ extension ICalendarFormat {
                 tasks[index].task.extras.insert(extra, at: position)
             }
             return ExchangeReading(document: ExchangeDocument(lists: lists, tasks: tasks.map(\.task)),
-                                   skipped: skipped.sorted { $0.line < $1.line }, losses: losses)
+                                   skipped: skipped.sorted { $0.line < $1.line }, losses: tally.losses)
         }
 
         /// A problem on each task whose UID an earlier task has.

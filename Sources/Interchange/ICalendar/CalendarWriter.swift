@@ -92,6 +92,7 @@ extension ICalendarFormat {
         /// whole file): a task's kept copy when it gives every due written in the zone back, else one made from
         /// `options.localZone` over the years those dues span (and now); a due it would not give back is written in
         /// UTC instead. Nil when no due is written in the local zone.
+        /// - Complexity: O(days in the years scanned) offset lookups, at most 300 years' worth.
         private func localZoneLines(_ calendars: inout [Calendar]) -> [String]? {
             guard let name = options.localZoneName else { return nil }
             var uses: [(calendar: Int, task: Int)] = []
@@ -116,8 +117,16 @@ extension ICalendarFormat {
                 guard case .zoned(_, let date, _)? = calendars[use.calendar].forms[use.task] else { return 1970 }
                 return date.year
             }
+            // Scanning costs a lookup a day: over 300 years, the 150 either side of now (a due beyond them that the
+            // zone's last rules do not give back is written in UTC, below).
             let nowYear = split(options.now.milliseconds).date.year
-            let range = max(2, years.min()! - 1)...min(9998, max(years.max()!, nowYear) + 1)
+            var lower = max(2, years.min()! - 1)
+            var upper = min(9998, max(years.max()!, nowYear) + 1)
+            if upper - lower > 300 {
+                lower = max(lower, nowYear - 150)
+                upper = max(lower, min(upper, nowYear + 150))
+            }
+            let range = lower...upper
             let lines = zoneLines(tzid: name, zone: options.localZone, years: range)
             guard let zone = definedZone(lines: lines)?.zone else { return nil }
             var used = false

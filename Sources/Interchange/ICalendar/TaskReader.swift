@@ -17,9 +17,17 @@ extension ICalendarFormat {
         /// The parent link as written and where it goes among the extras, kept as an extra when the parent is not in
         /// the file.
         var parentExtra: (extra: Extra, index: Int)?
+        /// What the task loses (what, why), each once; counted when the task is imported.
+        var losses: [(what: String, reason: String)] = []
+
+        /// Notes a loss of this task (once, however often it is met).
+        mutating func lose(_ what: String, because reason: String) {
+            if !losses.contains(where: { $0.what == what && $0.reason == reason }) { losses.append((what, reason)) }
+        }
     }
 
-    /// What reading one calendar's tasks needs: the options, its zones and VTIMEZONEs, and the losses so far.
+    /// What reading one calendar's tasks needs: the options, its zones and VTIMEZONEs, and the losses of what is not
+    /// a task.
     struct TaskReader {
         let options: ReadOptions
         let structure: Structure
@@ -28,6 +36,7 @@ extension ICalendarFormat {
         /// The calendar's VTIMEZONE components by TZID (the first of each), kept with a task whose extras name one.
         let definitions: [String: Component]
         var zones: ZoneNames
+        /// What the calendar loses beside its tasks (changed occurrences).
         var losses: LossTally
 
         /// The properties a task's own fields come from (the first of each; a second is kept as an extra).
@@ -77,7 +86,7 @@ extension ICalendarFormat {
                     }
                 case "RRULE":
                     keep(line)
-                    losses.add("repeat rules taskls cannot read: kept, not used", because: "taskls repeats a task by one rule")
+                    result.lose("repeat rules taskls cannot read: kept, not used", because: "taskls repeats a task by one rule")
                 case "RDATE", "EXDATE", "EXRULE":
                     keep(line)
                     recurrenceExtras = true
@@ -86,7 +95,7 @@ extension ICalendarFormat {
                 }
             }
             if recurrenceExtras {
-                losses.add("extra and excluded dates of a repeating task (RDATE, EXDATE): kept, not used",
+                result.lose("extra and excluded dates of a repeating task (RDATE, EXDATE): kept, not used",
                            because: "taskls repeats by its rule alone")
             }
             if let line = first["UID"] {
@@ -107,7 +116,7 @@ extension ICalendarFormat {
                 textParameters = textParameters || !line.parameters.isEmpty
             }
             if textParameters {
-                losses.add("parameters of SUMMARY, DESCRIPTION or CATEGORIES (LANGUAGE, ALTREP…)",
+                result.lose("parameters of SUMMARY, DESCRIPTION or CATEGORIES (LANGUAGE, ALTREP…)",
                            because: "taskls keeps their text only")
             }
             task.createdAt = first["CREATED"].flatMap { instant($0, &result.problems) }
@@ -121,8 +130,8 @@ extension ICalendarFormat {
             if let line = first["DUE"] {
                 task.due = due(line, &result.problems)
             }
-            readRepeat(first["RRULE"], anchorLine: first["X-TASKLS-REPEAT-FROM"], into: &task, &extras)
-            let start = startRelation(first["DTSTART"] ?? todo.property("DTSTART"), due: task.due)
+            readRepeat(first["RRULE"], anchorLine: first["X-TASKLS-REPEAT-FROM"], into: &task, &extras, &result)
+            let start = startRelation(todo.property("DTSTART"), due: task.due)
             var kept: [Component] = []
             var alarmDetails = false
             for component in todo.components {
@@ -131,13 +140,13 @@ extension ICalendarFormat {
                 } else {
                     kept.append(component)
                     if component.name == "VALARM" {
-                        losses.add("alarms taskls cannot represent: kept, not used",
+                        result.lose("alarms taskls cannot represent: kept, not used",
                                    because: "taskls alerts are DISPLAY alarms at a time or relative to the due, without repeats")
                     }
                 }
             }
             if alarmDetails {
-                losses.add("alarm details (UID, ACKNOWLEDGED, X-… properties of a VALARM)",
+                result.lose("alarm details (UID, ACKNOWLEDGED, X-… properties of a VALARM)",
                            because: "taskls keeps an alert's time only")
             }
             for component in kept {
@@ -202,15 +211,15 @@ extension ICalendarFormat {
 
         /// RRULE as the repeat rule (counting from the due, or from what X-TASKLS-REPEAT-FROM says); one taskls
         /// cannot read is kept as an extra, and so is an X-TASKLS-REPEAT-FROM without a rule it applies to.
-        private mutating func readRepeat(_ line: ContentLine?, anchorLine: ContentLine?, into task: inout ExchangeTask,
-                                         _ extras: inout [Extra]) {
+        private func readRepeat(_ line: ContentLine?, anchorLine: ContentLine?, into task: inout ExchangeTask,
+                                _ extras: inout [Extra], _ result: inout ReadTask) {
             let anchor = anchorLine.flatMap { RepeatRule.Anchor(rawValue: String($0.trimmedValue)) }
             if let line {
                 if let rule = try? RepeatRule(rrule: String(line.trimmedValue), anchor: anchor ?? .due) {
                     task.repeatRule = rule
                 } else {
                     extras.append(Extra(key: "ical:RRULE", value: String(line.afterName)))
-                    losses.add("repeat rules taskls cannot read: kept, not used",
+                    result.lose("repeat rules taskls cannot read: kept, not used",
                                because: "taskls repeats by FREQ (DAILY to YEARLY), INTERVAL, BYMONTH, BYMONTHDAY, BYDAY, WKST, COUNT and UNTIL")
                 }
             }

@@ -20,7 +20,7 @@ extension ICalendarFormat {
         case property(String)
         /// A component kept whole: its lines.
         case component(String)
-        /// A VTIMEZONE a task's extras use: written once in its calendar, before the tasks.
+        /// A VTIMEZONE (with a TZID) a task's extras use: written once in its calendar, before the tasks.
         case zone
     }
 
@@ -156,7 +156,8 @@ extension ICalendarFormat {
                     }
                     let structure = structure(of: lines, top: name)
                     if structure.problems.isEmpty, structure.components.count == 1, !name.isEmpty {
-                        return name == "VTIMEZONE" ? .zone : .component(extra.value)
+                        let zone = name == "VTIMEZONE" && structure.components[0].property("TZID") != nil
+                        return zone ? .zone : .component(extra.value)
                     }
                 } else if extra.value.first == ";" || extra.value.first == ":",
                           !extra.value.utf8.contains(where: { $0 == TextValue.lineFeed || $0 == TextValue.carriageReturn }),
