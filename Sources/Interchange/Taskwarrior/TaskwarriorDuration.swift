@@ -21,19 +21,24 @@ extension TaskwarriorPeriod {
         "year": (365 * day, true), "yrs": (365 * day, false), "yr": (365 * day, true), "y": (365 * day, false),
     ]
     private static let day: Int64 = 86_400
+    /// The units that count weeks.
+    private static let weekUnits: Set<String> = ["biweekly", "fortnight", "sennight", "weekly", "weeks", "week", "wks", "wk", "w"]
 
     /// The seconds a whole duration text stands for, or nil when it is not one: a number of seconds (0, or over
     /// 60), ISO 8601 `P1Y2M3DT4H5M6S` (a year 365 days, a month 30) or `P2W`, a unit that may stand alone
     /// (`weekly`), or a number (a fraction allowed, `d` at most 10,000) and a unit (`3 days`, `2w`, `1.5h`).
-    static func durationSeconds(_ text: String) -> Int64? {
+    /// Also says whether its unit is a week (`w`, `weekly`, `fortnight`, `P2W`…).
+    static func durationSeconds(_ text: String) -> (seconds: Int64, inWeeks: Bool)? {
         let bytes = Array(text.utf8)
         guard !bytes.isEmpty else { return nil }
         if bytes.allSatisfy(isDigit) {
             guard bytes.count <= 18, let seconds = Int64(text), seconds == 0 || seconds > 60 else { return nil }
-            return seconds
+            return (seconds, false)
         }
-        if bytes[0] == UInt8(ascii: "P") { return designated(bytes) }
-        if let unit = units[text] { return unit.standalone ? unit.seconds : nil }
+        if bytes[0] == UInt8(ascii: "P") {
+            return designated(bytes).map { ($0, bytes.last == UInt8(ascii: "W")) }
+        }
+        if let unit = units[text] { return unit.standalone ? (unit.seconds, weekUnits.contains(text)) : nil }
         var index = 0
         if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
         let numberStart = index
@@ -49,7 +54,7 @@ extension TaskwarriorPeriod {
         guard let unit = units[name], !(name == "d" && number > 10_000) else { return nil }
         let seconds = number * Double(unit.seconds)
         guard seconds.magnitude < 1e15 else { return nil }
-        return Int64(seconds)
+        return (Int64(seconds), weekUnits.contains(name))
     }
 
     /// `P` then `nY`, `nM`, `nD`, `T` with `nH`, `nM`, `nS` (each optional, in that order), or `P` `nW`.

@@ -14,8 +14,9 @@ enum TaskwarriorPeriod: Hashable {
     case years(Int)
     /// `weekdays`: the next Monday to Friday.
     case weekdays
-    /// Any other duration, as seconds added to the instant (`weekly` is 604,800 s; `1mo` 30 days, `1y` 365).
-    case seconds(Int64)
+    /// Any other duration, as seconds added to the instant (`weekly` is 604,800 s; `1mo` 30 days, `1y` 365);
+    /// `inWeeks` when its unit is a week (`2w`, `weekly`, `fortnight`, `P2W`), so it reads as a weekly rule.
+    case seconds(Int64, inWeeks: Bool)
 
     /// The period a `recur` value names, or nil when Taskwarrior 2.6 would refuse it (`sennight`, `0d`).
     init?(recur: String) {
@@ -24,7 +25,7 @@ enum TaskwarriorPeriod: Hashable {
         case "weekdays": self = .weekdays; return
         default: break
         }
-        guard let seconds = Self.durationSeconds(recur) else { return nil }
+        guard let (seconds, inWeeks) = Self.durationSeconds(recur) else { return nil }
         let first = recur.utf8.first ?? 0
         let last = recur.utf8.last ?? 0
         let isDigit: (UInt8) -> Bool = { (48...57).contains($0) }
@@ -50,7 +51,7 @@ enum TaskwarriorPeriod: Hashable {
             self = .years(1)
         } else {
             guard seconds > 0 else { return nil }
-            self = .seconds(seconds)
+            self = .seconds(seconds, inWeeks: inWeeks)
         }
     }
 
@@ -58,7 +59,7 @@ enum TaskwarriorPeriod: Hashable {
     /// - Complexity: O(1).
     func next(after instant: Timestamp, zone: some ZoneOffsets) -> Timestamp {
         switch self {
-        case .seconds(let seconds):
+        case .seconds(let seconds, _):
             return Timestamp(milliseconds: instant.milliseconds + seconds * 1000)
         case .weekdays:
             let weekday = RepeatRule.Weekday(of: zone.localReading(of: instant).date)
@@ -82,8 +83,8 @@ enum TaskwarriorPeriod: Hashable {
     }
 
     /// The taskls rule with the same dates, when there is one: months and years as MONTHLY and YEARLY, weekdays as
-    /// WEEKLY on Monday to Friday, whole days as DAILY or (a multiple of 7) WEEKLY; nil for hours, minutes, seconds,
-    /// parts of a day and intervals over 1000.
+    /// WEEKLY on Monday to Friday, whole weeks in a week unit as WEEKLY, other whole days as DAILY; nil for hours,
+    /// minutes, seconds, parts of a day and intervals over 1000.
     func rule(until: RepeatRule.Until?) -> RepeatRule? {
         let end = until.map(RepeatRule.End.until)
         switch self {
@@ -93,10 +94,10 @@ enum TaskwarriorPeriod: Hashable {
             return try? RepeatRule(frequency: .yearly, interval: count, end: end)
         case .weekdays:
             return try? RepeatRule(frequency: .weekly, weekdays: Self.workdays, end: end)
-        case .seconds(let seconds):
+        case .seconds(let seconds, let inWeeks):
             guard seconds % 86_400 == 0 else { return nil }
             let days = Int(seconds / 86_400)
-            if days % 7 == 0 { return try? RepeatRule(frequency: .weekly, interval: days / 7, end: end) }
+            if inWeeks, days % 7 == 0 { return try? RepeatRule(frequency: .weekly, interval: days / 7, end: end) }
             return try? RepeatRule(frequency: .daily, interval: days, end: end)
         }
     }
