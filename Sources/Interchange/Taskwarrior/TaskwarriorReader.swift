@@ -170,9 +170,25 @@ struct TaskwarriorDocumentBuilder {
         }
     }
 
+    /// `value` with every whole number written as an integer: `task import` writes a number back as `3.000000`,
+    /// which must read as the `3` it was, or importing Taskwarrior's own export again would change the extras.
+    static func wholeNumbersAsIntegers(_ value: JSON) -> JSON {
+        switch value {
+        case .double(let number) where number.rounded() == number && number.magnitude < 9_007_199_254_740_992:
+            return .integer(Int64(number))
+        case .array(let elements):
+            return .array(elements.map(wholeNumbersAsIntegers))
+        case .object(let object):
+            return .object(JSONObject(object.members.map { (key: $0.key, value: wholeNumbersAsIntegers($0.value)) }))
+        default:
+            return value
+        }
+    }
+
     /// Appends `value` as the extra `key` (its JSON text); an array longer than `TaskwarriorKey.chunkBytes` is
     /// split into several extras with the same key, each an array, in order.
     static func append(_ key: String, _ value: JSON, to extras: inout [Extra]) {
+        let value = wholeNumbersAsIntegers(value)
         let text = value.text
         guard text.utf8.count > TaskwarriorKey.chunkBytes, case .array(let elements) = value else {
             extras.append(Extra(key: key, value: text))
