@@ -203,3 +203,101 @@ enum TaskwarriorRandomDocument {
         return text
     }
 }
+
+extension TaskwarriorRealToolTests {
+    /// The sample database's tasks changed as taskls changes them: a series completed and renamed, another's
+    /// occurrence skipped, a task done, one reopened, notes rewritten, a repeating task made in taskls.
+    static func changedInTaskls(_ document: ExchangeDocument, now: Timestamp) throws -> ExchangeDocument {
+        var document = document
+        let zone = TaskwarriorTestZone(zone)
+        let today = zone.localReading(of: now).date
+        func change(_ title: String, _ edit: (inout ExchangeTask) throws -> Void) throws {
+            let index = try #require(document.tasks.firstIndex { $0.title == title }, "no task \(title)")
+            try edit(&document.tasks[index])
+            document.tasks[index].modifiedAt = now
+        }
+        func advance(_ task: inout ExchangeTask, _ outcome: Occurrence.Outcome) throws {
+            let rule = try #require(task.repeatRule), due = try #require(task.due)
+            task.due = rule.next(after: due, completedAt: now, today: today, zone: zone, occurrence: task.occurrences.used + 1)
+            task.occurrences = task.occurrences.adding(Occurrence(due: due, outcome: outcome, at: now))
+        }
+        try change("Water plants") { task in
+            try advance(&task, .completed)
+            task.title = "Water the plants"
+        }
+        try change("Pay rent") { try advance(&$0, .skipped) }
+        try change("Buy milk") { task in
+            task.done = true
+            task.completedAt = now
+        }
+        try change("Plain task") { task in
+            task.done = false
+            task.completedAt = nil
+        }
+        try change("Call the bank") { $0.notes = "call before noon\nask about the card" }
+        let due = CalendarDate(daysSinceEpoch: today.daysSinceEpoch + 2)
+        document.tasks.append(ExchangeTask(uid: "0b6f3c1e-8d2a-4f5b-9c7d-2e1f0a9b8c7d", list: "Home", title: "New in taskls",
+                                           createdAt: now, modifiedAt: now, due: .date(due),
+                                           repeatRule: try RepeatRule(frequency: .weekly)))
+        for index in document.tasks.indices where document.tasks[index].list == nil { document.tasks[index].list = "Inbox" }
+        return document
+    }
+
+    @Test func tasksChangedInTasklsGoBackToTaskwarriorAsItWouldHaveChangedThem() throws {
+        guard TaskwarriorDatabase.available(marker: "taskwarrior") else { return }
+        let (original, _) = try TaskwarriorDatabase.sample(zoneName: Self.zone)
+        defer { original.remove() }
+        let reading = try TaskwarriorFormat.read(try original.export(), options: .taskwarrior(Self.zone))
+        let now = Timestamp(milliseconds: (Int64(Date().timeIntervalSince1970) + 5) * 1000)
+        let changed = try Self.changedInTaskls(reading.document, now: now)
+        let writing = TaskwarriorFormat.write(changed, options: .taskwarrior(Self.zone))
+        let fresh = try TaskwarriorDatabase(zoneName: Self.zone)
+        defer { fresh.remove() }
+        try fresh.importText(writing.text)
+        try original.importText(writing.text)
+        let nowText = TaskwarriorDate.text(now)
+        for database in [fresh, original] {
+            let export = try database.export()
+            let tasks = try TaskwarriorDatabase.tasks(of: export).values
+            func one(_ description: String, _ filter: (JSONObject) -> Bool = { _ in true }) throws -> JSONObject {
+                let found = tasks.filter { $0["description"] == .string(description) && filter($0) }
+                #expect(found.count == 1, "\(description): \(found.count) tasks")
+                return try #require(found.first)
+            }
+            func instance(_ description: String, _ imask: Int) throws -> JSONObject {
+                try one(description) { TaskwarriorRecord.wholeNumber($0["imask"] ?? .null) == imask }
+            }
+            let plants = try one("Water the plants") { $0["status"] == .string("recurring") }
+            #expect(plants["mask"] == .string("++--"))
+            // The occurrence completed in taskls is closed before the rename reaches the pending ones.
+            #expect(try instance("Water plants", 1)["status"] == .string("completed"))
+            #expect(try instance("Water plants", 1)["end"] == .string(nowText))
+            #expect(try instance("Water the plants", 2)["status"] == .string("pending"))
+            #expect(try instance("Water plants", 0)["status"] == .string("completed"))
+            let rent = try one("Pay rent") { $0["status"] == .string("recurring") }
+            #expect(rent["mask"] == .string("XX-"))
+            #expect(try instance("Pay rent", 1)["status"] == .string("deleted"))
+            let milk = try one("Buy milk")
+            #expect(milk["status"] == .string("completed") && milk["end"] == .string(nowText) && milk["start"] == nil)
+            let plain = try one("Plain task")
+            #expect(plain["status"] == .string("pending") && plain["end"] == nil)
+            let bank = try one("Call the bank")
+            #expect(bank["annotations"].map { annotations -> [JSON?] in
+                guard case .array(let list) = annotations else { return [] }
+                return list.map { $0["description"] }
+            } == [.string("call before noon"), .string("ask about the card")])
+            #expect(try one("New in taskls") { $0["status"] == .string("recurring") }["recur"] == .string("weekly"))
+            #expect(try one("New in taskls") { $0["parent"] != nil }["status"] == .string("pending"))
+
+            let back = Dictionary(uniqueKeysWithValues: try TaskwarriorFormat.read(export, options: .taskwarrior(Self.zone))
+                .document.tasks.map { ($0.title, $0) })
+            for task in changed.tasks where ["Water the plants", "Pay rent", "Call the bank", "New in taskls"].contains(task.title) {
+                let read = try #require(back[task.title])
+                #expect(read.due == task.due, "\(task.title)")
+                #expect(read.notes == task.notes, "\(task.title)")
+                #expect(read.occurrences.used == task.occurrences.used, "\(task.title)")
+                #expect(read.repeatRule == task.repeatRule, "\(task.title)")
+            }
+        }
+    }
+}
