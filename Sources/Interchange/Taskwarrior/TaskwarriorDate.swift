@@ -92,10 +92,12 @@ enum TaskwarriorDate {
 
     /// The due an instant reads as in `zone`: the day itself when it is that day's local midnight (Taskwarrior
     /// writes `due:2026-11-24` so), else the instant written with the zone's offset then.
+    /// - Complexity: O(1), one offset lookup.
     static func due(_ instant: Timestamp, zone: some ZoneOffsets) -> Due {
-        let (date, millisecond) = zone.localReading(of: instant)
-        if millisecond == 0 { return .date(date) }
-        return .dateTime(instant, offsetSeconds: zone.offsetSeconds(at: instant))
+        let offset = zone.offsetSeconds(at: instant)
+        let (days, millisecond) = floorDivision(instant.milliseconds + Int64(offset) * 1000, 86_400_000)
+        if millisecond == 0 { return .date(CalendarDate(daysSinceEpoch: days)) }
+        return .dateTime(instant, offsetSeconds: offset)
     }
 
     /// The instant Taskwarrior keeps for `due`: a day's local midnight in `zone` (the first instant after a gap

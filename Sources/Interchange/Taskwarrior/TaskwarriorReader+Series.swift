@@ -29,7 +29,7 @@ extension TaskwarriorDocumentBuilder {
         task.due = next.map { TaskwarriorDate.due($0, zone: zone) }
         task.repeatRule = rule
         if let recur = template.recur, rule == nil {
-            losses.add("repeat " + quoted(recur),
+            losses.add("repeat " + TaskwarriorRecord.quoted(recur),
                        because: "taskls repeats by days, weeks, months or years: kept for export, the task does not repeat")
         }
         if let period, rule != nil, let start = template.due, period.movesDay(from: zone.localReading(of: start).date) {
@@ -45,7 +45,7 @@ extension TaskwarriorDocumentBuilder {
             "tags": .array(template.tags.map(JSON.string)),
         ]).text))
         if !instances.isEmpty {
-            Self.append(TaskwarriorKey.instances, .array(instances.map { .object($0.object) }), to: &task.extras)
+            Self.append(TaskwarriorKey.instances, .array(instances.map { .object($0.keptObject) }), to: &task.extras)
         }
         return task
     }

@@ -19,7 +19,7 @@ enum TaskwarriorReader {
                                   more: max(0, problems.count - ExchangeFailure.limit))
         }
         var builder = TaskwarriorDocumentBuilder(options: options)
-        let document = builder.document(of: records.filter(\.problems.isEmpty))
+        let document = builder.document(of: records)
         return ExchangeReading(document: document, skipped: problems, losses: builder.losses.losses)
     }
 
@@ -32,7 +32,7 @@ enum TaskwarriorReader {
             if let line = firstLine[uuid] {
                 records[index].problems.append(ExchangeProblem(
                     file: fileName, line: records[index].line, field: "uuid",
-                    message: quoted(uuid) + " appears twice (lines \(line) and \(records[index].line))"))
+                    message: TaskwarriorRecord.quoted(uuid) + " appears twice (lines \(line) and \(records[index].line))"))
             } else {
                 firstLine[uuid] = records[index].line
             }
@@ -42,6 +42,7 @@ enum TaskwarriorReader {
     /// Each task on a cycle of `depends` (among the file's tasks) gets a problem naming the cycle.
     /// - Complexity: O(tasks + dependencies): one depth-first walk, without recursion.
     private static func markDependencyCycles(_ records: inout [TaskwarriorRecord], fileName: String) {
+        guard records.contains(where: { !$0.depends.isEmpty }) else { return }
         var index: [String: Int] = [:]
         for position in records.indices {
             if let uuid = records[position].uuid, index[uuid] == nil { index[uuid] = position }
@@ -86,23 +87,24 @@ struct TaskwarriorDocumentBuilder {
 
     init(options: ReadOptions) { self.options = options }
 
-    /// The document: a template with its instances is one task where the template is; an instance whose
-    /// template is not in the file is a task of its own; deleted tasks are left out (counted).
+    /// The document of the valid records (those without problems): a template with its instances is one task
+    /// where the template is; an instance whose template is not in the file is a task of its own; deleted tasks
+    /// are left out (counted).
     mutating func document(of records: [TaskwarriorRecord]) -> ExchangeDocument {
         var templates: [String: Int] = [:]
-        for (position, record) in records.enumerated() where record.isTemplate {
+        for (position, record) in records.enumerated() where record.isTemplate && record.problems.isEmpty {
             if let uuid = record.uuid { templates[uuid] = position }
         }
         var instances: [Int: [Int]] = [:]
         var folded = [Bool](repeating: false, count: records.count)
-        for (position, record) in records.enumerated() where !record.isTemplate {
+        for (position, record) in records.enumerated() where !record.isTemplate && record.problems.isEmpty {
             guard let parent = record.parent, let template = templates[parent] else { continue }
             instances[template, default: []].append(position)
             folded[position] = true
         }
         var tasks: [ExchangeTask] = []
         tasks.reserveCapacity(records.count)
-        for (position, record) in records.enumerated() where !folded[position] {
+        for (position, record) in records.enumerated() where !folded[position] && record.problems.isEmpty {
             if record.status == .deleted {
                 losses.add("deleted tasks", because: "taskls keeps no deleted tasks")
             } else if record.isTemplate {
@@ -139,7 +141,7 @@ struct TaskwarriorDocumentBuilder {
         var extras: [Extra] = []
         for (key, value) in record.object.members {
             switch key {
-            case "uuid", "description", "entry", "modified", "tags", "project":
+            case "uuid", "description", "entry", "modified", "tags", "project", "id", "urgency":
                 continue
             case "due":
                 if series { Self.append(TaskwarriorKey.due, value, to: &extras) }

@@ -13,7 +13,8 @@ struct TaskwarriorRecord {
 
     /// Where the object starts in the file.
     let line: Int
-    /// Its members as read, in order, without `id` and `urgency` (Taskwarrior computes them).
+    /// Its members as read, in order (`id` and `urgency` among them: Taskwarrior computes them, and whoever
+    /// keeps the members leaves them out).
     var object = JSONObject()
     var uuid: String?
     var status: Status = .pending
@@ -48,7 +49,7 @@ struct TaskwarriorRecord {
                                             message: "expected a task (a JSON object), found \(value.typeDescription)"))
             return
         }
-        object.members.reserveCapacity(members.members.count)
+        object = members
         func problem(_ field: String, _ message: String) {
             problems.append(ExchangeProblem(file: fileName, line: line, field: field, message: message))
         }
@@ -64,13 +65,13 @@ struct TaskwarriorRecord {
             switch TaskwarriorDate.instant(text) {
             case .success(let instant): return instant
             case .failure(let reason):
-                problem(key, quoted(text) + " " + reason.words)
+                problem(key, Self.quoted(text) + " " + reason.words)
                 return nil
             }
         }
         func uuidValue(_ key: String, _ text: String) -> String? {
             guard Self.isUUID(text) else {
-                problem(key, quoted(text) + " is not a UUID (8-4-4-4-12 hexadecimal digits)")
+                problem(key, Self.quoted(text) + " is not a UUID (8-4-4-4-12 hexadecimal digits)")
                 return nil
             }
             return text
@@ -79,7 +80,7 @@ struct TaskwarriorRecord {
             let (key, value) = member
             switch key {
             case "id", "urgency":
-                continue
+                break
             case "uuid":
                 uuid = string(key, value).flatMap { uuidValue(key, $0) }
             case "description":
@@ -94,7 +95,7 @@ struct TaskwarriorRecord {
             case "status":
                 guard let text = string(key, value) else { break }
                 guard let known = Status(rawValue: text) else {
-                    problem(key, quoted(text) + " is not a Taskwarrior status: pending, waiting, completed, deleted or recurring")
+                    problem(key, Self.quoted(text) + " is not a Taskwarrior status: pending, waiting, completed, deleted or recurring")
                     break
                 }
                 status = known
@@ -147,7 +148,7 @@ struct TaskwarriorRecord {
             case "mask":
                 guard let text = string(key, value) else { break }
                 guard text.utf8.allSatisfy({ "-+XW?".utf8.contains($0) }) else {
-                    problem(key, quoted(text) + " is not a recurrence mask (one of - + X W ? per instance)")
+                    problem(key, Self.quoted(text) + " is not a recurrence mask (one of - + X W ? per instance)")
                     break
                 }
                 mask = text
@@ -156,7 +157,6 @@ struct TaskwarriorRecord {
             default:
                 break
             }
-            object.members.append(member)
         }
         if uuid == nil, members["uuid"] == nil { problem("uuid", "is missing") }
         if description == nil, members["description"] == nil { problem("description", "is missing") }
@@ -164,6 +164,14 @@ struct TaskwarriorRecord {
             if members["due"] == nil { problem("due", "is missing (a recurring task needs one)") }
             if members["recur"] == nil { problem("recur", "is missing (a recurring task needs one)") }
         }
+    }
+
+    /// `text` in double quotes, as JSON writes it, for messages.
+    static func quoted(_ text: String) -> String { JSON.string(text).text }
+
+    /// The members without `id` and `urgency`, as an instance is kept.
+    var keptObject: JSONObject {
+        JSONObject(object.members.filter { $0.key != "id" && $0.key != "urgency" })
     }
 
     /// Whether `text` is a UUID: 8-4-4-4-12 hexadecimal digits (either case).
@@ -192,10 +200,8 @@ struct TaskwarriorRecord {
 
     /// A value for a message: a string quoted, anything else by its type.
     private static func describe(_ value: JSON) -> String {
-        if case .string(let text) = value { return quoted(text) }
+        if case .string(let text) = value { return Self.quoted(text) }
         return value.typeDescription
     }
 }
 
-/// `text` in double quotes, as JSON writes it.
-func quoted(_ text: String) -> String { JSON.string(text).text }

@@ -30,7 +30,10 @@ enum TaskwarriorScan {
             }
             guard case .array(let elements) = value else { return [] }
             let lines = elementLines(bytes, count: elements.count)
-            return zip(lines, elements).map { (line: $0, value: $1) }
+            var values: [(line: Int, value: JSON)] = []
+            values.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() { values.append((line: lines[index], value: element)) }
+            return values
         }
         if bytes[first] == UInt8(ascii: "{") {
             if let value = try? JSONParser.parse(raw) { return [(line: lineOf(first, in: bytes), value: value)] }
@@ -72,39 +75,47 @@ enum TaskwarriorScan {
 
     /// The line each of the top-level array's `count` elements starts on: one pass that follows strings and
     /// nesting (the array parsed, so the text is valid JSON).
+    /// - Complexity: O(bytes), a string's bytes skipped in a tight loop.
     private static func elementLines(_ bytes: UnsafeBufferPointer<UInt8>, count: Int) -> [Int] {
         var lines: [Int] = []
         lines.reserveCapacity(count)
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), newline: UInt8 = 0x0A
         var line = 1
         var depth = 0
-        var inString = false
-        var escaped = false
         var expectingValue = false
-        for byte in bytes {
-            if byte == 0x0A { line += 1 }
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
+        var index = 0
+        let end = bytes.count
+        while index < end {
+            let byte = bytes[index]
+            index += 1
             switch byte {
-            case 0x20, 0x09, 0x0A, 0x0D:
-                continue
+            case newline:
+                line += 1
+            case 0x20, 0x09, 0x0D:
+                break
+            case quote:
+                if depth == 1, expectingValue { lines.append(line) }
+                if depth == 1 { expectingValue = false }
+                // The string's bytes up to its closing quote; an escape skips the byte after it.
+                while index < end {
+                    let inner = bytes[index]
+                    index += 1
+                    if inner == quote { break }
+                    if inner == backslash { index += 1 } else if inner == newline { line += 1 }
+                }
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 if depth == 1, expectingValue { lines.append(line) }
                 depth += 1
                 expectingValue = depth == 1
-                continue
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 depth -= 1
+                if depth == 1 { expectingValue = false }
             case UInt8(ascii: ","):
-                if depth == 1 { expectingValue = true; continue }
-            case UInt8(ascii: "\""):
-                if depth == 1, expectingValue { lines.append(line) }
-                inString = true
+                if depth == 1 { expectingValue = true }
             default:
                 if depth == 1, expectingValue { lines.append(line) }
+                if depth == 1 { expectingValue = false }
             }
-            if depth == 1 { expectingValue = false }
         }
         return lines
     }
