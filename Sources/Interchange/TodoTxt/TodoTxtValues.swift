@@ -159,13 +159,14 @@ enum TodoTxtValues {
     // MARK: Identities
 
     /// A uid as written after `uid:` or `parent:`: `%`, `:` and white space percent-encoded (`%25`, `%3A`, `%20`),
-    /// since a todo.txt value has neither colons nor white space.
+    /// since a todo.txt value has neither colons nor white space, and a `/` first (`%2F`: a value starting with `//`
+    /// is a URL's).
     static func encoded(_ uid: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(uid.utf8.count)
         let hex = Array("0123456789ABCDEF".utf8)
-        for byte in uid.utf8 {
-            if byte == 0x25 || byte == 0x3A || TodoTxtLine.isSpace(byte) || byte == 0x0A {
+        for (offset, byte) in uid.utf8.enumerated() {
+            if byte == 0x25 || byte == 0x3A || TodoTxtLine.isSpace(byte) || byte == 0x0A || (offset == 0 && byte == 0x2F) {
                 bytes.append(0x25)
                 bytes.append(hex[Int(byte >> 4)])
                 bytes.append(hex[Int(byte & 0x0F)])

@@ -151,7 +151,8 @@ struct TodoTxtWriter {
         }
         if body.list != task.list {
             losses.add("list names that read back otherwise",
-                       because: "todo.txt writes spaces in a +project as _ and reads _ as a space")
+                       because: "todo.txt writes spaces in a +project as _, reads _ as a space, and reads the "
+                           + "first +project as the list")
         }
         if body.tags != task.tags {
             losses.add("tags that read back otherwise",
