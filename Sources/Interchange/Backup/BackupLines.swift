@@ -18,13 +18,13 @@ enum BackupLines {
         var line = 1
         var inString = false
         var escaped = false
-        var stringStart: String.UTF8View.Index?
+        var stringStart: Int?
         var lastKey: String?
         var arrayKey: String?  // the top-level member whose array is open (depth 2)
         var expectingElement = false
-        let bytes = text.utf8
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
             let byte = bytes[index]
             if inString {
                 if escaped {
@@ -33,9 +33,9 @@ enum BackupLines {
                     escaped = true
                 } else if byte == 0x22 {
                     inString = false
-                    if depth == 1, let start = stringStart { lastKey = String(Substring(bytes[start..<index])) }
+                    if depth == 1, let start = stringStart { lastKey = String(decoding: bytes[start..<index], as: UTF8.self) }
                 }
-                bytes.formIndex(after: &index)
+                index += 1
                 continue
             }
             if expectingElement, depth == 2, !(byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A),
@@ -48,7 +48,7 @@ enum BackupLines {
                 line += 1
             case 0x22:
                 inString = true
-                stringStart = bytes.index(after: index)
+                stringStart = index + 1
             case 0x7B, 0x5B:
                 depth += 1
                 if depth == 2, byte == 0x5B {
@@ -63,7 +63,7 @@ enum BackupLines {
             default:
                 break
             }
-            bytes.formIndex(after: &index)
+            index += 1
         }
         return result
     }

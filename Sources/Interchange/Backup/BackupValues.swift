@@ -12,13 +12,14 @@ extension BackupReader {
         guard case .object(let object) = json else {
             return fail(path, "expected \(what) (an object), got \(json.typeDescription)")
         }
-        var seen: Set<String> = []
-        for key in object.keys {
-            if !known.contains(key) {
-                report(child(path, key), "is not a member of \(what): " + known.joined(separator: ", "))
-            } else if !seen.insert(key).inserted {
-                report(child(path, key), "is given twice")
+        var seen: UInt64 = 0  // bit i: known[i] was met (an object has at most 64 known members)
+        for member in object.members {
+            guard let index = known.firstIndex(of: member.key) else {
+                report(child(path, member.key), "is not a member of \(what): " + known.joined(separator: ", "))
+                continue
             }
+            if seen & (1 << index) != 0 { report(child(path, member.key), "is given twice") }
+            seen |= 1 << index
         }
         return object
     }
@@ -94,7 +95,7 @@ extension BackupReader {
             return try Due(parsing: text)
         } catch {
             let day = Substring(text.utf8.prefix(10))
-            if case .failure(let problem) = TodoTxtValues.day(day), TodoTxtLine.isDateShaped(day) {
+            if case .failure(let problem) = TodoTxtValues.day(day), TodoTxtLine.isDateShaped(day.utf8) {
                 return fail(path, problem.message)
             }
             guard case .invalidField(_, let problem) = error else { return fail(path, error.message) }
