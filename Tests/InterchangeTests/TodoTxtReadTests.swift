@@ -185,7 +185,7 @@ private func fnv1aHex(_ text: String) -> String {
             "todo.txt:10: pri: B contradicts the priority (A) at the start of the line",
             "todo.txt:11: pri: \"high\" is not a priority letter (A to Z)",
             "todo.txt:12: the line has no title, only key:value pairs",
-            "todo.txt:13: the line has no title, only its dates",
+            "todo.txt:13: the line has no title",
             "todo.txt:14: uid: \"a%zz\" has a % not followed by two hexadecimal digits",
             "todo.txt:16: uid: \"same\" appears twice (lines 15 and 16)",
             "todo.txt:17: parent: \"nobody\" names no task in this file",

@@ -13,8 +13,8 @@ struct TodoTxtReader {
         var problems: [ExchangeProblem] = []
         /// What taskls does not keep of it: (what, why).
         var losses: [(what: String, reason: String)] = []
-        /// The bytes its identity is hashed from, when it has no `uid:`.
-        var identityText: String?
+        /// The hash its identity is made of, when it has no `uid:`.
+        var identity: String?
     }
 
     /// The file's name and zones.
@@ -24,9 +24,10 @@ struct TodoTxtReader {
     /// - Throws: every problem (at most `ExchangeFailure.limit`) unless `options.skipInvalid`.
     /// - Complexity: O(length of the text), plus O(depth) per task for its `parent:` chain.
     func read(_ text: String) throws(ExchangeFailure) -> ExchangeReading {
+        let bytes = Array(text.utf8)
         var entries: [Entry] = []
-        for (number, line) in TodoTxtReader.lines(of: text) {
-            if let entry = entry(line, number: number) { entries.append(entry) }
+        for (number, range) in TodoTxtReader.lines(of: bytes) {
+            if let entry = entry(TodoTxtLine(bytes: bytes, range: range), number: number) { entries.append(entry) }
         }
         assignIdentities(&entries)
         checkLinks(&entries)
@@ -55,37 +56,34 @@ struct TodoTxtReader {
 
     // MARK: Lines
 
-    /// The lines of `text` with their 1-based numbers: split at LF, CR LF or a lone CR, a byte order mark at the
+    /// The lines of `bytes` with their 1-based numbers: split at LF, CR LF or a lone CR, a byte order mark at the
     /// start dropped.
-    /// - Complexity: O(length of the text).
-    static func lines(of text: String) -> [(number: Int, line: Substring)] {
-        var result: [(number: Int, line: Substring)] = []
-        let bytes = text.utf8
-        var start = bytes.startIndex
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = bytes.index(start, offsetBy: 3) }
+    /// - Complexity: O(number of bytes).
+    static func lines(of bytes: [UInt8]) -> [(number: Int, range: Range<Int>)] {
+        var result: [(number: Int, range: Range<Int>)] = []
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var index = start
         var number = 1
-        while index < bytes.endIndex {
+        while index < bytes.count {
             let byte = bytes[index]
             guard byte == 0x0A || byte == 0x0D else {
-                bytes.formIndex(after: &index)
+                index += 1
                 continue
             }
-            result.append((number, Substring(bytes[start..<index])))
+            result.append((number, start..<index))
             number += 1
-            bytes.formIndex(after: &index)
-            if byte == 0x0D, index < bytes.endIndex, bytes[index] == 0x0A { bytes.formIndex(after: &index) }
+            index += 1
+            if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }
             start = index
         }
-        if start < bytes.endIndex { result.append((number, Substring(bytes[start...]))) }
+        if start < bytes.count { result.append((number, start..<bytes.count)) }
         return result
     }
 
     /// The task of one line, or nil for a blank line.
-    func entry(_ text: Substring, number: Int) -> Entry? {
-        let line = TodoTxtLine(text)
+    func entry(_ line: TodoTxtLine, number: Int) -> Entry? {
         guard line.done || line.priority != nil || line.creationDate != nil || !line.words.isEmpty else { return nil }
-        let body = TodoTxtBody(line.words)
+        let body = TodoTxtBody(line)
         var entry = Entry(task: ExchangeTask(list: body.list, title: body.title, done: line.done, tags: body.tags,
                                              line: number))
         func problem(_ field: String?, _ message: String) {
@@ -99,25 +97,27 @@ struct TodoTxtReader {
                 return nil
             }
         }
-        if let text = line.completionDate, let date = day(text, field: "completion date") {
+        if let range = line.completionDate, let date = day(line.text(range)[...], field: "completion date") {
             entry.task.completedAt = TodoTxtValues.midnight(of: date, in: options.localZone)
         }
-        if let text = line.creationDate, let date = day(text, field: "creation date") {
+        if let range = line.creationDate, let date = day(line.text(range)[...], field: "creation date") {
             entry.task.createdAt = TodoTxtValues.midnight(of: date, in: options.localZone)
         }
-        var letter = line.priority
-        var seen: Set<Substring> = []
-        var recurrence: (key: Substring, value: Substring, reading: TodoTxtValues.Recurrence)?
-        for (key, value) in body.known {
-            guard seen.insert(key).inserted else {
-                problem(String(key), "is given twice")
+        var letter = line.priority.map { Character(Unicode.Scalar($0)) }
+        var seen: [String] = []
+        var recurrence: (key: String, value: String, reading: TodoTxtValues.Recurrence)?
+        for (key, text) in body.known {
+            let value = text[...]
+            guard !seen.contains(key) else {
+                problem(key, "is given twice")
                 continue
             }
+            seen.append(key)
             func read<Value>(_ result: Result<Value, TodoTxtProblem>) -> Value? {
                 switch result {
                 case .success(let value): return value
                 case .failure(let failure):
-                    problem(String(key), failure.message)
+                    problem(key, failure.message)
                     return nil
                 }
             }
@@ -131,9 +131,9 @@ struct TodoTxtReader {
                 }
                 letter = written
             case "rec":
-                if let reading = read(TodoTxtValues.recurrence(value)) { recurrence = (key, value, reading) }
+                if let reading = read(TodoTxtValues.recurrence(value)) { recurrence = (key, text, reading) }
             case "rrule":
-                if let rule = read(TodoTxtValues.rule(value)) { recurrence = (key, value, .rule(rule)) }
+                if let rule = read(TodoTxtValues.rule(value)) { recurrence = (key, text, .rule(rule)) }
             case "uid":
                 entry.task.uid = read(TodoTxtValues.decoded(value))
             default:
@@ -143,7 +143,7 @@ struct TodoTxtReader {
         if seen.contains("rec"), seen.contains("rrule") {
             problem("rrule", "and rec both say how the task repeats: keep one")
         }
-        entry.task.extras = body.extras.map { Extra(key: "todotxt:" + $0.key, value: String($0.value)) }
+        entry.task.extras = body.extras.map { Extra(key: "todotxt:" + $0.key, value: $0.value) }
         if let letter {
             entry.task.priority = TodoTxtValues.priority(letter: letter)
             if letter > "C" { entry.task.extras.append(Extra(key: "todotxt:pri", value: String(letter))) }
@@ -155,29 +155,37 @@ struct TodoTxtReader {
             case .rule:
                 entry.losses.append(("repeats of tasks without a due",
                                      "taskls repeats only tasks with a due: the repeat is kept as text for export"))
-                entry.task.extras.append(Extra(key: "todotxt:" + recurrence.key, value: String(recurrence.value)))
+                entry.task.extras.append(Extra(key: "todotxt:" + recurrence.key, value: recurrence.value))
             case .businessDays(let count):
                 entry.losses.append(("repeats every \(count) business days",
                                      "taskls has no such rule: the repeat is kept as text for export"))
-                entry.task.extras.append(Extra(key: "todotxt:rec", value: String(recurrence.value)))
+                entry.task.extras.append(Extra(key: "todotxt:rec", value: recurrence.value))
             }
         }
         if body.title.isEmpty {
-            problem(nil, "the line has no title, only " + (line.words.isEmpty ? "its dates" : "key:value pairs"))
+            problem(nil, "the line has no title" + (line.words.isEmpty ? "" : ", only key:value pairs"))
         }
-        if entry.task.uid == nil { entry.identityText = TodoTxtReader.identityText(of: line) }
+        if entry.task.uid == nil { entry.identity = TodoTxtReader.identity(of: line) }
         return entry
     }
 
-    /// What a line's identity is hashed from: its creation date and its words, one space apart, without what a
-    /// tool changes when it completes a task (`x`, the completion date, the priority, `pri:`).
-    static func identityText(of line: TodoTxtLine) -> String {
-        var parts: [Substring] = line.creationDate.map { [$0] } ?? []
-        for word in line.words {
-            if case .pair(let key, _) = word.kind, key == "pri" { continue }
-            parts.append(word.text)
+    /// The FNV-1a hash a line's identity is made of: of its creation date and its words, one space apart, without
+    /// what a tool changes when it completes a task (`x`, the completion date, the priority, `pri:`).
+    /// - Complexity: O(length of the line).
+    static func identity(of line: TodoTxtLine) -> String {
+        var hash = TodoTxtValues.FNV1a()
+        var first = true
+        func add(_ range: Range<Int>) {
+            if !first { hash.add(0x20) }
+            first = false
+            for byte in line.bytes[range] { hash.add(byte) }
         }
-        return parts.joined(separator: " ")
+        if let date = line.creationDate { add(date) }
+        for word in line.words {
+            if case .pair(let colon) = word.kind, line.spells(word.range.lowerBound..<colon, "pri") { continue }
+            add(word.range)
+        }
+        return hash.hex
     }
 
     // MARK: The file as a whole
@@ -187,8 +195,8 @@ struct TodoTxtReader {
     func assignIdentities(_ entries: inout [Entry]) {
         var taken = Set(entries.compactMap(\.task.uid))
         for index in entries.indices {
-            guard let text = entries[index].identityText else { continue }
-            let base = "todotxt-" + TodoTxtValues.fnv1a(text.utf8)
+            guard let hash = entries[index].identity else { continue }
+            let base = "todotxt-" + hash
             var uid = base
             var count = 1
             while taken.contains(uid) {

@@ -9,7 +9,7 @@ enum TodoTxtValues {
 
     /// A `YYYY-MM-DD` day, or the problem (`2026-02-30 is not a day`).
     static func day(_ text: Substring) -> Result<CalendarDate, TodoTxtProblem> {
-        guard TodoTxtLine.isDateShaped(text) else {
+        guard TodoTxtLine.isDateShaped(text.utf8) else {
             return .failure(TodoTxtProblem("\"\(text)\" is not a day (YYYY-MM-DD)"))
         }
         let bytes = Array(text.utf8)
@@ -159,13 +159,14 @@ enum TodoTxtValues {
     // MARK: Identities
 
     /// A uid as written after `uid:` or `parent:`: `%`, `:` and white space percent-encoded (`%25`, `%3A`, `%20`),
-    /// since a todo.txt value has neither colons nor white space.
+    /// since a todo.txt value has neither colons nor white space, and a `/` first (`%2F`: a value starting with `//`
+    /// is a URL's).
     static func encoded(_ uid: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(uid.utf8.count)
         let hex = Array("0123456789ABCDEF".utf8)
-        for byte in uid.utf8 {
-            if byte == 0x25 || byte == 0x3A || TodoTxtLine.isSpace(byte) || byte == 0x0A {
+        for (offset, byte) in uid.utf8.enumerated() {
+            if byte == 0x25 || byte == 0x3A || TodoTxtLine.isSpace(byte) || byte == 0x0A || (offset == 0 && byte == 0x2F) {
                 bytes.append(0x25)
                 bytes.append(hex[Int(byte >> 4)])
                 bytes.append(hex[Int(byte & 0x0F)])
@@ -205,16 +206,22 @@ enum TodoTxtValues {
         return .success(uid)
     }
 
-    /// The 64-bit FNV-1a hash of `bytes`, as 16 lower-case hexadecimal digits.
-    /// - Complexity: O(number of bytes).
-    static func fnv1a(_ bytes: some Sequence<UInt8>) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
+    /// The 64-bit FNV-1a hash (Fowler, Noll, Vo), fed byte by byte.
+    struct FNV1a {
+        /// The hash so far.
+        var value: UInt64 = 0xCBF2_9CE4_8422_2325
+
+        /// Feeds one byte.
+        mutating func add(_ byte: UInt8) {
+            value ^= UInt64(byte)
+            value &*= 0x0000_0100_0000_01B3
         }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+
+        /// The hash as 16 lower-case hexadecimal digits.
+        var hex: String {
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
     }
 }
 

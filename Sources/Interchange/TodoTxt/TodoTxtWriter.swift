@@ -42,7 +42,7 @@ struct TodoTxtWriter {
             if let letter { head.append("(\(letter))") }
             if let creation { head.append(creation.iso8601) }
         }
-        let title = TodoTxtLine.tokens(of: task.title[...]).joined(separator: " ")
+        let title = TodoTxtLine.tokens(of: task.title).joined(separator: " ")
         let titleWords = title.split(separator: " ")
         var before: [String] = []
         var after: [String] = []
@@ -67,7 +67,7 @@ struct TodoTxtWriter {
             let name = extra.name
             if name == "project" {
                 let token = "+" + extra.value
-                if TodoTxtWriter.isOneWord(token), TodoTxtLine.kind(of: token[...]) == .project,
+                if TodoTxtWriter.isOneWord(token), TodoTxtLine.kind(of: token) == .project,
                    written.insert(token).inserted {
                     after.append(token)
                 }
@@ -75,8 +75,8 @@ struct TodoTxtWriter {
             }
             if name == "pri" || ((name == "rec" || name == "rrule") && task.repeatRule != nil) { continue }
             let pair = name + ":" + extra.value
-            guard TodoTxtWriter.isOneWord(pair), case .pair(let key, _) = TodoTxtLine.kind(of: pair[...]), key == name,
-                  !TodoTxtBody.knownKeys.contains(key) || name == "rec" || name == "rrule" else {
+            guard TodoTxtWriter.isOneWord(pair), case .pair(let colon) = TodoTxtLine.kind(of: pair),
+                  colon == name.utf8.count, !TodoTxtBody.isKnown(name.utf8) || name == "rec" || name == "rrule" else {
                 losses.add("todo.txt fields that are no longer key:value pairs",
                            because: "todo.txt values have no spaces or colons")
                 continue
@@ -140,9 +140,9 @@ struct TodoTxtWriter {
         }
         if task.modifiedAt != nil { losses.add("modification times", because: "todo.txt has none") }
         let back = TodoTxtLine(line[...])
-        let body = TodoTxtBody(back.words)
-        var headBack: [String] = back.done ? ["x"] : back.priority.map { ["(\($0))"] } ?? []
-        for date in [back.completionDate, back.creationDate] { if let date { headBack.append(String(date)) } }
+        let body = TodoTxtBody(back)
+        var headBack: [String] = back.done ? ["x"] : back.priority.map { ["(\(Character(Unicode.Scalar($0))))"] } ?? []
+        for date in [back.completionDate, back.creationDate] { if let date { headBack.append(back.text(date)) } }
         if body.title != task.title || headBack != head {
             losses.add("titles that read back otherwise",
                        because: "todo.txt reads runs of white space as one space, +word, @word and key:value "
@@ -151,7 +151,8 @@ struct TodoTxtWriter {
         }
         if body.list != task.list {
             losses.add("list names that read back otherwise",
-                       because: "todo.txt writes spaces in a +project as _ and reads _ as a space")
+                       because: "todo.txt writes spaces in a +project as _, reads _ as a space, and reads the "
+                           + "first +project as the list")
         }
         if body.tags != task.tags {
             losses.add("tags that read back otherwise",
