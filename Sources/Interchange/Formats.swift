@@ -1,9 +1,13 @@
-// LOCAL ONLY
+// Formats: each format's reader and writer by name.
+
 extension ExchangeFormatName {
+    /// The format's reader and writer.
     public var format: any ExchangeFormat.Type {
         switch self {
+        case .taskwarrior: TaskwarriorFormat.self
         case .todotxt: TodoTxtFormat.self
-        default: TodoTxtFormat.self
+        case .ics: ICalendarFormat.self
+        case .json: BackupFormat.self
         }
     }
 }

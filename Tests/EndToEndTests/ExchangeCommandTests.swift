@@ -74,10 +74,12 @@ private func taskls(_ arguments: [String], input: String = "") throws -> (status
     let run = try taskls(["import", "-", "--format", "todotxt", "--store", store], input: todo)
     #expect(run.status == 0, "\(run.error)")
     // The editor's server finds the other process's records and tells its view, in one change.
-    var inserted = 0
-    while inserted < 2, let message = server.receive(timeout: 30_000) {
-        guard message["method"] == "view/changed", case .array(let ops)? = message["params"]?["ops"] else { continue }
-        inserted += ops.filter { $0["op"] == "insert" }.count
+    var changes = 0
+    var count: JSON?
+    while count != .integer(2), let message = server.receive(timeout: 30_000) {
+        guard message["method"] == "view/changed" else { continue }
+        changes += 1
+        count = message["params"]?["count"]
     }
-    #expect(inserted == 2)
+    #expect(count == .integer(2) && changes == 1)
 }
