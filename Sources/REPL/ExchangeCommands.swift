@@ -8,11 +8,11 @@ extension Commands {
     static let exchangeCommands: [Command] = [
         Command(names: ["import"], usage: "FILE [--format F] [--into LIST] [--dry-run] [--skip-invalid]",
                 summary: "read a Taskwarrior, todo.txt, iCalendar or backup file into the store (undo takes it all back)",
-                example: "import ~/todo.txt --dry-run", area: "Import and export",
+                example: "import ~/todo.txt --dry-run", area: "Files",
                 run: { repl, arguments throws(CommandError) in try repl.importFile(arguments.words.map(String.init)) }),
         Command(names: ["export"], usage: "FILE [--format F] [--list LIST]...",
                 summary: "write every list (or those named) as a Taskwarrior, todo.txt, iCalendar or backup file",
-                example: "export ~/tasks.ics --list Work", area: "Import and export",
+                example: "export ~/tasks.ics --list Work", area: "Files",
                 run: { repl, arguments throws(CommandError) in try repl.exportFile(arguments.words.map(String.init)) }),
     ]
 }
