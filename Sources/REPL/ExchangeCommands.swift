@@ -48,17 +48,17 @@ extension REPL {
         try waitForLists()
         let result = try send(StoreImport(format: format, source: .path(path), name: file, into: into, dryRun: dryRun,
                                           skipInvalid: skipInvalid))
-        let verb = dryRun ? "would " : ""
+        let (create, update) = dryRun ? ("would create", "would update") : ("created", "updated")
         if !dryRun && result.created + result.updated + result.createdLists.count > 0 {
             record(StoreImport.method, "import \(file)")
         }
-        var lines = ["\(dryRun ? "dry run: " : "imported \(file): ")\(verb)create \(grouped(result.created)), \(verb)update \(grouped(result.updated)), \(grouped(result.unchanged)) unchanged"]
-        if !result.createdLists.isEmpty { lines.append("\(verb)create lists: " + result.createdLists.map { displayed($0) }.joined(separator: ", ")) }
-        if !result.createdSmartLists.isEmpty { lines.append("\(verb)create smart lists: " + result.createdSmartLists.map { displayed($0) }.joined(separator: ", ")) }
+        var lines = ["\(dryRun ? "dry run: " : "imported \(file): ")\(create) \(grouped(result.created)), \(update) \(grouped(result.updated)), \(grouped(result.unchanged)) unchanged"]
+        if !result.createdLists.isEmpty { lines.append("\(create) lists: " + result.createdLists.map { displayed($0) }.joined(separator: ", ")) }
+        if !result.createdSmartLists.isEmpty { lines.append("\(create) smart lists: " + result.createdSmartLists.map { displayed($0) }.joined(separator: ", ")) }
         for problem in result.skipped {
             lines.append("skipped line \(problem.line): \(problem.field.map { $0 + ": " } ?? "")\(problem.message)")
         }
-        for loss in result.losses { lines.append("\(verb)lose: \(grouped(loss.count)) \(loss.count == 1 ? "task" : "tasks"): \(loss.what) (\(loss.reason))") }
+        for loss in result.losses { lines.append("\(dryRun ? "would lose" : "lost"): \(grouped(loss.count)) \(loss.count == 1 ? "task" : "tasks"): \(loss.what) (\(loss.reason))") }
         say(lines)
         if !dryRun { takeOverview(try send(ListsList())) }
     }

@@ -112,12 +112,12 @@ struct ExchangeCommand {
                                  into: try into.map { name throws(ResponseError) in try list(named: name, in: overview) },
                                  dryRun: dryRun, skipInvalid: skipInvalid)
         let result = try client.request(params)
-        let verb = result.dryRun ? "would " : ""
-        var lines = ["\(result.dryRun ? "dry run: " : "")\(verb)create \(result.created), \(verb)update \(result.updated), \(result.unchanged) unchanged"]
-        if !result.createdLists.isEmpty { lines.append("\(verb)create lists: \(result.createdLists.joined(separator: ", "))") }
-        if !result.createdSmartLists.isEmpty { lines.append("\(verb)create smart lists: \(result.createdSmartLists.joined(separator: ", "))") }
+        let (create, update) = result.dryRun ? ("would create", "would update") : ("created", "updated")
+        var lines = ["\(result.dryRun ? "dry run: " : "")\(create) \(result.created), \(update) \(result.updated), \(result.unchanged) unchanged"]
+        if !result.createdLists.isEmpty { lines.append("\(create) lists: \(result.createdLists.joined(separator: ", "))") }
+        if !result.createdSmartLists.isEmpty { lines.append("\(create) smart lists: \(result.createdSmartLists.joined(separator: ", "))") }
         for problem in result.skipped { lines.append("skipped \(problem.file):\(problem.line): \(problem.field.map { $0 + ": " } ?? "")\(problem.message)") }
-        for loss in result.losses { lines.append("\(verb)lose: \(loss.count) task\(loss.count == 1 ? "" : "s"): \(loss.what) (\(loss.reason))") }
+        for loss in result.losses { lines.append("\(result.dryRun ? "would lose" : "lost"): \(loss.count) task\(loss.count == 1 ? "" : "s"): \(loss.what) (\(loss.reason))") }
         writeStandardOutput(lines.joined(separator: "\n") + "\n")
         return 0
     }

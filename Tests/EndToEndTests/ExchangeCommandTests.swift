@@ -28,9 +28,9 @@ private func taskls(_ arguments: [String], input: String = "") throws -> (status
     #expect(dry.output.contains("would create lists: Home, Work"), "\(dry.output)")
 
     let done = try taskls(["import", file, "--store", store])
-    #expect(done.status == 0 && done.output.hasPrefix("create 3, update 0, 0 unchanged"), "\(done.output)\(done.error)")
+    #expect(done.status == 0 && done.output.hasPrefix("created 3, updated 0, 0 unchanged"), "\(done.output)\(done.error)")
     let again = try taskls(["import", file, "--store", store])
-    #expect(again.output.hasPrefix("create 0, update 0, 3 unchanged"), "\(again.output)\(again.error)")
+    #expect(again.output.hasPrefix("created 0, updated 0, 3 unchanged"), "\(again.output)\(again.error)")
 
     let exported = try taskls(["export", "--format", "todotxt", "--list", "Home", "--store", store])
     #expect(exported.status == 0, "\(exported.error)")
@@ -40,7 +40,7 @@ private func taskls(_ arguments: [String], input: String = "") throws -> (status
 
     // The export imports back as the same tasks (its uids find them).
     let back = try taskls(["import", "-", "--format", "todotxt", "--store", store], input: exported.output)
-    #expect(back.output.hasPrefix("create 0, update 0, 2 unchanged"), "\(back.output)\(back.error)")
+    #expect(back.output.hasPrefix("created 0, updated 0, 2 unchanged"), "\(back.output)\(back.error)")
 }
 
 @Test func aRefusedFileExitsOneNamingItsLine() throws {
