@@ -10,7 +10,8 @@ enum StepDescription {
     /// tasks`, `reopen 1 task`, `edit 2 tasks`, `move 2 tasks`, `move 2 tasks to another list`, `indent 1 task`,
     /// `outdent 2 tasks`, `duplicate 1 task`, `skip 1 task`,
     /// `create a list`, `rename a list`, `edit a list`, `delete a list and its 4 tasks`, `reorder lists`,
-    /// `create a smart list`, `rename a smart list`, `edit a smart list`, `delete a smart list`, `reorder smart lists`; the method
+    /// `create a smart list`, `rename a smart list`, `edit a smart list`, `delete a smart list`, `reorder smart lists`,
+    /// `import 120 tasks`; the method
     /// itself for anything else.
     /// - Complexity: O(changes).
     static func words(method: String, changes: Changes) -> String {
@@ -52,6 +53,7 @@ enum StepDescription {
             return renamed ? "rename a smart list" : "edit a smart list"
         case SmartListsDelete.method: return "delete a smart list"
         case SmartListsMove.method: return "reorder smart lists"
+        case StoreImport.method: return "import " + tasks(items.count)
         default: return method
         }
     }
