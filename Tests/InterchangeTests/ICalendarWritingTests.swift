@@ -154,25 +154,32 @@ struct ICalendarWritingTests {
     }
 
     /// A kept STATUS or PRIORITY is written instead of the computed one while it agrees with the task.
-    @Test(arguments: [
-        (false, Priority.none, [Extra(key: "ical:STATUS", value: ":IN-PROCESS")], ["STATUS:IN-PROCESS"]),
-        (true, .none, [Extra(key: "ical:STATUS", value: ":IN-PROCESS")], ["STATUS:COMPLETED"]),
-        (true, .none, [Extra(key: "ical:STATUS", value: ":CANCELLED")], ["STATUS:CANCELLED"]),
-        (false, .none, [Extra(key: "ical:STATUS", value: ":CANCELLED")], ["STATUS:NEEDS-ACTION"]),
-        (false, .high, [Extra(key: "ical:PRIORITY", value: ":3")], ["STATUS:NEEDS-ACTION", "PRIORITY:3"]),
-        (false, .low, [Extra(key: "ical:PRIORITY", value: ":3")], ["STATUS:NEEDS-ACTION", "PRIORITY:9"]),
-        (false, .none, [Extra(key: "ical:PRIORITY", value: ":3")], ["STATUS:NEEDS-ACTION"]),
-        (false, .none, [Extra(key: "ical:COMPLETED", value: ":20261103T101500Z")],
-         ["STATUS:NEEDS-ACTION", "COMPLETED:20261103T101500Z"]),
-        (true, .none, [Extra(key: "ical:COMPLETED", value: ":20261103T101500Z")], ["STATUS:COMPLETED"]),
-    ])
-    func keptStatusAndPriorityAreWrittenWhileTheyAgree(done: Bool, priority: Priority, extras: [Extra],
-                                                       expected: [String]) throws {
-        let document = ExchangeDocument(tasks: [ExchangeTask(uid: "u", list: "L", title: "t", done: done,
-                                                             priority: priority, extras: extras)])
-        let lines = ICalendarFormat.write(document, options: icsWriteOptions()).text.components(separatedBy: "\r\n")
-        let written = lines.filter { $0.hasPrefix("STATUS") || $0.hasPrefix("PRIORITY") || $0.hasPrefix("COMPLETED") }
-        #expect(written == expected)
+    @Test func keptStatusAndPriorityAreWrittenWhileTheyAgree() throws {
+        let cases: [(done: Bool, priority: Priority, extra: Extra, written: [String])] = [
+            (false, .none, Extra(key: "ical:STATUS", value: ":IN-PROCESS"), ["STATUS:IN-PROCESS"]),
+            (true, .none, Extra(key: "ical:STATUS", value: ":IN-PROCESS"), ["STATUS:COMPLETED"]),
+            (true, .none, Extra(key: "ical:STATUS", value: ":CANCELLED"), ["STATUS:CANCELLED"]),
+            (false, .none, Extra(key: "ical:STATUS", value: ":CANCELLED"), ["STATUS:NEEDS-ACTION"]),
+            (false, .high, Extra(key: "ical:PRIORITY", value: ":3"), ["STATUS:NEEDS-ACTION", "PRIORITY:3"]),
+            (false, .low, Extra(key: "ical:PRIORITY", value: ":3"), ["STATUS:NEEDS-ACTION", "PRIORITY:9"]),
+            (false, .none, Extra(key: "ical:PRIORITY", value: ":3"), ["STATUS:NEEDS-ACTION"]),
+            (false, .none, Extra(key: "ical:COMPLETED", value: ":20261103T101500Z"),
+             ["STATUS:NEEDS-ACTION", "COMPLETED:20261103T101500Z"]),
+            (true, .none, Extra(key: "ical:COMPLETED", value: ":20261103T101500Z"), ["STATUS:COMPLETED"]),
+        ]
+        var texts: [String] = []
+        for (index, example) in cases.enumerated() {
+            let document = ExchangeDocument(tasks: [ExchangeTask(uid: "u", list: "L", title: "t", done: example.done,
+                                                                 priority: example.priority, extras: [example.extra])])
+            let text = ICalendarFormat.write(document, options: icsWriteOptions()).text
+            let written = text.components(separatedBy: "\r\n")
+                .filter { $0.hasPrefix("STATUS") || $0.hasPrefix("PRIORITY") || $0.hasPrefix("COMPLETED") }
+            #expect(written == example.written, "case \(index)")
+            let read = try icsRead(text).document.tasks[0]
+            #expect(read.done == example.done && read.priority == example.priority, "case \(index)")
+            texts.append(text)
+        }
+        try icsCheckWithPython(texts)
     }
 
     @Test func whatICalendarCannotSayIsCounted() throws {
@@ -192,6 +199,7 @@ struct ICalendarWritingTests {
             "1 task: smart lists (iCalendar has no smart lists)",
         ])
         #expect(try icsRead(writing.text).document.tasks[0].title == "t\nx")
+        try icsCheckWithPython([writing.text])
     }
 
     @Test func listsAreCalendarsInOrderAndAnEmptyDocumentIsOneEmptyCalendar() throws {

@@ -5,7 +5,8 @@ import Domain
 
 extension ICalendarFormat {
     /// The zone a `VTIMEZONE` defines: at an instant, the offset of the observance whose latest onset is the latest
-    /// at or before it; before every onset, the first observance's TZOFFSETFROM.
+    /// at or before it (of two at one instant, the one written first); before every onset, the TZOFFSETFROM of the
+    /// observance that starts first.
     struct DefinedZone: ZoneOffsets {
         /// The `STANDARD` and `DAYLIGHT` observances.
         let observances: [Observance]
@@ -78,8 +79,9 @@ extension ICalendarFormat {
         let onsets: [Int64]
         /// A yearly rule without an end, its dates computed near the instant asked about.
         let openRule: YearlyRule?
-        /// The year of DTSTART and its time of day (where an open rule's dates start and what time they have).
+        /// The day of DTSTART (an open rule's dates start in its year).
         let startDate: CalendarDate
+        /// DTSTART's time of day in milliseconds (every date of its rule has it).
         let startMillisecond: Int64
 
         /// The most onsets a rule that ends is expanded to.
