@@ -132,3 +132,100 @@ import Wire
         #expect(checked > 500)
     }
 }
+
+extension TaskwarriorWritingTests {
+    @Test func oddButValidTasksAreWrittenBackAsTheyWere() throws {
+        let text = #"""
+        [
+        {"uuid":"11111111-1111-4111-8111-111111111111","description":"waiting","status":"waiting","wait":"20270101T000000Z","entry":"20261101T000000Z","modified":"20261101T000000Z","priority":"VH","depends":"11111111-1111-4111-8111-111111111112"},
+        {"uuid":"11111111-1111-4111-8111-111111111112","description":"orphan instance","status":"pending","parent":"21111111-1111-4111-8111-111111111111","imask":4,"recur":"weekly","rtype":"periodic","due":"20261120T000000Z","entry":"20261101T000000Z","modified":"20261101T000000Z","project":"Home"},
+        {"uuid":"11111111-1111-4111-8111-111111111113","description":"ended series","status":"completed","end":"20261110T000000Z","recur":"daily","mask":"++","due":"20261101T000000Z","rtype":"periodic","entry":"20261101T000000Z","modified":"20261110T000000Z"},
+        {"uuid":"11111111-1111-4111-8111-111111111114","description":"ended series","status":"completed","end":"20261101T100000Z","parent":"11111111-1111-4111-8111-111111111113","imask":0,"due":"20261101T000000Z","entry":"20261101T000000Z","modified":"20261101T100000Z"},
+        {"uuid":"11111111-1111-4111-8111-111111111115","description":"ended series","status":"completed","end":"20261102T100000Z","parent":"11111111-1111-4111-8111-111111111113","imask":1,"due":"20261102T000000Z","entry":"20261101T000000Z","modified":"20261102T100000Z"},
+        {"uuid":"11111111-1111-4111-8111-111111111116","description":"a\nsecond line","status":"pending","entry":"20261101T000000Z","modified":"20261101T000000Z","annotations":[{"entry":"20261101T000000Z","description":"with\nnewline"}],"unknown":{"nested":[1,2.5,"x"]}}
+        ]
+        """#
+        let reading = try TaskwarriorFormat.read(text, options: .taskwarrior("UTC"))
+        var document = reading.document
+        #expect(document.tasks.count == 4)
+        #expect(document.tasks[0].priority == .none)
+        #expect(document.tasks[2].done && document.tasks[2].repeatRule?.rrule == "FREQ=DAILY")
+        for index in document.tasks.indices where document.tasks[index].list == nil { document.tasks[index].list = "Inbox" }
+        let written = TaskwarriorFormat.write(document, options: .taskwarrior("UTC")).text
+        #expect(try TaskwarriorDatabase.differences(text, written) == [])
+    }
+}
+
+extension TaskwarriorWritingTests {
+    /// The captured export's weekly series (due 2026-11-20, instances 0 and 1 pending), changed as taskls changes
+    /// it, written, and its template and instances by mask index.
+    static func series(_ edit: (inout ExchangeTask) throws -> Void) throws -> (template: JSONObject, instances: [Int: JSONObject]) {
+        var document = try TaskwarriorFormat.read(TaskwarriorReadingTests.export, options: .taskwarrior("UTC")).document
+        for index in document.tasks.indices where document.tasks[index].list == nil { document.tasks[index].list = "Inbox" }
+        try edit(&document.tasks[2])
+        let tasks = try TaskwarriorDatabase.tasks(of: TaskwarriorFormat.write(document, options: .taskwarrior("UTC")).text)
+        let template = try #require(tasks["59c3081c-4bc1-4356-9b11-140fd01a5002"])
+        var instances: [Int: JSONObject] = [:]
+        for task in tasks.values where task["parent"] == .string("59c3081c-4bc1-4356-9b11-140fd01a5002") {
+            instances[TaskwarriorRecord.wholeNumber(task["imask"]!)!] = task
+        }
+        return (template, instances)
+    }
+
+    /// Completes (or skips) the task `times` times at `at`, as taskls does.
+    static func advance(_ task: inout ExchangeTask, times: Int, _ outcome: Occurrence.Outcome, at: Timestamp) {
+        for _ in 0..<times {
+            let due = task.due!
+            task.due = task.repeatRule!.next(after: due, completedAt: at, today: CalendarDate(year: 2026, month: 11, day: 26)!,
+                                             zone: TaskwarriorTestZone("UTC"), occurrence: task.occurrences.used + 1)
+            task.occurrences = task.occurrences.adding(Occurrence(due: due, outcome: outcome, at: at))
+        }
+        task.modifiedAt = at
+    }
+
+    @Test func aSeriesMovedOnInTasklsClosesTheInstancesItPassedAndMarksTheMask() throws {
+        let at = Self.instant("20261126T120000Z")
+        let once = try Self.series { Self.advance(&$0, times: 1, .completed, at: at) }
+        #expect(once.template["mask"] == .string("+-") && once.template["due"] == .string("20261120T000000Z"))
+        #expect(once.instances[0]?["status"] == .string("completed") && once.instances[0]?["end"] == .string("20261126T120000Z"))
+        #expect(once.instances[1]?["status"] == .string("pending"))
+        let skipped = try Self.series { Self.advance(&$0, times: 2, .skipped, at: at) }
+        #expect(skipped.template["mask"] == .string("XX"))
+        #expect(skipped.instances.values.map { $0["status"] } == [.string("deleted"), .string("deleted")])
+        // Past the instances Taskwarrior made: the mask says the occurrences between are done, so it makes the next.
+        let thrice = try Self.series { Self.advance(&$0, times: 4, .completed, at: at) }
+        #expect(thrice.template["mask"] == .string("++++") && thrice.template["due"] == .string("20261120T000000Z"))
+        let renamed = try Self.series { task in
+            Self.advance(&task, times: 1, .completed, at: at)
+            task.title = "Water the plants"
+        }
+        #expect(renamed.template["description"] == .string("Water the plants"))
+        #expect(renamed.instances[0]?["description"] == .string("Water plants"))
+        #expect(renamed.instances[1]?["description"] == .string("Water the plants"))
+    }
+
+    @Test func aSeriesGivenANewRuleStartsAgainAndOneNoLongerRepeatingIsAPlainTask() throws {
+        let at = Self.instant("20261126T120000Z")
+        let fortnightly = try Self.series { task in
+            Self.advance(&task, times: 1, .completed, at: at)
+            task.repeatRule = try RepeatRule(rrule: "FREQ=WEEKLY;INTERVAL=2")
+        }
+        #expect(fortnightly.template["recur"] == .string("2w") && fortnightly.template["mask"] == .string(""))
+        #expect(fortnightly.template["due"] == .string("20261127T000000Z"))
+        #expect(fortnightly.instances[0]?["status"] == .string("completed") && fortnightly.instances[1]?["status"] == .string("deleted"))
+        let stopped = try Self.series { task in
+            task.repeatRule = nil
+            task.modifiedAt = at
+        }
+        #expect(stopped.template["status"] == .string("pending") && stopped.template["recur"] == nil && stopped.template["mask"] == nil)
+        #expect(stopped.template["due"] == .string("20261120T000000Z"))
+        #expect(stopped.instances.values.allSatisfy { $0["status"] == .string("deleted") })
+        let done = try Self.series { task in
+            task.done = true
+            task.completedAt = at
+            task.modifiedAt = at
+        }
+        #expect(done.template["status"] == .string("completed") && done.template["end"] == .string("20261126T120000Z"))
+        #expect(done.template["mask"] == .string("++"))
+    }
+}

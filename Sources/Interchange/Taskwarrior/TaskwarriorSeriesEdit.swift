@@ -54,11 +54,11 @@ struct TaskwarriorSeriesEdit {
     }
 
     /// Closes the pending instances `which` selects (by mask index and due) as the task's history says each
-    /// occurrence went: completed, or deleted when it was skipped (completed when the history does not say).
-    mutating func closePending(where which: (Int?, Timestamp?) -> Bool) {
+    /// occurrence went: completed, or deleted when it was skipped; `otherwise` when the history does not say.
+    mutating func closePending(otherwise: Occurrence.Outcome, where which: (Int?, Timestamp?) -> Bool) {
         for index in instances.indices where isPending(index) && which(imasks[index], dues[index]) {
             let occurrence = dues[index].flatMap(occurrence(due:))
-            close(index, skipped: occurrence?.outcome == .skipped, at: occurrence?.at)
+            close(index, skipped: (occurrence?.outcome ?? otherwise) == .skipped, at: occurrence?.at)
         }
     }
 

@@ -13,7 +13,8 @@ extension TaskwarriorWriter {
     ///   template as it was (its own due, `recur`, mask); the pending instances before the due closed as the
     ///   history says, the occurrences between the mask's end and the due marked done in the mask.
     /// - Repeating otherwise (a new period, a due off the series' dates, or no kept series): the series starts
-    ///   again at the task's due (empty mask); the kept pending instances before it closed, the others deleted.
+    ///   again at the task's due (empty mask); the kept pending instances before it closed as the history says
+    ///   (deleted when it does not say: the due was moved past them), the others deleted.
     /// - Not repeating, with a kept series whose period taskls cannot say: as it was.
     /// - Not repeating any more, or by a rule Taskwarrior cannot say (counted): a plain task, its pending
     ///   instances closed (before the due) or deleted.
@@ -32,7 +33,7 @@ extension TaskwarriorWriter {
         var template: (status: String, due: Timestamp?, recur: String, mask: [UInt8]?)?
         if task.done {
             if kept.isSeries, let recur = kept.recur ?? spelled {
-                edit.closePending { _, _ in true }
+                edit.closePending(otherwise: .completed) { _, _ in true }
                 template = ("completed", kept.seriesDue ?? target, recur, kept.mask != nil || edit.maskEdited ? edit.mask : nil)
             } else if task.repeatRule != nil {
                 losses.add("repeats of done tasks", because: "Taskwarrior repeats open tasks only")
@@ -40,11 +41,11 @@ extension TaskwarriorWriter {
         } else if task.repeatRule != nil, let recur = spelled, let period = newPeriod, let target {
             if kept.isSeries, samePeriod, let start = kept.seriesDue,
                let index = edit.index(of: target, start: start, period: period) {
-                edit.closePending { imask, _ in (imask ?? .max) < index }
+                edit.closePending(otherwise: .completed) { imask, _ in (imask ?? .max) < index }
                 edit.extendMask(to: index, start: start, period: period)
                 template = ("recurring", start, kept.recur ?? recur, kept.mask != nil || edit.maskEdited ? edit.mask : nil)
             } else {
-                edit.closePending { _, due in due.map { $0 < target } ?? false }
+                edit.closePending(otherwise: .skipped) { _, due in due.map { $0 < target } ?? false }
                 edit.deletePending { _, _ in true }
                 if kept.isSeries { edit.restartMask() }
                 template = ("recurring", target, samePeriod ? kept.recur ?? recur : recur, kept.isSeries ? [] : nil)
@@ -52,7 +53,7 @@ extension TaskwarriorWriter {
         } else if task.repeatRule == nil, keptPeriod?.rule(until: nil) == nil, kept.isSeries, let recur = kept.recur {
             template = ("recurring", kept.seriesDue ?? target, recur, kept.mask.map { Array($0.utf8) })
         } else {
-            edit.closePending { _, due in due.flatMap { due in target.map { due < $0 } } ?? false }
+            edit.closePending(otherwise: .skipped) { _, due in due.flatMap { due in target.map { due < $0 } } ?? false }
             edit.deletePending { _, _ in true }
         }
         carryChanges(task, kept: kept, to: &edit)
