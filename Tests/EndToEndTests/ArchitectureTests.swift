@@ -63,6 +63,12 @@ private func importedModules(under directory: String) throws -> [String: String]
     #expect(Set(modules.keys) == ["Wire"], "\(modules)")
 }
 
+@Test func theFormatsArePureTextOverTheDomain() throws {
+    let modules = try importedModules(under: "Sources/Interchange")
+    #expect(Set(modules.keys).isSubset(of: ["Domain", "Wire"]) && modules["Domain"] != nil, "\(modules)")
+    #expect(try swiftFiles(under: "Sources/Interchange").count > 20)
+}
+
 @Test func theREPLReachesDomainAndStoreOnlyWhereItSays() throws {
     // ARCHITECTURE.md: only the demo store touches Store; Domain also for the manual clock and the civil dates.
     let allowed: [String: Set<String>] = [

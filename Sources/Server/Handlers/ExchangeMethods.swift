@@ -68,10 +68,14 @@ enum ExchangeMethods {
             guard let data = FileManager.default.contents(atPath: path) else {
                 return .failure(.invalidParams("params.path: cannot read \(path): \(FileManager.default.fileExists(atPath: path) ? "not readable" : "no such file")"))
             }
-            guard let decoded = String(validating: data, as: UTF8.self) else {
+            if format == .ics {
+                // Some writers fold a line inside a UTF-8 sequence: the iCalendar reader mends it.
+                text = ICalendarFormat.text(decoding: Array(data))
+            } else if let decoded = String(validating: data, as: UTF8.self) {
+                text = decoded
+            } else {
                 return .failure(.invalidParams("params.path: \(path) is not UTF-8 text"))
             }
-            text = decoded
         }
         do throws(ExchangeFailure) {
             return .success(try ExchangeFormatName(format).format.read(text, options: options))
