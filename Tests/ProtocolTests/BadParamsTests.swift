@@ -487,8 +487,22 @@ private let reminders: [BadParams] = [
     .init(ReminderFired.self, ["alert": ["offset": 1], "fireAt": "x", "late": false], "params.item: missing"),
 ]
 
+private let exchange: [BadParams] = [
+    .init(StoreImport.self, ["text": "x"], "params.format: missing"),
+    .init(StoreImport.self, ["format": "csv", "text": "x"], "params.format: unknown format 'csv'; expected one of taskwarrior, todotxt, ics, json"),
+    .init(StoreImport.self, ["format": "ics"], "params.path: missing; give path (a file) or text"),
+    .init(StoreImport.self, ["format": "ics", "path": "a.ics"], "params.path: must be an absolute path"),
+    .init(StoreImport.self, ["format": "ics", "path": "/a.ics", "text": ""], "params: give path or text, not both"),
+    .init(StoreImport.self, ["format": "ics", "text": "", "into": "i1"], "params.into: 'i1' is not a list id"),
+    .init(StoreImport.self, ["format": "ics", "text": "", "dryRun": "yes"], "params.dryRun: expected a boolean, got a string"),
+    .init(StoreExport.self, [:], "params.format: missing"),
+    .init(StoreExport.self, ["format": "json", "path": "out.json"], "params.path: must be an absolute path"),
+    .init(StoreExport.self, ["format": "json", "lists": []], "params.lists: must not be empty"),
+    .init(StoreExport.self, ["format": "json", "lists": ["l1", "l1"]], "params.lists: lists an id twice"),
+]
+
 private let everyTable = lifecycle + noParams + server + lists + smartLists + items + indents + views + collapses + text + lsp + serverNotifications + itemsAndRows
-    + reminders
+    + reminders + exchange
 
 @Test(arguments: everyTable)
 func badParamsAreRefusedWithTodaysMessage(_ bad: BadParams) {

@@ -123,6 +123,9 @@ private let bases: [(method: String, params: JSON)] = [
     ("reminders/list", [:]),
     ("reminders/dismiss", ["item": "$item1", "fireAt": "2026-11-23T08:00:00Z"]),
     ("reminders/snooze", ["item": "$item1", "fireAt": "2026-11-23T08:00:00Z", "minutes": 10]),
+    ("store/import", ["format": "todotxt", "text": "Buy milk", "name": "todo.txt", "into": "$listA", "dryRun": true, "skipInvalid": true]),
+    ("store/import", ["format": "todotxt", "path": "/nonexistent/todo.txt"]),
+    ("store/export", ["format": "todotxt", "lists": ["$listA"]]),
     ("reminders/snooze", ["item": "$item1", "fireAt": "2026-11-23T08:00:00Z", "until": "2026-11-23T09:00:00Z"]),
 ]
 

@@ -88,6 +88,8 @@ import Wire
     try session.send(SmartListsMove(ids: [errands.id], before: nil))
     try session.send(SmartListsDelete(id: errands.id))
     try session.send(ViewClose(view: smart.view))
+    #expect(try session.send(StoreImport(format: .todotxt, source: .text("Imported task uid:imported\n"), into: inbox.id)).created == 1)
+    #expect(try session.send(StoreExport(format: .ics, lists: [inbox.id])).text?.contains("SUMMARY:Imported task") == true)
     try session.send(ListsDelete(id: inbox.id))
     #expect(try session.call(DebugContinueLoading()).refusalReason == "loadNotHeld")
     #expect(try session.call(ItemsGet(id: bread.id)).refusalReason == "notFound")

@@ -108,6 +108,9 @@ extension ProtocolCatalog {
         ReasonSchema(name: "uidTaken",
                      doc: "Two items would share one uid (an imported item's identity in its file): undo or redo would bring one back while another item, imported since, holds its uid; or an import would give an item's uid to another.",
                      data: []),
+        ReasonSchema(name: "invalidFile",
+                     doc: "store/import of a file with problems, with code -32602: data.problems lists each ({file, line, field, message}, at most 100), data.more counts the rest.",
+                     data: ["problems", "more"]),
         ReasonSchema(name: "writeFailed", doc: "store/export could not write its file at params.path (the message says why).",
                      data: []),
         ReasonSchema(name: "loadNotHeld", doc: "debug/continueLoading on a server not started with --hold-load.", data: []),
@@ -227,6 +230,6 @@ private let requestFailures: [String: FailureEntry] = [
     RemindersList.method: FailureEntry(store: .needs),
     RemindersDismiss.method: FailureEntry(store: .needs, reasons: ["notFound"]),
     RemindersSnooze.method: FailureEntry(store: .needs, reasons: ["notFound"]),
-    StoreImport.method: FailureEntry(store: .needs, reasons: ["notFound", "tooDeep", "uidTaken"]),
+    StoreImport.method: FailureEntry(store: .needs, reasons: ["notFound", "tooDeep", "uidTaken", "invalidFile"]),
     StoreExport.method: FailureEntry(store: .needs, reasons: ["notFound", "writeFailed"]),
 ]

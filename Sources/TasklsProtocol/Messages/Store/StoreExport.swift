@@ -33,7 +33,7 @@ public struct StoreExport: RequestMessage, Hashable {
             lists = nil
         }
         let filePath: String? = try fields.optional("path")
-        if let filePath, !filePath.hasPrefix("/") {
+        if let filePath, filePath.utf8.first != UInt8(ascii: "/") {
             throw .invalidParams("\(fields.path("path")): must be an absolute path")
         }
         self.path = filePath

@@ -50,7 +50,7 @@ public struct StoreImport: RequestMessage, Hashable {
         let text: String? = try fields.optional("text")
         switch (filePath, text) {
         case (let filePath?, nil):
-            guard filePath.hasPrefix("/") else { throw .invalidParams("\(fields.path("path")): must be an absolute path") }
+            guard filePath.utf8.first == UInt8(ascii: "/") else { throw .invalidParams("\(fields.path("path")): must be an absolute path") }
             source = .path(filePath)
         case (nil, let text?): source = .text(text)
         case (.some, .some): throw .invalidParams("\(fields.path): give path or text, not both")
