@@ -128,6 +128,8 @@ private struct ImportPlanner {
 
     mutating func plan(_ document: ExchangeDocument) {
         self.document = document
+        placed.reserveCapacity(document.tasks.count)
+        insertedDepth.reserveCapacity(document.tasks.count)
         // Lists take the ids below the items' (at most one per name, and the default list).
         let names = Set(document.lists.map(\.name) + document.tasks.compactMap(\.list) + document.smartLists.flatMap { $0.lists ?? [] })
         nextIdentifier += UInt64(names.count + 1)
@@ -204,6 +206,7 @@ private struct ImportPlanner {
     /// The document's task indexes with every parent before its subtasks (a parent's uid missing from the
     /// document is left for `placeTask` to resolve), and problems for duplicate uids and cycles.
     mutating func orderParentsFirst(_ tasks: [ExchangeTask]) -> [Int] {
+        byUID.reserveCapacity(tasks.count)
         for (index, task) in tasks.enumerated() {
             guard let uid = task.uid else { continue }
             if let first = byUID[uid] {

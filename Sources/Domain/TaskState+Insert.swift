@@ -4,6 +4,7 @@ extension TaskState {
     /// Creates each item as given, in order (see `Mutation.insertItems` for what is refused).
     /// - Complexity: O(k × depth × log n) for k items.
     mutating func insertItems(_ inserted: [Item], log: inout ChangeLog) throws(DomainError) {
+        reserveRoom(forItems: inserted.count)
         let firstFree = nextIdentifier
         for (index, given) in inserted.enumerated() {
             let name = "items[\(index)]"

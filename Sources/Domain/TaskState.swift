@@ -260,11 +260,18 @@ public struct TaskState: Sendable {
 
     /// Records that item `id` holds `uid` (in `sharedUIDs` when another item holds it already).
     private mutating func indexUID(_ uid: String, of id: ItemID) {
-        if let holder = uids[uid], holder != id {
+        // One hash of the uid in the usual case (no other holder).
+        if let holder = uids.updateValue(id, forKey: uid), holder != id {
+            uids[uid] = holder
             sharedUIDs[uid, default: []].append(id)
-        } else {
-            uids[uid] = id
         }
+    }
+
+    /// Makes room for `count` more items in the tables keyed by id and uid (an import inserts many at once), so they
+    /// grow once instead of doubling their way up.
+    mutating func reserveRoom(forItems count: Int) {
+        items.reserveCapacity(items.count + count)
+        uids.reserveCapacity(uids.count + count)
     }
 
     /// Records that item `id` no longer holds `uid` (another holder, if any, takes its place in `uids`).

@@ -89,10 +89,13 @@ enum ExchangeMethods {
         let first = failure.problems.first?.description ?? "not a valid file"
         let others = failure.problems.count - 1 + failure.more
         let message = "params.\(field): \(first)" + (others > 0 ? " (and \(others) more problem\(others == 1 ? "" : "s"))" : "")
-        return ResponseError(.invalidParams, message, data: [
-            "reason": "invalidFile", "problems": failure.problems.map(TasklsProtocol.ExchangeProblem.init).json,
-            "more": .integer(Int64(failure.more)),
-        ])
+        return ResponseError(.invalidParams, message, data: problemData(reason: "invalidFile", failure))
+    }
+
+    /// `data` of a refused file: the reason, every problem, and how many more there were.
+    private static func problemData(reason: String, _ failure: ExchangeFailure) -> JSON {
+        ["reason": .string(reason), "problems": failure.problems.map(TasklsProtocol.ExchangeProblem.init).json,
+         "more": .integer(Int64(failure.more))]
     }
 
     /// Plans the import against the state as it is now and applies it (on the loop), or answers what it would do.
