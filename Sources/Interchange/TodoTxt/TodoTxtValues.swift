@@ -96,10 +96,19 @@ enum TodoTxtValues {
         case "y": frequency = .yearly
         case "b":
             guard count == 1 else { return .success(.businessDays(count)) }
-            return .success(.rule(try! RepeatRule(frequency: .daily, weekdays: workdays, anchor: anchor)))
+            return rule { () throws(DomainError) in try RepeatRule(frequency: .daily, weekdays: workdays, anchor: anchor) }
         default: frequency = .daily
         }
-        return .success(.rule(try! RepeatRule(frequency: frequency, interval: count, anchor: anchor)))
+        return rule { () throws(DomainError) in try RepeatRule(frequency: frequency, interval: count, anchor: anchor) }
+    }
+
+    /// A rule the checks above make valid; should the domain still refuse it, its words are the problem.
+    private static func rule(_ make: () throws(DomainError) -> RepeatRule) -> Result<Recurrence, TodoTxtProblem> {
+        do throws(DomainError) {
+            return .success(.rule(try make()))
+        } catch {
+            return .failure(TodoTxtProblem(error.message))
+        }
     }
 
     /// Monday to Friday, the days of `rec:1b`.
