@@ -32,37 +32,16 @@ func runWireBenchmark() -> String {
 /// Pipelines 200,000 pings with up to 512 in flight, then times 20,000 sequential round trips.
 private func measureThroughputAndLatency() throws -> (Double, (p50: Double, p99: Double), (p50: Double, p99: Double)) {
     let server = try ServerProcess(executable: BuildPaths.taskls, arguments: ["serve"], environment: ["TASKLS_STORE": makeTemporaryDirectory(prefix: "taskls-bench")])
-    server.send(["jsonrpc": "2.0", "id": 0, "method": "initialize", "params": [:]])
-    guard server.receiveBody(timeout: 10_000) != nil else { throw ProcessError("no answer to initialize") }
-    func ping(_ id: Int) -> [UInt8] {
-        let body = "{\"jsonrpc\":\"2.0\",\"id\":\(id),\"method\":\"server/ping\"}"
-        return Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
-    }
+    try initializeServer(server)
     let total = 200_000
-    let window = 512
-    var sent = 0
-    var received = 0
-    let start = nanoseconds()
-    while received < total {
-        if sent < total && sent - received < window / 2 {
-            var batch: [UInt8] = []
-            while sent < total && sent - received < window {
-                batch += ping(sent + 1)
-                sent += 1
-            }
-            server.write(batch)
-        }
-        guard server.receiveBody(timeout: 10_000) != nil else { throw ProcessError("timed out after \(received) answers") }
-        received += 1
-    }
-    let throughput = Double(total) / (Double(nanoseconds() - start) / 1e9)
+    let throughput = try pipelinedPingRate(server, total: total)
     // Round trips with this process spinning for the answer (the server's latency alone), then
     // sleeping in poll(2) for it (what a client that blocks sees, its own wake-up included).
     var latencies: [(p50: Double, p99: Double)] = []
     for spinning in [true, false] {
         var samples: [Double] = []
         for index in 0..<20_000 {
-            let bytes = ping(total + index + 1 + (spinning ? 0 : 20_000))
+            let bytes = pingFrame(id: total + index + 1 + (spinning ? 0 : 20_000))
             let before = nanoseconds()
             server.write(bytes)
             guard server.receiveBody(timeout: 10_000, spinning: spinning) != nil else { throw ProcessError("no answer to ping") }
@@ -75,8 +54,42 @@ private func measureThroughputAndLatency() throws -> (Double, (p50: Double, p99:
     return (throughput, latencies[0], latencies[1])
 }
 
+/// Sends `initialize` to a fresh server (or echo loop) and waits for its answer.
+func initializeServer(_ server: ServerProcess) throws {
+    server.send(["jsonrpc": "2.0", "id": 0, "method": "initialize", "params": [:]])
+    guard server.receiveBody(timeout: 10_000) != nil else { throw ProcessError("no answer to initialize") }
+}
+
+/// One framed `server/ping` request with id `id`.
+func pingFrame(id: Int) -> [UInt8] {
+    let body = "{\"jsonrpc\":\"2.0\",\"id\":\(id),\"method\":\"server/ping\"}"
+    return Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
+}
+
+/// Requests per second answered when `total` pings are pipelined to `server` with up to `window` in flight
+/// (batches written whenever half the window has been answered). The same client code drives the taskls
+/// server and the echo ceiling (`taskls-bench machine`).
+func pipelinedPingRate(_ server: ServerProcess, total: Int, window: Int = 512) throws -> Double {
+    var sent = 0
+    var received = 0
+    let start = nanoseconds()
+    while received < total {
+        if sent < total && sent - received < window / 2 {
+            var batch: [UInt8] = []
+            while sent < total && sent - received < window {
+                batch += pingFrame(id: sent + 1)
+                sent += 1
+            }
+            server.write(batch)
+        }
+        guard server.receiveBody(timeout: 10_000) != nil else { throw ProcessError("timed out after \(received) answers") }
+        received += 1
+    }
+    return Double(total) / (Double(nanoseconds() - start) / 1e9)
+}
+
 /// Microseconds to parse `bytes` as a message and serialize it again, averaged.
-private func measureRoundTrip(_ bytes: [UInt8], iterations: Int) -> Double {
+func measureRoundTrip(_ bytes: [UInt8], iterations: Int) -> Double {
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count * 2)
     var checksum = 0
@@ -93,7 +106,7 @@ private func measureRoundTrip(_ bytes: [UInt8], iterations: Int) -> Double {
 }
 
 /// A realistic `view/changed`-sized message: a window of `rows` item rows.
-private func windowMessage(rows count: Int) -> [UInt8] {
+func windowMessage(rows count: Int) -> [UInt8] {
     var rows: [JSON] = []
     for index in 0..<count {
         rows.append([
