@@ -114,15 +114,19 @@ private func medianAndRange(_ samples: [Double], digits: Int = 1) -> (median: Do
 /// Spawn → first ready view through the binary, `runs` times (median), and the server's RSS at that moment.
 private func spawnRows(_ store: MachineStore, label: String, runs: Int, target: Double) throws -> [MachineRow] {
     var times: [Double] = []
+    var processorTimes: [Double] = []
     var resident = 0
     for _ in 0..<runs {
         let run = try spawnToReady(store)
         times.append(run.milliseconds)
+        processorTimes.append(run.processorMilliseconds)
         resident = run.residentBytes
     }
     let (median, note) = medianAndRange(times)
+    let processor = medianAndRange(processorTimes, digits: 0)
     var rows = [MachineRow("\(label) items: spawn → first ready view (through the binary)", median, "ms", digits: 1,
-                           atMost: target.isNaN ? nil : target, note: note)]
+                           atMost: target.isNaN ? nil : target,
+                           note: note + "; the server's CPU until then " + format(processor.median, 0) + " ms (clock ticks)")]
     if store.items >= 1_000_000 {
         rows.append(MachineRow("\(label) items: the server's whole RSS at its first ready view", Double(resident) / Double(store.items),
                                "B/item", note: "\(format(Double(resident) / 1e6, 0)) MB, VmRSS of the taskls process"))
@@ -132,8 +136,8 @@ private func spawnRows(_ store: MachineStore, label: String, runs: Int, target: 
 
 /// Starts `taskls serve` on the store, sends `initialize`, then (once answered) `lists/open` of the store's list
 /// with a 50-row window, and waits for the view to be ready: the milliseconds from the spawn, and the server's
-/// RSS then. Compaction is held off (`--compact-after`) so every run reads the same journal.
-private func spawnToReady(_ store: MachineStore) throws -> (milliseconds: Double, residentBytes: Int) {
+/// RSS and CPU time then. Compaction is held off (`--compact-after`) so every run reads the same journal.
+private func spawnToReady(_ store: MachineStore) throws -> (milliseconds: Double, residentBytes: Int, processorMilliseconds: Double) {
     let started = nanoseconds()
     let server = try ServerProcess(executable: BuildPaths.taskls, arguments: ["serve", "--store", store.path, "--compact-after", "1000000000000"])
     func request(_ id: Int, _ method: String, _ params: String) -> [UInt8] {
@@ -154,9 +158,10 @@ private func spawnToReady(_ store: MachineStore) throws -> (milliseconds: Double
     }
     let elapsed = Double(nanoseconds() - started) / 1e6
     let resident = statusBytes("VmRSS", process: String(server.processID))
+    let processor = cpuMilliseconds(process: server.processID)
     server.closeInput()
     if server.waitForExit(timeout: 60_000) == nil { server.terminate() }
-    return (elapsed, resident)
+    return (elapsed, resident, processor)
 }
 
 // MARK: memory
@@ -173,7 +178,7 @@ private func memoryRows(_ store: MachineStore, warmUp: MachineStore, label: Stri
         MachineRow("\(label) items: load in-process (DurableStore.open + Engine)", Double(memory.loadMicroseconds) / 1000, "ms",
                    digits: 1, note: (memory.snapshotMicroseconds < 0 ? "" : "snapshot read + decoded at "
                        + format(Double(memory.snapshotMicroseconds) / 1000, 1) + " ms, then the journal tail; ")
-                       + "the memory probe's own load"),
+                       + "CPU " + format(Double(memory.loadCPUMicroseconds) / 1000, 1) + " ms; the memory probe's own load"),
         MachineRow("\(label) items: RSS per item, loaded, one view (manual)", perItem(memory.oneView - memory.before), "B/item",
                    atMost: large ? 250 : nil, note: megabytes(memory.oneView - memory.before) + "; no view: "
                        + format(perItem(memory.loaded - memory.before), 0) + " B/item"),
@@ -210,12 +215,29 @@ private func ownExecutable() -> String {
 
 // MARK: wire
 
-/// Decode + encode of the 50-row window message (`measureRoundTrip`, as `taskls-bench wire`): median of 3.
+/// Decode + encode of the 50-row window message (`measureRoundTrip`, as `taskls-bench wire`): median of 3, with
+/// the thread's CPU time per round trip beside it (what the machine's other work does not inflate as much).
 private func windowRow() -> MachineRow {
     let window = windowMessage(rows: 50)
-    let (median, note) = medianAndRange((0..<3).map { _ in measureRoundTrip(window, iterations: 5_000) }, digits: 2)
+    let iterations = 5_000
+    var times: [Double] = []
+    var processorTimes: [Double] = []
+    for _ in 0..<3 {
+        let before = threadCPUNanoseconds()
+        times.append(measureRoundTrip(window, iterations: iterations))
+        processorTimes.append(Double(threadCPUNanoseconds() - before) / 1000 / Double(iterations))
+    }
+    let (median, note) = medianAndRange(times, digits: 2)
     return MachineRow("decode + encode a \(format(Double(window.count) / 1000, 1)) KB 50-row window", median, "µs", digits: 2,
-                      atMost: 15, note: note + ", 5,000 round trips each")
+                      atMost: 15, note: note + ", \(grouped(Double(iterations), 0)) round trips each; CPU time "
+                          + format(medianAndRange(processorTimes).median, 2) + " µs")
+}
+
+/// Nanoseconds of CPU time this thread used so far.
+private func threadCPUNanoseconds() -> Int {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return time.tv_sec * 1_000_000_000 + time.tv_nsec
 }
 
 /// Pipelined `server/ping` through the binary and the echo loop's ceiling on the same pipes, alternately, three

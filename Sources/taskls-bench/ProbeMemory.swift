@@ -8,6 +8,7 @@ import Glibc
 #endif
 import Domain
 import Store
+import TestSupport
 
 /// What a memory probe measured, in bytes (`-1`: the peak could not be reset, so no peak was measured).
 struct MemoryProbe {
@@ -31,13 +32,16 @@ struct MemoryProbe {
     var items = 0
     /// Microseconds of the load (`DurableStore.open` and `Engine(state:today:)`).
     var loadMicroseconds = 0
+    /// Microseconds of CPU time the load took, on every core.
+    var loadCPUMicroseconds = 0
     /// Microseconds of it until the snapshot was decoded (before the journal tail), -1 when not seen.
     var snapshotMicroseconds = -1
 
     static let names = ["before", "loadPeak", "loaded", "oneView", "beforeTitle", "titlePeak", "twoViews", "threeViews", "items", "loadMicroseconds",
-                        "snapshotMicroseconds"]
+                        "loadCPUMicroseconds", "snapshotMicroseconds"]
     static var fields: [WritableKeyPath<MemoryProbe, Int>] {
-        [\.before, \.loadPeak, \.loaded, \.oneView, \.beforeTitle, \.titlePeak, \.twoViews, \.threeViews, \.items, \.loadMicroseconds, \.snapshotMicroseconds]
+        [\.before, \.loadPeak, \.loaded, \.oneView, \.beforeTitle, \.titlePeak, \.twoViews, \.threeViews, \.items, \.loadMicroseconds, \.loadCPUMicroseconds,
+         \.snapshotMicroseconds]
     }
 
     /// The line the probe prints.
@@ -86,6 +90,7 @@ private func measure(path: String, into probe: inout MemoryProbe) throws {
     let total = Double(max(1, DurableStore.bytesToRead(at: path)))
     let snapshotShare = stat(path + "/snapshot", &snapshotFile) == 0 ? Double(snapshotFile.st_size) / total : 2
     let started = nanoseconds()
+    let startedCPU = cpuMicroseconds()
     var snapshotDecoded: UInt64?
     let (store, state) = try DurableStore.open(path) { fraction in
         if snapshotDecoded == nil && fraction >= snapshotShare - 1e-12 { snapshotDecoded = nanoseconds() }
@@ -93,6 +98,7 @@ private func measure(path: String, into probe: inout MemoryProbe) throws {
     probe.snapshotMicroseconds = snapshotDecoded.map { Int(($0 - started) / 1000) } ?? -1
     var engine = Engine(state: state, today: Today.epoch)
     probe.loadMicroseconds = Int((nanoseconds() - started) / 1000)
+    probe.loadCPUMicroseconds = cpuMicroseconds() - startedCPU
     probe.items = engine.state.itemCount
     probe.loadPeak = peakResets ? statusBytes("VmHWM") : -1
     probe.loaded = statusBytes("VmRSS")
@@ -131,6 +137,23 @@ func statusBytes(_ field: String, process: String = "self") -> Int {
         return (Int(digits) ?? 0) * 1024
     }
     return 0
+}
+
+/// Microseconds of CPU time this process used so far (user and system, every thread).
+func cpuMicroseconds() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000 + usage.ru_utime.tv_usec + usage.ru_stime.tv_usec
+}
+
+/// Milliseconds of CPU time process `process` used so far (user and system, from `/proc/<process>/stat`, in
+/// clock ticks); -1 when it cannot be read.
+func cpuMilliseconds(process: Int32) -> Double {
+    guard let text = readTextFile("/proc/\(process)/stat"), let close = text.lastIndex(of: ")") else { return -1 }
+    // After the command's closing parenthesis: field 3 (state) onwards; utime and stime are fields 14 and 15.
+    let fields = text[text.index(after: close)...].split(separator: " ")
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return -1 }
+    return (user + system) * 1000 / Double(sysconf(Int32(_SC_CLK_TCK)))
 }
 
 /// Sets this process's peak resident memory (VmHWM) to its current RSS (`5` to `/proc/self/clear_refs`);
