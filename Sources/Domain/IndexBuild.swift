@@ -23,16 +23,23 @@ public struct IndexBuild: Sendable {
 
     /// Builds the order, calling `progress` with values from 0 to 1 a few dozen times at most: the matching
     /// items and, as context, their ancestors.
+    ///
+    /// Each item is keyed as it is read (no copy of the items is kept), and only items with entries below them
+    /// are looked up by id; the keys are handed on without a further copy where nothing is dropped, so the peak
+    /// is about one key array and the tree built from it.
     /// - Complexity: O(n log n).
     public func run(progress: @Sendable (Double) -> Void = { _ in }) -> BuiltIndex {
         progress(0)
         let total = count
-        var keyeds: [Keyed] = []
+        var keys: [OrderKey] = []
+        var parents: [ItemID?] = []
         var matches: [Bool] = []
-        var parentSlots: [Int] = []
+        var parentSlots: [Int32] = []
         var slots: [ItemID: Int] = [:]
         var nested = false
-        keyeds.reserveCapacity(spec.filter == .all ? total : 0)
+        keys.reserveCapacity(spec.filter == .all ? total : 0)
+        parents.reserveCapacity(spec.filter == .all ? total : 0)
+        matches.reserveCapacity(spec.filter == .all ? total : 0)
         let step = max(1, total / 10)
         var offset = 0
         for order in orders {
@@ -40,46 +47,53 @@ public struct IndexBuild: Sendable {
                 let item = manual.record!.item
                 let keyed = context.keyed(item)
                 let isMatch = spec.matches(keyed)
-                if item.parent != nil { nested = true }
-                if isMatch || order.hasEntriesBelow(item.id) {
+                let hasBelow = order.hasEntriesBelow(item.id)
+                if isMatch || hasBelow {
                     // A parent is kept until its subtree is read; it goes if nothing below it matches.
-                    slots[item.id] = keyeds.count
-                    parentSlots.append(item.parent.flatMap { slots[$0] } ?? -1)
-                    keyeds.append(keyed)
+                    if hasBelow { slots[item.id] = keys.count }
+                    if item.parent != nil { nested = true }
+                    parentSlots.append(Int32(item.parent.flatMap { slots[$0] } ?? -1))
+                    keys.append(spec.entryKey(keyed))
+                    parents.append(item.parent)
                     matches.append(isMatch)
                 }
                 offset += 1
                 if offset % step == 0 { progress(0.3 * Double(offset) / Double(total)) }
             }
         }
+        slots = [:]
         // Keep the matching entries and every ancestor of one (deepest first: a subtask comes after its parent).
-        var kept = matches
-        if nested {
-            for slot in keyeds.indices.reversed() where kept[slot] && parentSlots[slot] >= 0 {
-                kept[parentSlots[slot]] = true
+        if !matches.allSatisfy({ $0 }) {
+            var kept = matches
+            if nested {
+                for slot in keys.indices.reversed() where kept[slot] && parentSlots[slot] >= 0 {
+                    kept[Int(parentSlots[slot])] = true
+                }
             }
+            var next = 0
+            for slot in keys.indices where kept[slot] {
+                keys.swapAt(next, slot)
+                parents[next] = parents[slot]
+                matches[next] = matches[slot]
+                next += 1
+            }
+            keys.removeSubrange(next...)
+            parents.removeSubrange(next...)
+            matches.removeSubrange(next...)
         }
-        var keys: [OrderKey] = []
-        var parents: [ItemID?] = []
-        var keptMatches: [Bool] = []
-        for slot in keyeds.indices where kept[slot] {
-            keys.append(spec.entryKey(keyeds[slot]))
-            parents.append(keyeds[slot].item.parent)
-            keptMatches.append(matches[slot])
-        }
+        parentSlots = []
         progress(0.6)
         // The orders come from a state that holds: every parent is among the entries, no cycle, no depth past the
         // limit, so nothing is refused.
+        let places = collapsed.isEmpty ? [:]
+            : Dictionary(uniqueKeysWithValues: keys.indices.map { (keys[$0].item, TreePlace(parent: parents[$0], key: keys[$0])) })
         var order: TreeOrder
         do {
-            order = try TreeOrder(building: keys, parents: parents, matches: keptMatches, grouping: spec.grouping)
+            order = try TreeOrder(building: keys, parents: parents, matches: matches, grouping: spec.grouping)
         } catch {
             preconditionFailure("an order built from a consistent state was refused: \(error.message)")
         }
-        if !collapsed.isEmpty {
-            let places = Dictionary(uniqueKeysWithValues: keys.indices.map { (keys[$0].item, TreePlace(parent: parents[$0], key: keys[$0])) })
-            for id in collapsed { _ = order.setCollapsed(id, true, place: { places[$0] }) }
-        }
+        for id in collapsed { _ = order.setCollapsed(id, true, place: { places[$0] }) }
         progress(1)
         return BuiltIndex(id: id, order: order)
     }

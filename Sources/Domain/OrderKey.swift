@@ -8,6 +8,8 @@
 /// number already adjusted for direction, and the position's first 8 bytes are inline too, so most
 /// comparisons compare integers and never read the byte arrays.
 struct OrderKey: IndexKey {
+    // Stored properties: the 8-byte ones first, then the 4-byte ones, then the flags, so the key takes 80 bytes.
+
     /// The primary value, ordered so that smaller sorts first: for numeric sorts the value (negated when
     /// descending; `Int64.max` for an item without a due date, last in either direction); for title and
     /// manual sorts the first 8 bytes of the title or position (complemented when descending).
@@ -24,31 +26,31 @@ struct OrderKey: IndexKey {
     var position: Position
     /// The item's id: the last tie-breaker, always ascending.
     var item: ItemID
-    /// Whether `text`, or the position of a manual sort, runs largest first.
-    var descending: Bool
-    /// Whether this is a manual sort's key (its position is then the primary value, in `descending` order).
-    var manual: Bool
-    /// The section's rank in a grouped view (compared first); 0 otherwise.
-    var section: Int32 = 0
     /// The list's position in a smart group or a view grouped by list; nil otherwise. Compared right after
     /// `section` when `listLeads`, else right after the primary value (the first tie-breaker of a sorted smart
     /// group, always ascending).
     var listPosition: [UInt8]? = nil
+    /// The item itself, in the keys of `TaskState`'s manual orders (so a snapshot of an order carries its
+    /// items); nil in other indexes and in keys built to search. Not part of the key's identity.
+    var record: ItemRecord?
+    /// The section's rank in a grouped view (compared first); 0 otherwise.
+    var section: Int32 = 0
+    /// The rows this key stands for (`weight`), stored in 32 bits where it fits beside the fields above. Not
+    /// part of `<` or `==`.
+    private var storedWeight: Int32 = 1
+    /// Whether `text`, or the position of a manual sort, runs largest first.
+    var descending: Bool
+    /// Whether this is a manual sort's key (its position is then the primary value, in `descending` order).
+    var manual: Bool
     /// Whether `listPosition` is compared before the primary value: grouped by list, or a smart group in manual
     /// order (lists' order, then each list's order).
     var listLeads = false
     /// Whether a leading `listPosition` runs largest first: a smart group in manual descending order, not
     /// grouped by list (the whole manual order reversed; sections by list keep the lists' order).
     var listDescending = false
-    /// The rows this key stands for (`weight`), stored in 32 bits where it fits beside the fields above. Not
-    /// part of `<` or `==`.
-    private var storedWeight: Int32 = 1
     /// Whether the entry is in its tree order only as an ancestor of a matching item (it does not match itself).
     /// Not part of `<` or `==`.
     var context = false
-    /// The item itself, in the keys of `TaskState`'s manual orders (so a snapshot of an order carries its
-    /// items); nil in other indexes and in keys built to search. Not part of the key's identity.
-    var record: ItemRecord?
 
     /// The rows this key stands for in its index: 1 unless set. Not part of `<` or `==`.
     var weight: Int {

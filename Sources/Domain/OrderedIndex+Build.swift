@@ -2,8 +2,9 @@
 
 extension OrderedIndex {
     /// Builds a tree of keys sorted ascending and unique, level by level: the keys are dealt evenly into
-    /// leaves about three quarters full, then those leaves into parents the same way, and so on up to a
-    /// single root; each node's count is the sum of the weights under it. Precondition: every weight is at
+    /// as few leaves as hold them (full: a leaf's room is its capacity whatever it holds, so every empty slot
+    /// costs a key's size; the first insert into a full leaf splits it, once), then those leaves into parents
+    /// about three quarters full, and so on up to a single root; each node's count is the sum of the weights under it. Precondition: every weight is at
     /// least 1, exactly 1 when `Key.hasUnitWeights` (checked as the leaves take them).
     /// - Complexity: O(n)
     static func build(sorted keys: [Key]) -> OrderedIndex {
@@ -17,7 +18,7 @@ extension OrderedIndex {
         var level: [Node] = []
         var counts: [Int] = []
         var firstKeys: [Key] = []
-        for range in deal(keys.count, capacity: leafCapacity) {
+        for range in deal(keys.count, capacity: leafCapacity, fill: 1) {
             let leaf = Node.leaf(keys[range])
             level.append(leaf)
             counts.append(leaf.totalWeight(height: 0))
@@ -28,7 +29,7 @@ extension OrderedIndex {
             var parents: [Node] = []
             var parentCounts: [Int] = []
             var parentFirstKeys: [Key] = []
-            for range in deal(level.count, capacity: branchCapacity) {
+            for range in deal(level.count, capacity: branchCapacity, fill: 0.75) {
                 let parent = Node.branch(
                     separators: firstKeys[range.dropFirst()],
                     children: level[range],
@@ -50,12 +51,12 @@ extension OrderedIndex {
     }
 
     /// Splits 0..<total into consecutive ranges, one per node, their sizes differing by at most one:
-    /// about three quarters of capacity each, so that the first inserts after loading do not all split
-    /// nodes, never more than capacity, and at least half of it when there are two or more.
+    /// about `fill` of capacity each (branches are left room so that the first splits below them do not all
+    /// split them too), never more than capacity, and at least half of it when there are two or more.
     /// - Complexity: O(total / capacity)
-    private static func deal(_ total: Int, capacity: Int) -> [Range<Int>] {
+    private static func deal(_ total: Int, capacity: Int, fill: Double) -> [Range<Int>] {
         let fewest = (total + capacity - 1) / capacity
-        let parts = max(fewest, total / (capacity * 3 / 4), 1)
+        let parts = max(fewest, total / max(1, Int(Double(capacity) * fill)), 1)
         let base = total / parts
         let larger = total % parts
         var ranges: [Range<Int>] = []

@@ -50,7 +50,7 @@ public struct OrderedIndex<Key: IndexKey>: @unchecked Sendable {
 
     /// Builds from keys already sorted ascending and unique, with their weights. Precondition: they are
     /// (checked), and every weight is at least 1 (exactly 1 when `Key.hasUnitWeights`; checked).
-    /// Nodes are filled to about three quarters, leaving room for inserts.
+    /// Leaves are filled full, branches to about three quarters (see `build(sorted:)`).
     /// - Complexity: O(n)
     public init(sorted keys: [Key]) {
         for index in keys.indices.dropFirst() {

@@ -28,7 +28,14 @@ public struct TaskList: Hashable, Sendable {
 ///
 /// Every field is set by a mutation; `revision` increases by one on every change, so a client can tell
 /// whether a row it holds is current.
+///
+/// Stored compactly: the fields most items leave empty (notes, repeat rule, occurrences, alerts, uid, extras)
+/// live in one shared immutable box (`RareFields`), allocated only while one of them is set; reading them is
+/// as before, and setting one makes a new box (or drops it when all are empty again, so two equal items have
+/// equal stored properties and the synthesized `==` and `hash(into:)` stay right).
 public struct Item: Hashable, Sendable {
+    // Stored properties, largest alignment first so the optionals' tag bytes pack together.
+
     /// The item's identifier.
     public internal(set) var id: ItemID
     /// The list the item belongs to.
@@ -37,16 +44,6 @@ public struct Item: Hashable, Sendable {
     public internal(set) var title: String {
         didSet { titleKey = CollationKey(folding: title) }
     }
-    /// Free-form notes, at most `Limits.notesCharacters` characters.
-    public internal(set) var notes: String
-    /// Whether the task is done.
-    public internal(set) var done: Bool
-    /// When the task was last marked done; nil while it is not done.
-    public internal(set) var completedAt: Timestamp?
-    /// When the task is due, if ever.
-    public internal(set) var due: Due?
-    /// How important the task is.
-    public internal(set) var priority: Priority
     /// Tags, trimmed, without duplicates, in the order they were given.
     public internal(set) var tags: [String]
     /// When the item was created.
@@ -57,48 +54,145 @@ public struct Item: Hashable, Sendable {
     public internal(set) var revision: UInt64
     /// The item's key among its siblings (the items of its list with the same parent) in manual order.
     public internal(set) var position: Position
-    /// The item this one is a subtask of (in the same list), or nil at the top level.
-    public internal(set) var parent: ItemID?
-    /// How the item repeats, or nil; an item with a rule has a due (`repeatWithoutDue` refuses anything else).
-    public internal(set) var repeatRule: RepeatRule?
-    /// The occurrences completed and skipped so far (empty for an item that never repeated).
-    public internal(set) var occurrences: Occurrences
     /// The folded title a title sort compares, kept in step with `title`.
     public private(set) var titleKey: CollationKey
+    /// The fields most items leave empty; nil while every one of them is.
+    private var rare: RareFields?
+    /// When the task is due, if ever.
+    public internal(set) var due: Due?
+    /// Whether the task is done.
+    public internal(set) var done: Bool
+    /// How important the task is.
+    public internal(set) var priority: Priority
+    /// When the task was last marked done; nil while it is not done.
+    public internal(set) var completedAt: Timestamp?
+    /// `parent`'s raw value, 0 for none (no item has id 0), so that it takes 8 bytes rather than 16.
+    private var parentRaw: UInt64
+
+    /// The item this one is a subtask of (in the same list), or nil at the top level.
+    public internal(set) var parent: ItemID? {
+        get { parentRaw == 0 ? nil : ItemID(parentRaw) }
+        set { parentRaw = newValue?.rawValue ?? 0 }
+    }
+
+    /// Free-form notes, at most `Limits.notesCharacters` characters.
+    public internal(set) var notes: String {
+        get { rare?.notes ?? "" }
+        set { changeRare { $0.notes = newValue } }
+    }
+    /// How the item repeats, or nil; an item with a rule has a due (`repeatWithoutDue` refuses anything else).
+    public internal(set) var repeatRule: RepeatRule? {
+        get { rare?.repeatRule }
+        set { changeRare { $0.repeatRule = newValue } }
+    }
+    /// The occurrences completed and skipped so far (empty for an item that never repeated).
+    public internal(set) var occurrences: Occurrences {
+        get { rare?.occurrences ?? .none }
+        set { changeRare { $0.occurrences = newValue } }
+    }
     /// When to remind the user: at most `Limits.alertCount`, without duplicates, in the order given.
-    public internal(set) var alerts: [Alert]
+    public internal(set) var alerts: [Alert] {
+        get { rare?.alerts ?? [] }
+        set { changeRare { $0.alerts = newValue } }
+    }
     /// The identity the item had in the file it was imported from (Taskwarrior's `uuid`, iCalendar's `UID`), so
     /// that importing the file again finds it; nil for an item made in taskls. 1 to `Limits.uidCharacters`
     /// characters, no control characters; no two items share one (`TaskState.item(withUID:)`). Only
     /// `Mutation.insertItems` and `restoreItems` set it; a duplicate of the item has none.
-    public internal(set) var uid: String?
+    public internal(set) var uid: String? {
+        get { rare?.uid }
+        set { changeRare { $0.uid = newValue } }
+    }
     /// The fields of another tool taskls has no place for, kept in their order for export (at most
     /// `Limits.extraCount`; see `Extra`). Set when the item is made (`insertItems`, `restoreItems`, or `createItem`
     /// copying them for a duplicate); no update changes them.
-    public internal(set) var extras: [Extra]
+    public internal(set) var extras: [Extra] {
+        get { rare?.extras ?? [] }
+        set { changeRare { $0.extras = newValue } }
+    }
 
     init(id: ItemID, list: ListID, fields: ItemFields, position: Position, parent: ItemID? = nil, at time: Timestamp) {
+        self.init(id: id, list: list, title: fields.title, notes: fields.notes, done: fields.done,
+                  completedAt: fields.done ? time : nil, due: fields.due, priority: fields.priority, tags: fields.tags,
+                  createdAt: time, modifiedAt: time, revision: 1, position: position, parent: parent,
+                  repeatRule: fields.repeatRule, occurrences: .none, alerts: fields.alerts, uid: nil, extras: fields.extras)
+    }
+
+    /// An item with every field as given, as a snapshot or a log stored it, or as an import makes it
+    /// (`Mutation.insertItems`); `titleKey` is derived from `title`. Nothing is checked here:
+    /// `TaskState(restoring:...)`, `insertItems` and the restore mutations check the item.
+    /// - Complexity: O(length of `title`); one allocation for the rare fields when any is set.
+    public init(id: ItemID, list: ListID, title: String, notes: String, done: Bool, completedAt: Timestamp?,
+                due: Due?, priority: Priority, tags: [String], createdAt: Timestamp, modifiedAt: Timestamp,
+                revision: UInt64, position: Position, parent: ItemID? = nil, repeatRule: RepeatRule? = nil,
+                occurrences: Occurrences = .none, alerts: [Alert] = [], uid: String? = nil, extras: [Extra] = []) {
         self.id = id
         self.list = list
-        self.parent = parent
-        title = fields.title
-        titleKey = CollationKey(folding: fields.title)
-        notes = fields.notes
-        done = fields.done
-        completedAt = fields.done ? time : nil
-        due = fields.due
-        priority = fields.priority
-        tags = fields.tags
-        repeatRule = fields.repeatRule
-        occurrences = .none
-        alerts = fields.alerts
-        uid = nil
-        extras = fields.extras
-        createdAt = time
-        modifiedAt = time
-        revision = 1
+        self.title = title
+        titleKey = CollationKey(folding: title)
+        self.tags = tags
+        self.createdAt = createdAt
+        self.modifiedAt = modifiedAt
+        self.revision = revision
         self.position = position
+        rare = RareFields.boxed(notes: notes, repeatRule: repeatRule, occurrences: occurrences, alerts: alerts, uid: uid,
+                                extras: extras)
+        self.due = due
+        self.done = done
+        self.priority = priority
+        self.completedAt = completedAt
+        parentRaw = parent?.rawValue ?? 0
     }
+
+    /// Sets one of the rarely set fields: a new box with the change, or none when every field is empty again.
+    /// - Complexity: O(1) plus one allocation.
+    private mutating func changeRare(_ change: (inout RareFields.Values) -> Void) {
+        var values = rare?.values ?? RareFields.Values()
+        change(&values)
+        rare = values.isEmpty ? nil : RareFields(values)
+    }
+}
+
+/// The fields of an item that most items leave empty, in one immutable box shared by copies of the item. Equal
+/// boxes are those with equal values (so an item's synthesized `==` compares contents, not boxes).
+final class RareFields: Hashable, Sendable {
+    /// The fields themselves.
+    struct Values: Hashable, Sendable {
+        var notes = ""
+        var repeatRule: RepeatRule?
+        var occurrences = Occurrences.none
+        var alerts: [Alert] = []
+        var uid: String?
+        var extras: [Extra] = []
+
+        /// Whether every field is empty (an item then keeps no box).
+        var isEmpty: Bool {
+            notes.isEmpty && repeatRule == nil && occurrences == .none && alerts.isEmpty && uid == nil && extras.isEmpty
+        }
+    }
+
+    let values: Values
+
+    init(_ values: Values) { self.values = values }
+
+    /// A box of these values, or nil when all are empty.
+    static func boxed(notes: String, repeatRule: RepeatRule?, occurrences: Occurrences, alerts: [Alert], uid: String?,
+                      extras: [Extra]) -> RareFields? {
+        let values = Values(notes: notes, repeatRule: repeatRule, occurrences: occurrences, alerts: alerts, uid: uid,
+                            extras: extras)
+        return values.isEmpty ? nil : RareFields(values)
+    }
+
+    var notes: String { values.notes }
+    var repeatRule: RepeatRule? { values.repeatRule }
+    var occurrences: Occurrences { values.occurrences }
+    var alerts: [Alert] { values.alerts }
+    var uid: String? { values.uid }
+    var extras: [Extra] { values.extras }
+
+    static func == (lhs: RareFields, rhs: RareFields) -> Bool { lhs === rhs || lhs.values == rhs.values }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(values) }
 }
 
 /// An item in a box, shared by the item dictionary and the key of its list's manual order, so that a

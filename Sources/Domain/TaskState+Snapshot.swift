@@ -153,26 +153,6 @@ extension TaskState {
 
 }
 
-extension Item {
-    /// An item with every field as given, as a snapshot or a log stored it, or as an import makes it
-    /// (`Mutation.insertItems`); `titleKey` is derived from `title`. Nothing is checked here:
-    /// `TaskState(restoring:...)`, `insertItems` and the restore mutations check the item.
-    /// - Complexity: O(length of `title`).
-    public init(id: ItemID, list: ListID, title: String, notes: String, done: Bool, completedAt: Timestamp?,
-                due: Due?, priority: Priority, tags: [String], createdAt: Timestamp, modifiedAt: Timestamp,
-                revision: UInt64, position: Position, parent: ItemID? = nil, repeatRule: RepeatRule? = nil,
-                occurrences: Occurrences = .none, alerts: [Alert] = [], uid: String? = nil, extras: [Extra] = []) {
-        let fields = ItemFields(title: title, notes: notes, done: done, due: due, priority: priority, tags: tags,
-                                repeatRule: repeatRule, alerts: alerts, extras: extras)
-        self.init(id: id, list: list, fields: fields, position: position, parent: parent, at: createdAt)
-        self.uid = uid
-        self.occurrences = occurrences
-        self.completedAt = completedAt
-        self.modifiedAt = modifiedAt
-        self.revision = revision
-    }
-}
-
 /// A state as a snapshot stores it: the lists in manual order, each list's items in manual order, and the
 /// counters. Shares its trees with the state it came from (`TaskState.stored`).
 public struct StoredState: Sendable {

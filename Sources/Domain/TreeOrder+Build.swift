@@ -9,18 +9,19 @@ extension TreeOrder {
     ///   several lists, in a smart group, may share positions), and what `depths` throws.
     /// - Complexity: O(n) when each sibling group comes sorted (as a snapshot stores them, in tree order), else
     ///   O(n log n).
-    init(building keys: [OrderKey], parents: [ItemID?], matches: [Bool]? = nil, grouping: Grouping = .none,
+    ///
+    /// `keys` is consumed: handed its last use, the order sorts and flags the caller's array in place rather than a copy.
+    init(building keys: consuming [OrderKey], parents: [ItemID?], matches: [Bool]? = nil, grouping: Grouping = .none,
          tie: ((OrderKey) -> DomainError)? = nil) throws(DomainError) {
         self.init(grouping: grouping)
         let matchCount = matches.map { $0.reduce(0) { $0 + ($1 ? 1 : 0) } } ?? keys.count
         guard parents.contains(where: { $0 != nil }) else {
             // No subtasks: one sibling group, every weight 1.
-            var keys = keys
-            if let matches { for slot in keys.indices { keys[slot].context = !matches[slot] } }
-            top = try TreeOrder.sortedIndex(keys, tie: tie)
+            if let matches { for slot in keys.indices where !matches[slot] { keys[slot].context = true } }
             entryCount = keys.count
             matchingCount = matchCount
-            if grouped { for key in keys { tallyBuilt(key) } }
+            top = try TreeOrder.sortedIndex(keys, tie: tie)
+            if grouped { TreeOrder.forEachKey(of: top) { tallyBuilt($0) } }
             return
         }
         var slots: [ItemID: Int] = [:]
@@ -71,8 +72,7 @@ extension TreeOrder {
     }
 
     /// An index of `keys`, sorted unless they already are; refuses two keys at one position.
-    private static func sortedIndex(_ keys: [OrderKey], tie: ((OrderKey) -> DomainError)?) throws(DomainError) -> OrderedIndex<OrderKey> {
-        var keys = keys
+    private static func sortedIndex(_ keys: consuming [OrderKey], tie: ((OrderKey) -> DomainError)?) throws(DomainError) -> OrderedIndex<OrderKey> {
         if !keys.indices.dropFirst().allSatisfy({ keys[$0 - 1] < keys[$0] }) { keys.sort() }
         if let tie {
             for index in keys.indices.dropFirst() where keys[index - 1].position == keys[index].position {

@@ -195,7 +195,8 @@ public final class DurableStore {
     /// Applies to `state` the records past `sequence` in `bytes`, the journal past `journalEnd` as it was read
     /// under the lock. A torn tail is left in place (noted): it may be an append in progress.
     private func readRecords(into state: inout TaskState, read bytes: [UInt8], progress: (Int) -> Void = { _ in }) throws(StoreFailure) {
-        for group in try newGroups(mayTruncate: false, read: bytes, progress: progress) {
+        // Each record is applied as soon as it is decoded: the tail is never held decoded all at once.
+        try forEachNewGroup(mayTruncate: false, read: bytes, progress: progress) { group throws(StoreFailure) in
             do {
                 _ = try state.apply(group.mutations)
             } catch {
@@ -216,6 +217,15 @@ public final class DurableStore {
     /// - Parameter read: the journal's bytes from `journalEnd` on, when the caller read them (under the lock);
     ///   nil to read them here (the caller holds the lock).
     func newGroups(mayTruncate: Bool, read: [UInt8]? = nil, progress: (Int) -> Void = { _ in }) throws(StoreFailure) -> [Group] {
+        var groups: [Group] = []
+        try forEachNewGroup(mayTruncate: mayTruncate, read: read, progress: progress) { groups.append($0) }
+        return groups
+    }
+
+    /// `newGroups`, handing each decoded record to `body` in order as soon as it is decoded (a record `body` refuses
+    /// stops the reading: nothing after it is decoded, and the position in the journal does not advance).
+    private func forEachNewGroup(mayTruncate: Bool, read: [UInt8]?, progress: (Int) -> Void,
+                                 _ body: (Group) throws(StoreFailure) -> Void) throws(StoreFailure) {
         // First, so that an empty journal still sets what it starts after (`lastReadSequence`).
         let next = try nextExpected()
         let bytes: [UInt8]
@@ -225,21 +235,20 @@ public final class DurableStore {
             let size = try journal.size()
             bytes = size > journalEnd ? try journal.read(at: journalEnd, count: size - journalEnd) : []
         }
-        guard !bytes.isEmpty else { return [] }
+        guard !bytes.isEmpty else { return }
         let first = journalEnd
         let scan = scanJournal(bytes, origin: journalEnd, next: next)
-        var groups: [Group] = []
-        groups.reserveCapacity(scan.records.count)
         for (index, record) in scan.records.enumerated() {
             if record.sequence > sequence {
+                let mutations: [Mutation]
                 do {
-                    let mutations = try decoding(bytes, record.payload) { raw throws(CodecError) in try MutationCodec.decode(raw) }
-                    groups.append(Group(sequence: record.sequence, mutations: mutations, offset: first + record.payload.lowerBound - StoreFormat.recordHeaderSize))
+                    mutations = try decoding(bytes, record.payload) { raw throws(CodecError) in try MutationCodec.decode(raw) }
                 } catch {
                     let offset = first + record.payload.lowerBound + error.offset
                     throw StoreFailure(.corrupt, "\(journal.path): record \(record.sequence): \(error.problem) at byte \(offset)",
                                        file: journal.path, offset: offset, retryable: false)
                 }
+                try body(Group(sequence: record.sequence, mutations: mutations, offset: first + record.payload.lowerBound - StoreFormat.recordHeaderSize))
             }
             if index % 4096 == 0 { progress(record.payload.upperBound) }
         }
@@ -265,7 +274,6 @@ public final class DurableStore {
         journalEnd = scan.end
         syncedEnd = journalEnd
         writtenEnd = journalEnd
-        return groups
     }
 
     /// The sequence the next record of the journal must have: one past the last one read, or the base + 1.

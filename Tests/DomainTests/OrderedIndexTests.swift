@@ -36,7 +36,7 @@ private func expectMatches<Key: IndexKey>(_ index: OrderedIndex<Key>, _ expected
 
 /// Sizes around the points where nodes split, merge and collapse. A leaf splits past 32 keys and refills
 /// below 16. Ascending inserts leave leaves of 16, so the root splits past 64 × 16 = 1024 keys; a bulk
-/// load fills leaves to 24, so its root is one level higher from 65 × 24 = 1560 keys on.
+/// load fills leaves to 32, so its root is one level higher from 64 × 32 + 1 = 2049 keys on.
 let boundarySizes = [0, 1, 2, 15, 16, 17, 31, 32, 33, 34, 64, 65, 1023, 1024, 1025, 1536, 1559, 1560, 2049, 6000]
 
 /// Random operations against a sorted array, growing the index past two levels and shrinking it back,

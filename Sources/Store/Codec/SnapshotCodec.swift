@@ -136,7 +136,8 @@ extension SnapshotCodec {
             do throws(CodecError) {
                 var items: [Item] = []
                 items.reserveCapacity(chunk.items)
-                for _ in 0..<chunk.items { items.append(try chunkReader.readItem(layout: layout)) }
+                var tagLists: [[String]: [String]]? = [:]
+                for _ in 0..<chunk.items { items.append(try chunkReader.readItem(layout: layout, sharing: &tagLists)) }
                 try chunkReader.expectEnd()
                 do throws(DomainError) {
                     result = .success(.success(try TaskState.prepareRestoring(items, nextIdentifier: nextIdentifier)))

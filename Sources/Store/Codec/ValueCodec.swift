@@ -36,6 +36,8 @@ enum ValueCodec {
     static let minimumListSize = 5
     /// The fewest bytes an encoded `Item` takes.
     static let minimumItemSize = 13
+    /// The most distinct tag lists one decoding shares (`ByteReader.readItem(layout:sharing:)`).
+    static let sharedTagLists = 4096
 }
 
 extension ByteWriter {
@@ -307,6 +309,14 @@ extension ByteReader {
     }
 
     mutating func readItem(layout: ItemLayout) throws(CodecError) -> Item {
+        var unshared: [[String]: [String]]? = nil
+        return try readItem(layout: layout, sharing: &unshared)
+    }
+
+    /// An item, its tag list shared with an equal one read before when `tagLists` holds one (a snapshot repeats a
+    /// few tag lists many times: one array each, not one per item); new lists are added while there are fewer than
+    /// `ValueCodec.sharedTagLists`. nil shares nothing.
+    mutating func readItem(layout: ItemLayout, sharing tagLists: inout [[String]: [String]]?) throws(CodecError) -> Item {
         let id = try readItemID()
         let list = try readListID()
         let title = try readString()
@@ -315,7 +325,14 @@ extension ByteReader {
         let completedAt = try readOptional { reader throws(CodecError) in try reader.readTimestamp() }
         let due = try readOptional { reader throws(CodecError) in try reader.readDue() }
         let priority = try readPriority()
-        let tags = try readTags()
+        var tags = try readTags()
+        if !tags.isEmpty, tagLists != nil {
+            if let shared = tagLists![tags] {
+                tags = shared
+            } else if tagLists!.count < ValueCodec.sharedTagLists {
+                tagLists![tags] = tags
+            }
+        }
         let createdAt = try readTimestamp()
         let modifiedAt = try readTimestamp()
         let revision = try readVarint()
