@@ -2,20 +2,41 @@
 
 /// Appends framed messages to an output buffer, so a batch of replies leaves in one `write(2)`.
 public struct FrameEncoder: Sendable {
-    private var body: [UInt8] = []
-
-    /// An encoder with an empty scratch buffer.
+    /// An encoder.
     public init() {}
 
-    /// Appends `message`, framed, to `output`.
+    /// The room left before a body for its header: `Content-Length: ` (16 bytes), up to 19 digits, then `\r\n\r\n`.
+    private static let headerRoom = 16 + 19 + 4
+
+    /// Appends `message`, framed, to `output`: the body is serialized once, after room left for its header, and
+    /// header and body are appended together.
     /// - Complexity: O(size of the message).
     public mutating func append(_ message: Message, to output: inout [UInt8]) {
-        body.removeAll(keepingCapacity: true)
-        JSONSerializer.write(message.json, into: &body)
-        output.append(contentsOf: "Content-Length: ".utf8)
-        output.append(contentsOf: String(body.count).utf8)
-        output.append(contentsOf: [0x0D, 0x0A, 0x0D, 0x0A])
-        output.append(contentsOf: body)
+        var sink = ByteSink(capacity: 256)
+        sink.reserve(Self.headerRoom)
+        sink.skip(Self.headerRoom)
+        JSONSerializer.write(message, into: &sink)
+        let bodyLength = sink.count - Self.headerRoom
+        var digits = 1
+        var power = 10
+        while bodyLength >= power {
+            digits += 1
+            power &*= 10
+        }
+        let headerStart = Self.headerRoom - 16 - digits - 4
+        let header = sink.base + headerStart
+        let prefix: StaticString = "Content-Length: "
+        header.update(from: prefix.utf8Start, count: 16)
+        var value = bodyLength
+        for offset in stride(from: 16 + digits - 1, through: 16, by: -1) {
+            header[offset] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
+            value /= 10
+        }
+        header[16 + digits] = 0x0D
+        header[16 + digits + 1] = 0x0A
+        header[16 + digits + 2] = 0x0D
+        header[16 + digits + 3] = 0x0A
+        output.append(contentsOf: UnsafeBufferPointer(start: header, count: sink.count - headerStart))
     }
 
     /// A body framed with its `Content-Length` header, as a new byte array.

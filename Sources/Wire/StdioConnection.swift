@@ -68,17 +68,7 @@ public final class StdioConnection: Connection {
         }
         readBuffer.withUnsafeBytes { decoder.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
         var incoming: [Incoming] = []
-        while let event = decoder.next() {
-            switch event {
-            case .message(let body):
-                switch body.withUnsafeBytes({ Message.decode($0) }) {
-                case .success(let message): incoming.append(.message(message))
-                case .failure(let failure): incoming.append(.malformed(failure))
-                }
-            case .error(let error):
-                incoming.append(.malformed(MessageDecodingFailure(id: nil, error: error, isResponse: false)))
-            }
-        }
+        while let next = decoder.nextIncoming() { incoming.append(next) }
         return incoming
     }
 
