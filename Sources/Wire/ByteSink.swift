@@ -57,6 +57,22 @@ struct ByteSink: ~Copyable {
         count += length
     }
 
+    /// Forgets the last `length` bytes written.
+    mutating func removeLast(_ length: Int) {
+        count -= length
+    }
+
+    /// Forgets every byte written, keeping the capacity unless it is over `keepingAtMost` bytes (then it goes
+    /// back to that).
+    mutating func removeAll(keepingAtMost limit: Int) {
+        count = 0
+        if capacity > limit {
+            base.deallocate()
+            capacity = limit
+            base = UnsafeMutablePointer<UInt8>.allocate(capacity: limit)
+        }
+    }
+
     /// Appends one byte.
     @inline(__always)
     mutating func append(_ byte: UInt8) {

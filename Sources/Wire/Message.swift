@@ -162,13 +162,15 @@ private struct Envelope {
     /// - Complexity: O(number of members).
     init(_ object: JSONObject) {
         for member in object.members {
-            switch member.key {
-            case "jsonrpc": jsonrpc = member.value
-            case "id": id = member.value
-            case "method": method = member.value
-            case "params": params = member.value
-            case "result": result = member.value
-            case "error": error = member.value
+            // By length first: then each key is compared with the one name it can be, almost always equal
+            // (equal short strings compare as two words; unequal ones take the slow comparison).
+            switch member.key.utf8.count {
+            case 2 where member.key == "id": id = member.value
+            case 5 where member.key == "error": error = member.value
+            case 6 where member.key == "method": method = member.value
+            case 6 where member.key == "params": params = member.value
+            case 6 where member.key == "result": result = member.value
+            case 7 where member.key == "jsonrpc": jsonrpc = member.value
             default: continue
             }
         }

@@ -1,6 +1,9 @@
 /// The wire's fast paths against plain byte-by-byte references: word-at-a-time string scans at every length and
 /// position, digit-pair integers at every width, the message writer, the plain-header framing path.
 
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 import TestSupport
 @testable import Wire
@@ -229,5 +232,39 @@ private let specials: [Unicode.Scalar] = ["\"", "\\", "\u{0}", "\u{8}", "\n", "\
         let text = #"{"jsonrpc":"1.0","id":1,"method":"a","params":[1],"jsonrpc":"2.0","method":"b","params":null,"other":3}"#
         let message = try Array(text.utf8).withUnsafeBytes { Message.decode($0) }.get()
         #expect(message == .request(id: .integer(1), method: "b", params: nil))
+    }
+
+    @Test func theConnectionWritesWhatItFramesInPlace() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let connection = StdioConnection(input: -1, output: ends[1])
+        var expected: [UInt8] = []
+        var received: [UInt8] = []
+        // Each flush stays under the pipe's 64 KB buffer, so it is read back after the flush returns.
+        for length in [0, 9, 10, 99, 100, 5_000] {
+            var sent: [UInt8] = []
+            for index in 0..<3 {
+                let message = Message.response(id: .integer(Int64(index)), result: .string(String(repeating: "é", count: length)))
+                connection.send(message)
+                sent += FrameEncoder.frame(message)
+            }
+            connection.flush()
+            expected += sent
+            read(from: ends[0], into: &received, until: expected.count)
+        }
+        close(ends[1])
+        #expect(received == expected)
+        #expect(!connection.outputFailed)
+    }
+}
+
+/// Reads from `descriptor`, appending to `bytes`, until it holds `count` bytes or the pipe ends.
+private func read(from descriptor: Int32, into bytes: inout [UInt8], until count: Int) {
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while bytes.count < count {
+        let got = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        if got <= 0 { return }
+        bytes += chunk[0..<got]
     }
 }
