@@ -30,7 +30,11 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
 ///
 /// Numbers keep integer exactness: a literal with no fraction and no exponent that fits `Int64`
 /// is `.integer` (so `-0` is `.integer(0)`); every other number is the correctly rounded `.double`.
-public struct JSONParser {
+///
+/// Fast paths: a string of plain ASCII is found eight bytes at a time and made straight from the input;
+/// the members and elements of every container are pushed on one shared stack (`ValueStack`) and moved into
+/// an array of exactly their count when it closes, so a container costs one allocation.
+public struct JSONParser: ~Copyable {
     private let base: UnsafePointer<UInt8>
     private let count: Int
     private let maxDepth: Int
@@ -38,6 +42,10 @@ public struct JSONParser {
     private var depth = 0
     /// Where strings with escapes are assembled; reused across strings.
     private var scratch: [UInt8] = []
+    /// The members of the objects being parsed, innermost last; moved into each object as it closes.
+    private var members = ValueStack<(key: String, value: JSON)>()
+    /// The elements of the arrays being parsed, innermost last; moved into each array as it closes.
+    private var elements = ValueStack<JSON>()
 
     private init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
         self.base = base
@@ -132,10 +140,10 @@ public struct JSONParser {
         try enterContainer()
         position += 1
         skipWhitespace()
-        var elements: [JSON] = []
+        let first = elements.count
         if byte(at: position) != UInt8(ascii: "]") {
             while true {
-                elements.append(try parseValue())
+                elements.push(try parseValue())
                 skipWhitespace()
                 guard byte(at: position) == UInt8(ascii: ",") else { break }
                 position += 1
@@ -147,18 +155,18 @@ public struct JSONParser {
         }
         position += 1
         depth -= 1
-        return .array(elements)
+        return .array(elements.popArray(from: first))
     }
 
     private mutating func parseObject() throws(JSONError) -> JSON {
         try enterContainer()
         position += 1
         skipWhitespace()
-        var members: [(key: String, value: JSON)] = []
+        let first = members.count
         if byte(at: position) != UInt8(ascii: "}") {
             while true {
                 guard byte(at: position) == UInt8(ascii: "\"") else {
-                    throw unexpected(members.isEmpty ? "a string key or '}'" : "a string key after ','", at: position)
+                    throw unexpected(members.count == first ? "a string key or '}'" : "a string key after ','", at: position)
                 }
                 let key = try parseString()
                 skipWhitespace()
@@ -167,7 +175,7 @@ public struct JSONParser {
                 }
                 position += 1
                 skipWhitespace()
-                members.append((key: key, value: try parseValue()))
+                members.push((key: key, value: try parseValue()))
                 skipWhitespace()
                 guard byte(at: position) == UInt8(ascii: ",") else { break }
                 position += 1
@@ -179,7 +187,7 @@ public struct JSONParser {
         }
         position += 1
         depth -= 1
-        return .object(JSONObject(members))
+        return .object(JSONObject(members.popArray(from: first)))
     }
 
     /// Counts one more level of nesting, refusing it before any recursion happens.
@@ -193,12 +201,17 @@ public struct JSONParser {
     // MARK: Strings
 
     /// Parses the string whose opening quote is at `position`. A string without escapes is made
-    /// straight from the input bytes; one with escapes is assembled in `scratch`, copying the
-    /// runs between escapes whole.
+    /// straight from the input bytes (plain ASCII is found eight bytes at a time); one with escapes is
+    /// assembled in `scratch`, copying the runs between escapes whole.
+    /// - Complexity: O(length of the string).
     private mutating func parseString() throws(JSONError) -> String {
         let quote = position
         var runStart = quote + 1
-        var index = runStart
+        var index = ByteScan.endOfPlainASCII(base, from: runStart, count: count)
+        if index < count && base[index] == UInt8(ascii: "\"") {
+            position = index + 1
+            return String(decoding: UnsafeBufferPointer(start: base + runStart, count: index - runStart), as: UTF8.self)
+        }
         var hasEscapes = false
         while index < count {
             let byte = base[index]

@@ -65,17 +65,19 @@ extension Message {
     }
 
     /// Decodes one JSON-RPC message from a parsed value.
+    /// - Complexity: O(number of members): the members are looked at once.
     public static func decode(_ value: JSON) -> Result<Message, MessageDecodingFailure> {
-        guard case .object(let object) = value else {
+        guard case .object(let members) = value else {
             if case .array = value {
                 return .failure(failure(nil, .invalidRequest, "batch arrays are not supported: LSP sends one message per frame"))
             }
             return .failure(failure(nil, .invalidRequest, "a message must be a JSON object, got \(value.typeDescription)"))
         }
-        if object["method"] == nil && (object["result"] != nil || object["error"] != nil) {
+        let object = Envelope(members)
+        if object.method == nil && (object.result != nil || object.error != nil) {
             return decodeResponse(object)
         }
-        let idValue = object["id"]
+        let idValue = object.id
         var id: RequestID?
         if let idValue, idValue != .null {
             guard let parsed = RequestID(idValue) else {
@@ -83,24 +85,24 @@ extension Message {
             }
             id = parsed
         }
-        guard let version = object["jsonrpc"] else {
+        guard let version = object.jsonrpc else {
             return .failure(failure(id, .invalidRequest, "jsonrpc: missing; it must be \"2.0\""))
         }
         guard version == .string("2.0") else {
             return .failure(failure(id, .invalidRequest, "jsonrpc: must be \"2.0\", got \(version.text)"))
         }
-        if let methodValue = object["method"] {
+        if let methodValue = object.method {
             guard case .string(let method) = methodValue else {
                 return .failure(failure(id, .invalidRequest, "method: must be a string, got \(methodValue.typeDescription)"))
             }
             // Several clients send `"params": null` for "no params"; read it as absent.
-            let params = object["params"] == .null ? nil : object["params"]
+            let params = object.params == .null ? nil : object.params
             switch params {
             case nil, .object?, .array?: break
             case let other?:
                 return .failure(failure(id, .invalidRequest, "params: must be an object or an array, got \(other.typeDescription)"))
             }
-            if object["result"] != nil || object["error"] != nil {
+            if object.result != nil || object.error != nil {
                 return .failure(failure(id, .invalidRequest, "a message cannot have both method and result or error"))
             }
             if let id { return .success(.request(id: id, method: method, params: params)) }
@@ -114,21 +116,21 @@ extension Message {
 
     /// Decodes a response (no `method`; a `result` or an `error`). Responses are never
     /// answered, so every failure here is marked as one.
-    private static func decodeResponse(_ object: JSONObject) -> Result<Message, MessageDecodingFailure> {
-        let id = object["id"].flatMap(RequestID.init)
-        guard object["jsonrpc"] == .string("2.0") else {
+    private static func decodeResponse(_ object: Envelope) -> Result<Message, MessageDecodingFailure> {
+        let id = object.id.flatMap(RequestID.init)
+        guard object.jsonrpc == .string("2.0") else {
             return .failure(failure(id, .invalidRequest, "jsonrpc: a response must have \"2.0\"", isResponse: true))
         }
-        if let result = object["result"] {
+        if let result = object.result {
             guard let id else {
                 return .failure(failure(nil, .invalidRequest, "a response needs an id", isResponse: true))
             }
-            if object["error"] != nil {
+            if object.error != nil {
                 return .failure(failure(id, .invalidRequest, "a response cannot have both result and error", isResponse: true))
             }
             return .success(.response(id: id, result: result))
         }
-        if let errorValue = object["error"] {
+        if let errorValue = object.error {
             guard case .object(let body) = errorValue, case .integer(let code)? = body["code"],
                 case .string(let message)? = body["message"]
             else {
@@ -144,5 +146,33 @@ extension Message {
         _ id: RequestID?, _ code: ErrorCode, _ message: String, isResponse: Bool = false
     ) -> MessageDecodingFailure {
         MessageDecodingFailure(id: id, error: ResponseError(code, message), isResponse: isResponse)
+    }
+}
+
+/// The members of a message object that JSON-RPC names, found in one pass over its members (the last of each
+/// name counts, as for `JSONObject`'s subscript); the others are ignored.
+private struct Envelope {
+    var jsonrpc: JSON?
+    var id: JSON?
+    var method: JSON?
+    var params: JSON?
+    var result: JSON?
+    var error: JSON?
+
+    /// - Complexity: O(number of members).
+    init(_ object: JSONObject) {
+        for member in object.members {
+            // By length first: then each key is compared with the one name it can be, almost always equal
+            // (equal short strings compare as two words; unequal ones take the slow comparison).
+            switch member.key.utf8.count {
+            case 2 where member.key == "id": id = member.value
+            case 5 where member.key == "error": error = member.value
+            case 6 where member.key == "method": method = member.value
+            case 6 where member.key == "params": params = member.value
+            case 6 where member.key == "result": result = member.value
+            case 7 where member.key == "jsonrpc": jsonrpc = member.value
+            default: continue
+            }
+        }
     }
 }

@@ -14,8 +14,8 @@ public final class StdioConnection: Connection {
     private let input: Int32
     private let output: Int32
     private var decoder: FrameDecoder
-    private var encoder = FrameEncoder()
-    private var outgoing: [UInt8] = []
+    /// The framed messages sent since the last flush, serialized in place (no copy between them and `write(2)`).
+    private var outgoing = ByteSink(capacity: 1 << 16)
     private var readBuffer: [UInt8]
     private var ended = false
     /// Set when the output is gone (the client closed its end); further writes are dropped.
@@ -68,45 +68,34 @@ public final class StdioConnection: Connection {
         }
         readBuffer.withUnsafeBytes { decoder.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
         var incoming: [Incoming] = []
-        while let event = decoder.next() {
-            switch event {
-            case .message(let body):
-                switch body.withUnsafeBytes({ Message.decode($0) }) {
-                case .success(let message): incoming.append(.message(message))
-                case .failure(let failure): incoming.append(.malformed(failure))
-                }
-            case .error(let error):
-                incoming.append(.malformed(MessageDecodingFailure(id: nil, error: error, isResponse: false)))
-            }
-        }
+        while let next = decoder.nextIncoming() { incoming.append(next) }
         return incoming
     }
 
     /// Frames `message` into the output buffer; `flush` writes it.
     public func send(_ message: Message) {
-        encoder.append(message, to: &outgoing)
+        FrameEncoder.append(message, to: &outgoing)
     }
 
     /// Writes everything sent since the last flush, in order, blocking while the pipe is full.
     public func flush() {
-        defer { outgoing.removeAll(keepingCapacity: outgoing.count <= 1 << 20) }
+        defer { outgoing.removeAll(keepingAtMost: 1 << 20) }
         if outputFailed { return }
+        let bytes = outgoing.bytes
         var written = 0
-        outgoing.withUnsafeBytes { bytes in
-            while written < bytes.count {
-                let result = write(output, bytes.baseAddress! + written, bytes.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    if errno == EAGAIN {
-                        var descriptor = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
-                        _ = poll(&descriptor, 1, -1)
-                        continue
-                    }
-                    outputFailed = true
-                    return
+        while written < bytes.count {
+            let result = write(output, bytes.baseAddress.unsafelyUnwrapped + written, bytes.count - written)
+            if result < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN {
+                    var descriptor = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&descriptor, 1, -1)
+                    continue
                 }
-                written += result
+                outputFailed = true
+                return
             }
+            written += result
         }
     }
 }

@@ -21,6 +21,9 @@ public final class Server {
     private let persistence: Persistence
     private let log: ClientLog
     private let progress: WorkDoneProgress
+    /// The environment requests are answered in, built once: each request sets its id and token in place, so
+    /// answering one copies none of the server's parts (a copy retains each of them).
+    private var requestEnvironment: Environment
     private var logger: Logger { options.logger }
 
     /// A server for `connection`; call `run()` on the thread that is to own it.
@@ -34,6 +37,8 @@ public final class Server {
         progress = WorkDoneProgress(outbox: outbox)
         workspace = Workspace(outbox: outbox, mailbox: mailbox, options: options, progress: progress)
         persistence = Persistence(workspace: workspace, outbox: outbox, mailbox: mailbox, options: options, log: log, progress: progress)
+        requestEnvironment = Environment(
+            session: session, workspace: workspace, persistence: persistence, options: options, log: log, progress: progress)
     }
 
     private var environment: Environment {
@@ -82,7 +87,7 @@ public final class Server {
             guard session.exitCode == nil else { return }
             switch incoming {
             case .message(.request(let id, let method, let params)):
-                let isCancelled = cancelled[id].map { $0 > position } ?? false
+                let isCancelled = !cancelled.isEmpty && cancelled[id].map { $0 > position } ?? false
                 handleRequest(id: id, method: method, params: params, cancelled: isCancelled)
             case .message(.notification(let method, let params)):
                 handleNotification(method: method, params: params)
@@ -162,10 +167,13 @@ public final class Server {
         if description.store.commitsFirst { persistence.commitBeforeReading() }
         persistence.requestWrote = false
         defer { persistence.requestWrote = false }
-        var environment = environment
-        environment.requestID = id
+        requestEnvironment.requestID = id
+        defer {
+            requestEnvironment.requestID = nil
+            requestEnvironment.requestedWorkDoneToken = nil
+        }
         do {
-            if let result = try description.answer(params, in: environment) { outbox.send(.response(id: id, result: result)) }
+            if let result = try description.answer(params, in: &requestEnvironment) { outbox.send(.response(id: id, result: result)) }
         } catch {
             outbox.send(.error(id: id, error))
         }

@@ -146,10 +146,10 @@ struct MethodDescription {
 
     /// Answers a request with `params`: the params are decoded first (a malformed request is refused as such,
     /// whatever the store's state), then the store's preparations its `store` calls for, then the handler. Nil: the
-    /// handler answers later (`MethodTable.readingLater`).
-    func answer(_ params: JSON?, in environment: Environment) throws(ResponseError) -> JSON? {
+    /// handler answers later (`MethodTable.readingLater`). The request's `workDoneToken` is set in `environment`
+    /// (in place: the environment is not copied).
+    func answer(_ params: JSON?, in environment: inout Environment) throws(ResponseError) -> JSON? {
         var params = params
-        var environment = environment
         if readsItsOwnParams {
             environment.requestedWorkDoneToken = GenericRequestFields(peekingInto: params).workDoneToken
         } else {
