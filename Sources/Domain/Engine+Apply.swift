@@ -57,7 +57,8 @@ extension Engine {
         for id in ids {
             var view = views.removeValue(forKey: id)!
             let order = orders.firstIndex { $0.spec == view.spec }!
-            if let change = refresh(&view, orders[order], changedContent: changedContent, listsChanged: listsChanged) {
+            if let change = refresh(&view, orders[order], changedContent: changedContent, listsChanged: listsChanged,
+                                    paths: &windowPaths) {
                 viewChanges.append(change)
             }
             views[id] = view
@@ -206,13 +207,14 @@ extension Engine {
 
     /// The change of one view after its order is current, or nil when nothing observable changed.
     private func refresh(_ view: inout OpenView, _ order: borrowing OrderNow, changedContent: ChangedContent,
-                         listsChanged: Bool) -> ViewChange? {
+                         listsChanged: Bool, paths: inout WindowPaths) -> ViewChange? {
         guard !order.isLoading else {
             // Loading: only the count can change; the window has no rows yet.
             return order.isUnchanged(for: view) ? nil : bump(&view, order, operations: [])
         }
         let contentTouched = changedContent.touches(view.rows)
         if view.spec.grouping != .none, order.touched || contentTouched || (listsChanged && view.spec.grouping == .list) {
+            paths.byDiff += 1
             let operations = refreshGrouped(&view, changedContent: changedContent)
             return operations.isEmpty && order.isUnchanged(for: view) ? nil : bump(&view, order, operations: operations)
         }
@@ -231,6 +233,7 @@ extension Engine {
                 return bump(&view, order, operations: operations)
             }
         }
+        paths.byDiff += 1
         let operations = rediff(&view, changedContent: changedContent)
         guard !operations.isEmpty || !order.isUnchanged(for: view) else { return nil }
         return bump(&view, order, operations: operations)

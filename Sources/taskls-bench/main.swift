@@ -6,7 +6,7 @@
 import Glibc
 #endif
 
-let known = ["wire", "views", "store", "lists-move", "tree", "smart", "exchange"]
+let known = ["wire", "views", "store", "lists-move", "tree", "smart", "exchange", "wide"]
 let requested = CommandLine.arguments.dropFirst().isEmpty ? known : Array(CommandLine.arguments.dropFirst())
 for name in requested where !known.contains(name) {
     print("taskls-bench: unknown benchmark '\(name)'; expected one of \(known.joined(separator: ", "))")
@@ -26,6 +26,7 @@ for name in requested {
     case "tree": print(runTreeBenchmark(sizes: [10_000, 100_000, 1_000_000]))
     case "smart": print(runSmartListBenchmark(size: 1_000_000))
     case "exchange": print(runExchangeBenchmark())
+    case "wide": print(runWideViewsBenchmark())
     default: break
     }
 }
