@@ -212,6 +212,10 @@ extension Engine {
             // Loading: only the count can change; the window has no rows yet.
             return order.isUnchanged(for: view) ? nil : bump(&view, order, operations: [])
         }
+        if let operations = operationsByRank(&view, order, changedContent: changedContent) {
+            paths.byRank += 1
+            return operations.isEmpty && order.isUnchanged(for: view) ? nil : bump(&view, order, operations: operations)
+        }
         let contentTouched = changedContent.touches(view.rows)
         if view.spec.grouping != .none, order.touched || contentTouched || (listsChanged && view.spec.grouping == .list) {
             paths.byDiff += 1
@@ -365,6 +369,9 @@ struct ChangedContent {
         few = isSmall ? Array(changed) + parents : []
         many = isSmall ? [] : Set(changed).union(parents)
     }
+
+    /// The items, when they are few (duplicates possible); nil when many.
+    var items: [ItemID]? { isSmall ? few : nil }
 
     /// No row content changed (keys only).
     init(unchanged: Void) {
