@@ -212,8 +212,10 @@ extension Engine {
             // Loading: only the count can change; the window has no rows yet.
             return order.isUnchanged(for: view) ? nil : bump(&view, order, operations: [])
         }
-        if let operations = operationsByRank(&view, order, changedContent: changedContent) {
+        if let operations = operationsByRank(&view, order, changedContent: changedContent)
+            ?? groupedOperationsByRank(&view, order, changedContent: changedContent, listsChanged: listsChanged) {
             paths.byRank += 1
+            if view.spec.grouping != .none { paths.byRankWithSections += 1 }
             return operations.isEmpty && order.isUnchanged(for: view) ? nil : bump(&view, order, operations: operations)
         }
         let contentTouched = changedContent.touches(view.rows)

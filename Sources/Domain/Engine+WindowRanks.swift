@@ -4,6 +4,8 @@
 public struct WindowPaths: Sendable, Equatable {
     /// Refreshes whose operations came from the changed items' ranks: O(changes × depth × log n).
     public var byRank = 0
+    /// Of those, the refreshes of views with sections.
+    public var byRankWithSections = 0
     /// Refreshes that diffed the window (`WindowDiff`): O(window).
     public var byDiff = 0
 
@@ -12,7 +14,7 @@ public struct WindowPaths: Sendable, Equatable {
 
 /// One item whose entry a group changed, as a view's rows see it: whether it had a row before the group and has one
 /// after, and at which ranks (in the whole order).
-private struct RankedChange {
+struct RankedChange {
     let id: ItemID
     /// Its rank before the group, nil when it had no row.
     let old: Int?
@@ -53,80 +55,52 @@ extension Engine {
         let oldRows = max(0, min(view.window.end, oldCount) - start)
         let newRows = max(0, min(view.window.end, newCount) - start)
         guard view.rows.count == oldRows else { return nil }
-        // The changed item's index in the window before and after, when it has a row in it.
-        let oldIndex = change?.old.flatMap { $0 >= start && $0 < start + oldRows ? $0 - start : nil }
-        let newIndex = change?.new.flatMap { $0 >= start && $0 < start + newRows ? $0 - start : nil }
-        if let oldIndex, view.rows[oldIndex].item != change?.id { return nil }
-        // The other rows keep their order: ranks in it ("others") count neither place of the changed item. The
-        // window held the others from oldFirst on and holds them from newFirst on.
-        let oldFirst = start - (change?.old.map { $0 < start ? 1 : 0 } ?? 0)
-        let newFirst = start - (change?.new.map { $0 < start ? 1 : 0 } ?? 0)
-        let oldEnd = oldFirst + oldRows - (oldIndex == nil ? 0 : 1)
-        let newEnd = newFirst + newRows - (newIndex == nil ? 0 : 1)
-        let kept = max(oldFirst, newFirst)..<max(max(oldFirst, newFirst), min(oldEnd, newEnd))
-        let leaving = Self.outside(oldFirst..<oldEnd, kept)
-        let entering = Self.outside(newFirst..<newEnd, kept)
-        guard leaving.count + entering.count <= 4 else { return nil }
-        // A window index of another row (rank `other` among the others), before and after.
-        func before(_ other: Int) -> Int {
-            let offset = other - oldFirst
-            return offset + (oldIndex.map { offset >= $0 ? 1 : 0 } ?? 0)
-        }
-        func after(_ other: Int) -> Int {
-            let offset = other - newFirst
-            return offset + (newIndex.map { offset >= $0 ? 1 : 0 } ?? 0)
-        }
+        let shift = WindowShift(start: start, oldRows: oldRows, newRows: newRows, old: change?.old, new: change?.new)
+        if let oldIndex = shift.oldIndex, view.rows[oldIndex].item != change?.id { return nil }
+        guard shift.leaving.count + shift.entering.count <= 4 else { return nil }
         var operations: [WindowOperation] = []
-        var removals = leaving.map(before)
-        if let oldIndex, newIndex == nil { removals.append(oldIndex) }
-        for removal in removals.sorted(by: >) { operations.append(.remove(index: removal)) }
-        // The changed item, in the window before and after: moved when the kept rows before it differ, with its
-        // row when its content changed or it sits differently; else updated when so.
+        let removals = shift.removals
+        for removal in removals { operations.append(.remove(index: removal)) }
+        // The changed item in the window before and after: moved when the kept rows before it differ, with its row
+        // when its content changed or it sits differently; else updated when so.
         var moved: (from: Int, to: Int)?
         var updates: [(index: Int, row: TreeRow)] = []
-        if let change, let oldIndex, let newIndex, let row = change.row {
-            let from = max(0, min(kept.upperBound, oldFirst + oldIndex) - kept.lowerBound)
-            let to = max(0, min(kept.upperBound, newFirst + newIndex) - kept.lowerBound)
+        if let change, let row = change.row, let oldIndex = shift.oldIndex, let newIndex = shift.newIndex,
+           let move = shift.move {
             let changed = changedContent.contains(change.id) || !view.rows[oldIndex].looksLike(row)
-            if from != to {
-                moved = (from, to)
-                operations.append(.move(from: from, to: to, row: changed ? itemRow(row) : nil))
+            if move.from != move.to {
+                moved = move
+                operations.append(.move(from: move.from, to: move.to, row: changed ? itemRow(row) : nil))
             } else if changed {
                 updates.append((newIndex, row))
             }
         }
-        var insertions = entering.map { (index: after($0), row: index.row(at: start + after($0))) }
-        if let change, let newIndex, oldIndex == nil, let row = change.row { insertions.append((newIndex, row)) }
+        var insertions = shift.entering.map { (index: shift.after($0), row: index.row(at: start + shift.after($0))) }
+        if let change, let row = change.row, let newIndex = shift.newIndex, shift.oldIndex == nil {
+            insertions.append((newIndex, row))
+        }
         insertions.sort { $0.index < $1.index }
         for insertion in insertions { operations.append(.insert(index: insertion.index, row: itemRow(insertion.row))) }
         // Updates of the kept rows of other items whose content changed.
         for id in contentItems where id != change?.id {
-            guard let rank = index.rank(of: id, place: place), rank >= start, rank < start + newRows else { continue }
-            let other = rank - (change?.new.map { $0 < rank ? 1 : 0 } ?? 0)
-            guard kept.contains(other), !updates.contains(where: { $0.index == rank - start }) else { continue }
+            guard let rank = index.rank(of: id, place: place), rank >= start, rank < start + newRows,
+                  shift.kept.contains(shift.other(atRank: rank)),
+                  !updates.contains(where: { $0.index == rank - start }) else { continue }
             updates.append((rank - start, index.row(at: rank)))
         }
         updates.sort { $0.index < $1.index }
         for update in updates { operations.append(.update(index: update.index, row: itemRow(update.row))) }
         // The held rows follow the same operations.
-        for removal in removals.sorted(by: >) { view.rows.remove(at: removal) }
+        for removal in removals { view.rows.remove(at: removal) }
         if let moved, let row = change?.row {
             view.rows.remove(at: moved.from)
             view.rows.insert(row, at: moved.to)
         }
         for insertion in insertions { view.rows.insert(insertion.row, at: insertion.index) }
-        if let newIndex, let row = change?.row { view.rows[newIndex] = row }
+        if let newIndex = shift.newIndex, let row = change?.row { view.rows[newIndex] = row }
         for update in updates { view.rows[update.index] = update.row }
         if !operations.isEmpty, operations.count >= newRows { operations = [.reset(rows: rows(view.rows))] }
         return operations
-    }
-
-    /// The ranks of `range` outside `inner` (which lies within it, or is empty): at most one run before it and one
-    /// after it.
-    private static func outside(_ range: Range<Int>, _ inner: Range<Int>) -> [Int] {
-        guard !inner.isEmpty else { return Array(range) }
-        return Array(range.lowerBound..<max(range.lowerBound, inner.lowerBound))
-            + Array(min(range.upperBound, inner.upperBound)..<range.upperBound)
     }
 
     /// `change`'s ranks before and after the group in `order` (current), when its row is one row (no subtree shown
@@ -134,7 +108,7 @@ extension Engine {
     /// `countDelta` is the order's rows before the group less its rows now: with one entry changed, whether the
     /// item had a row before.
     /// - Complexity: O(depth × log n).
-    private func ranked(_ change: TreeChange, in order: TreeOrder, place: (ItemID) -> TreePlace?,
+    func ranked(_ change: TreeChange, in order: TreeOrder, place: (ItemID) -> TreePlace?,
                         countDelta: Int) -> RankedChange? {
         let entry = change.new.flatMap { order.entry(at: $0) }
         if let entry, entry.weight != 1 { return nil }

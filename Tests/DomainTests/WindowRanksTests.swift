@@ -1,5 +1,6 @@
 // Window operations derived from ranks against the window diff: two engines in lockstep, one of them diffing every
-// window, on random mutations of trees under random views (sorts, filters, collapsed items) and random windows.
+// window, on random mutations of trees under random views (sorts, filters, sections, collapsed items) and random
+// windows.
 
 import Testing
 @testable import Domain
@@ -13,6 +14,7 @@ struct WindowRanksTests {
         for _ in 0..<250 { try run.step() }
         // Real work: most refreshes that moved, inserted or removed rows took the ranks' path.
         #expect(run.engine.windowPaths.byRank > run.engine.windowPaths.byDiff, "\(run.engine.windowPaths)")
+        #expect(run.engine.windowPaths.byRankWithSections >= 50, "\(run.engine.windowPaths)")
         #expect(run.byRankWithOperations >= 60, "\(run.byRankWithOperations) changes by ranks with operations")
         #expect(run.compared >= 150, "\(run.compared) changes compared")
         #expect(run.diffing.windowPaths.byRank == 0, "the diffing engine never takes the ranks' path")
@@ -75,6 +77,7 @@ private struct LockstepRun: EngineRun {
     static let titles = ["apple", "Éclair", "banana", "zoe", "cherry", "b", "kiwi", "date"]
     static let sorts: [Sort] = [.manual, Sort(.title), Sort(.due), Sort(.priority, .descending), Sort(.manual, .descending)]
     static let filters = [Filter.all, Filter(done: .notDone), Filter(priorityAtLeast: .medium), Filter(text: "a")]
+    static let groupings: [Grouping] = [.none, .none, .priority, .done, .list]
 
     init(seed: UInt64) {
         random = SplitMix64(seed: seed)
@@ -184,9 +187,10 @@ private struct LockstepRun: EngineRun {
         let list = pick(lists)!
         let sort = pick(Self.sorts)!
         let filter = pick(Self.filters)!
+        let grouping = pick(Self.groupings)!
         let window = randomWindow(count: engine.state.itemCount(in: list))
-        let opened = try engine.openView(source: .list(list), sort: sort, filter: filter, window: window)
-        let other = try diffing.openView(source: .list(list), sort: sort, filter: filter, window: window)
+        let opened = try engine.openView(source: .list(list), sort: sort, filter: filter, grouping: grouping, window: window)
+        let other = try diffing.openView(source: .list(list), sort: sort, filter: filter, grouping: grouping, window: window)
         #expect(opened.build == nil && other.build == nil)
         clients.open(opened.snapshot)
         diffClients.open(other.snapshot)
