@@ -7,7 +7,8 @@ extension Engine {
     /// when its count, its window's rows or its state changed; a change outside its window carries no
     /// operations, only the new count.
     /// - Throws: the first refusal; nothing changed then (state, indexes and views are as before).
-    /// - Complexity: O(k log n) for k items changed, plus O(w log w) per view whose window of w rows is touched;
+    /// - Complexity: O(k log n) for k items changed, plus, per view whose window is touched, O(depth × log n) when
+    ///   one entry of its order changed (`operationsByRank`), else O(w log w) for its window of w rows;
     ///   a `moveLists` adds O(m log n) per open order that uses list positions (smart groups, sections by list)
     ///   for the m items of the lists it repositions: the side holding fewer items (`TaskState.moveLists`).
     public mutating func apply(_ mutations: [Mutation]) throws(DomainError) -> Applied {
@@ -27,8 +28,8 @@ extension Engine {
     /// orders that use list positions, and derives each open view's change.
     /// `contentChanged` is false when only the items' keys changed (time moving on), not their rows.
     /// - Complexity: O(k log n) per order for k changes, plus O(m log n) per order that uses list positions for
-    ///   the m items of `listMoves` (nothing for them in other orders), plus O(w log w) per view whose window of
-    ///   w rows is touched.
+    ///   the m items of `listMoves` (nothing for them in other orders), plus, per view whose window is touched,
+    ///   O(depth × log n) when one entry of its order changed, else O(w log w) for its window of w rows.
     mutating func propagate(_ items: [KeyChange], listMoves: [ListMove] = [], listsChanged: Bool = false,
                             contentChanged: Bool = true) -> [ViewChange] {
         var viewChanges: [ViewChange] = []
