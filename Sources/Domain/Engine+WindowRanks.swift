@@ -109,7 +109,7 @@ extension Engine {
     /// item had a row before.
     /// - Complexity: O(depth × log n).
     func ranked(_ change: TreeChange, in order: TreeOrder, place: (ItemID) -> TreePlace?,
-                        countDelta: Int) -> RankedChange? {
+                countDelta: Int) -> RankedChange? {
         let entry = change.new.flatMap { order.entry(at: $0) }
         if let entry, entry.weight != 1 { return nil }
         let hadRow = (entry == nil ? 0 : 1) + countDelta
