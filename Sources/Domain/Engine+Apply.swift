@@ -213,14 +213,14 @@ extension Engine {
             // Loading: only the count can change; the window has no rows yet.
             return order.isUnchanged(for: view) ? nil : bump(&view, order, operations: [])
         }
-        if let operations = operationsByRank(&view, order, changedContent: changedContent)
-            ?? groupedOperationsByRank(&view, order, changedContent: changedContent, listsChanged: listsChanged) {
-            paths.byRank += 1
-            if view.spec.grouping != .none { paths.byRankWithSections += 1 }
-            return operations.isEmpty && order.isUnchanged(for: view) ? nil : bump(&view, order, operations: operations)
-        }
         let contentTouched = changedContent.touches(view.rows)
         if view.spec.grouping != .none, order.touched || contentTouched || (listsChanged && view.spec.grouping == .list) {
+            if let operations = groupedOperationsByRank(&view, order, changedContent: changedContent,
+                                                        listsChanged: listsChanged) {
+                paths.byRank += 1
+                paths.byRankWithSections += 1
+                return operations.isEmpty && order.isUnchanged(for: view) ? nil : bump(&view, order, operations: operations)
+            }
             paths.byDiff += 1
             let operations = refreshGrouped(&view, changedContent: changedContent)
             return operations.isEmpty && order.isUnchanged(for: view) ? nil : bump(&view, order, operations: operations)
@@ -239,6 +239,11 @@ extension Engine {
                 if !operations.isEmpty, operations.count >= view.rows.count { operations = [.reset(rows: rows(view.rows))] }
                 return bump(&view, order, operations: operations)
             }
+        }
+        // Inside the window (or too close to tell cheaply): from ranks when one entry changed, else a diff.
+        if let operations = operationsByRank(&view, order, changedContent: changedContent) {
+            paths.byRank += 1
+            return operations.isEmpty && order.isUnchanged(for: view) ? nil : bump(&view, order, operations: operations)
         }
         paths.byDiff += 1
         let operations = rediff(&view, changedContent: changedContent)
