@@ -7,7 +7,8 @@ extension Engine {
     /// when its count, its window's rows or its state changed; a change outside its window carries no
     /// operations, only the new count.
     /// - Throws: the first refusal; nothing changed then (state, indexes and views are as before).
-    /// - Complexity: O(k log n) for k items changed, plus O(w log w) per view whose window of w rows is touched;
+    /// - Complexity: O(k log n) for k items changed, plus, per view whose window is touched, O(depth × log n) when
+    ///   one entry of its order changed (`operationsByRank`), else O(w log w) for its window of w rows;
     ///   a `moveLists` adds O(m log n) per open order that uses list positions (smart groups, sections by list)
     ///   for the m items of the lists it repositions: the side holding fewer items (`TaskState.moveLists`).
     public mutating func apply(_ mutations: [Mutation]) throws(DomainError) -> Applied {
@@ -27,8 +28,8 @@ extension Engine {
     /// orders that use list positions, and derives each open view's change.
     /// `contentChanged` is false when only the items' keys changed (time moving on), not their rows.
     /// - Complexity: O(k log n) per order for k changes, plus O(m log n) per order that uses list positions for
-    ///   the m items of `listMoves` (nothing for them in other orders), plus O(w log w) per view whose window of
-    ///   w rows is touched.
+    ///   the m items of `listMoves` (nothing for them in other orders), plus, per view whose window is touched,
+    ///   O(depth × log n) when one entry of its order changed, else O(w log w) for its window of w rows.
     mutating func propagate(_ items: [KeyChange], listMoves: [ListMove] = [], listsChanged: Bool = false,
                             contentChanged: Bool = true) -> [ViewChange] {
         var viewChanges: [ViewChange] = []
@@ -57,7 +58,8 @@ extension Engine {
         for id in ids {
             var view = views.removeValue(forKey: id)!
             let order = orders.firstIndex { $0.spec == view.spec }!
-            if let change = refresh(&view, orders[order], changedContent: changedContent, listsChanged: listsChanged) {
+            if let change = refresh(&view, orders[order], changedContent: changedContent, listsChanged: listsChanged,
+                                    paths: &windowPaths) {
                 viewChanges.append(change)
             }
             views[id] = view
@@ -206,13 +208,20 @@ extension Engine {
 
     /// The change of one view after its order is current, or nil when nothing observable changed.
     private func refresh(_ view: inout OpenView, _ order: borrowing OrderNow, changedContent: ChangedContent,
-                         listsChanged: Bool) -> ViewChange? {
+                         listsChanged: Bool, paths: inout WindowPaths) -> ViewChange? {
         guard !order.isLoading else {
             // Loading: only the count can change; the window has no rows yet.
             return order.isUnchanged(for: view) ? nil : bump(&view, order, operations: [])
         }
         let contentTouched = changedContent.touches(view.rows)
         if view.spec.grouping != .none, order.touched || contentTouched || (listsChanged && view.spec.grouping == .list) {
+            if let operations = groupedOperationsByRank(&view, order, changedContent: changedContent,
+                                                        listsChanged: listsChanged) {
+                paths.byRank += 1
+                paths.byRankWithSections += 1
+                return operations.isEmpty && order.isUnchanged(for: view) ? nil : bump(&view, order, operations: operations)
+            }
+            paths.byDiff += 1
             let operations = refreshGrouped(&view, changedContent: changedContent)
             return operations.isEmpty && order.isUnchanged(for: view) ? nil : bump(&view, order, operations: operations)
         }
@@ -231,6 +240,12 @@ extension Engine {
                 return bump(&view, order, operations: operations)
             }
         }
+        // Inside the window (or too close to tell cheaply): from ranks when one entry changed, else a diff.
+        if let operations = operationsByRank(&view, order, changedContent: changedContent) {
+            paths.byRank += 1
+            return operations.isEmpty && order.isUnchanged(for: view) ? nil : bump(&view, order, operations: operations)
+        }
+        paths.byDiff += 1
         let operations = rediff(&view, changedContent: changedContent)
         guard !operations.isEmpty || !order.isUnchanged(for: view) else { return nil }
         return bump(&view, order, operations: operations)
@@ -362,6 +377,9 @@ struct ChangedContent {
         few = isSmall ? Array(changed) + parents : []
         many = isSmall ? [] : Set(changed).union(parents)
     }
+
+    /// The items, when they are few (duplicates possible); nil when many.
+    var items: [ItemID]? { isSmall ? few : nil }
 
     /// No row content changed (keys only).
     init(unchanged: Void) {

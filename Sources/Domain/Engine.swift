@@ -25,6 +25,11 @@ public struct Engine: Sendable {
     var tallies: [SmartListTally] = []
     /// The fire instants of the alerts not fired yet (`Engine+Reminders.swift`).
     var alerts = AlertSchedule()
+    /// How many view refreshes took each way to their window operations (`Engine+WindowRanks.swift`).
+    public internal(set) var windowPaths = WindowPaths()
+    /// Whether a view's window operations may be derived from ranks (`operationsByRank`); tests turn it off to
+    /// compare with the window diff.
+    var derivesWindowsByRank = true
 
     /// An engine with an empty state.
     public init(backgroundBuildThreshold: Int = 50_000) {

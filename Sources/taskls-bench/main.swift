@@ -19,7 +19,7 @@ if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == "machine-probe
     }
 }
 
-let known = ["wire", "views", "store", "lists-move", "tree", "smart", "exchange", "machine"]
+let known = ["wire", "views", "store", "lists-move", "tree", "smart", "exchange", "wide", "machine"]
 let requested = CommandLine.arguments.dropFirst().isEmpty ? known : Array(CommandLine.arguments.dropFirst())
 for name in requested where !known.contains(name) {
     print("taskls-bench: unknown benchmark '\(name)'; expected one of \(known.joined(separator: ", "))")
@@ -39,6 +39,7 @@ for name in requested {
     case "tree": print(runTreeBenchmark(sizes: [10_000, 100_000, 1_000_000]))
     case "smart": print(runSmartListBenchmark(size: 1_000_000))
     case "exchange": print(runExchangeBenchmark())
+    case "wide": print(runWideViewsBenchmark())
     case "machine": print(runMachineBenchmark())
     default: break
     }
