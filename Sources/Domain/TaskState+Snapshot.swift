@@ -27,20 +27,16 @@ extension TaskState {
     /// several threads at once, a chunk each (`init(restoring:prepared:nextIdentifier:revision:)` assembles them).
     /// - Complexity: O(items in the chunk).
     public static func prepareRestoring(_ items: [Item], nextIdentifier: UInt64) throws(DomainError) -> PreparedItems {
-        var keys: [OrderKey] = []
-        keys.reserveCapacity(items.count)
-        for item in items {
-            try TaskState.validate(item)
-            try TaskState.checkStored(item.id.rawValue, name: "item \(item.id)", below: nextIdentifier)
-            keys.append(OrderKey(manual: item, record: ItemRecord(item)))
-        }
-        return PreparedItems(keys: keys)
+        let prepared = PreparedItems(capacity: items.count)
+        for item in items { try prepared.add(item, nextIdentifier: nextIdentifier) }
+        return prepared
     }
 
-    /// A state from stored lists and items prepared by `prepareRestoring`, in their stored order.
+    /// A state from stored lists and items prepared by `prepareRestoring`, in their stored order. Their keys are
+    /// moved into the state (each `PreparedItems` can be assembled once: precondition).
     /// - Complexity: O(n) when each list's items come in manual order (as snapshots store them), else O(n log n).
     public init(restoring lists: [TaskList], prepared: [PreparedItems], nextIdentifier: UInt64, revision: UInt64) throws(DomainError) {
-        let itemCount = prepared.reduce(0) { $0 + $1.keys.count }
+        let itemCount = prepared.reduce(0) { $0 + $1.count }
         var listTable: [ListID: TaskList] = [:]
         listTable.reserveCapacity(lists.count)
         var listKeys: [ListOrderKey] = []
@@ -65,33 +61,71 @@ extension TaskState {
         var slots: [ListID: Int] = [:]
         slots.reserveCapacity(lists.count)
         for (slot, list) in lists.enumerated() { slots[list.id] = slot }
-        var keysByList = [[OrderKey]](repeating: [], count: lists.count)
+        var keyCounts = [Int](repeating: 0, count: lists.count)
         var openCounts = [Int](repeating: 0, count: lists.count)
+        // Whether any item of the list has a parent: a list without subtasks needs no array of parents.
+        var hasSubtasks = [Bool](repeating: false, count: lists.count)
+        // The stored sequence as runs of consecutive items of one list (a snapshot has one run per list).
+        var runs: [(slot: Int, count: Int)] = []
         var itemTable: [ItemID: ItemRecord] = [:]
         itemTable.reserveCapacity(itemCount)
         var uids: [String: ItemID] = [:]
         var lastList = ListID(0)
         var lastSlot = -1
         for chunk in prepared {
-            for key in chunk.keys {
-                let item = key.record!.item
-                if item.list != lastList || lastSlot < 0 {
-                    guard let slot = slots[item.list] else { throw .notFound(kind: .list, ids: [item.list.rawValue]) }
-                    lastList = item.list
+            precondition(chunk.moved == 0, "PreparedItems: assembled into a state already")
+            for index in 0..<chunk.count {
+                // Fields read through the record, not a copy of the whole item.
+                let record = chunk.keys[index].record!
+                let id = record.item.id
+                let list = record.item.list
+                if list != lastList || lastSlot < 0 {
+                    guard let slot = slots[list] else { throw .notFound(kind: .list, ids: [list.rawValue]) }
+                    lastList = list
                     lastSlot = slot
+                    runs.append((slot, 0))
                 }
-                guard itemTable.updateValue(key.record!, forKey: item.id) == nil else {
-                    throw .refused(reason: "identifierUsed", message: "item \(item.id) is stored twice")
+                runs[runs.count - 1].count += 1
+                keyCounts[lastSlot] += 1
+                guard itemTable.updateValue(record, forKey: id) == nil else {
+                    throw .refused(reason: "identifierUsed", message: "item \(id) is stored twice")
                 }
-                if let uid = item.uid, let holder = uids.updateValue(item.id, forKey: uid) {
-                    throw .refused(reason: "uidTaken", message: "item \(item.id): uid: \"\(uid)\" is already item \(holder)")
+                if let uid = record.item.uid, let holder = uids.updateValue(id, forKey: uid) {
+                    throw .refused(reason: "uidTaken", message: "item \(id): uid: \"\(uid)\" is already item \(holder)")
                 }
-                keysByList[lastSlot].append(key)
-                if !item.done { openCounts[lastSlot] += 1 }
+                if !record.item.done { openCounts[lastSlot] += 1 }
+                if record.item.parent != nil { hasSubtasks[lastSlot] = true }
             }
         }
         for list in lists where itemTable[ItemID(list.id.rawValue)] != nil {
             throw .refused(reason: "identifierUsed", message: "item i\(list.id.rawValue) has the id of list \(list.id)")
+        }
+
+        // Each list's keys, moved (not copied: no reference counting) out of the chunks run by run. A buffer is
+        // set to nil once its keys are handed on; the rest are released here if a check below refuses the state.
+        var keysByList: [UnsafeMutableBufferPointer<OrderKey>?] = keyCounts.map { UnsafeMutableBufferPointer.allocate(capacity: $0) }
+        defer {
+            for case let keys? in keysByList {
+                _ = keys.deinitialize()
+                keys.deallocate()
+            }
+        }
+        var filled = [Int](repeating: 0, count: lists.count)
+        var chunkIndex = 0
+        for run in runs {
+            var left = run.count
+            while left > 0 {
+                let chunk = prepared[chunkIndex]
+                let moved = min(left, chunk.count - chunk.moved)
+                if moved > 0 {
+                    let target = keysByList[run.slot]!.baseAddress! + filled[run.slot]
+                    target.moveInitialize(from: chunk.keys.baseAddress! + chunk.moved, count: moved)
+                    chunk.moved += moved
+                    filled[run.slot] += moved
+                    left -= moved
+                }
+                if chunk.moved == chunk.count { chunkIndex += 1 }
+            }
         }
 
         var manualOrders: [ListID: TreeOrder] = [:]
@@ -100,22 +134,33 @@ extension TaskState {
         openCountsByList.reserveCapacity(lists.count)
         var subtasks: [ItemID: SubtaskCount] = [:]
         for (slot, list) in lists.enumerated() {
-            var keys: [OrderKey] = []
-            swap(&keys, &keysByList[slot])
-            let parents = keys.map { $0.record!.item.parent }
-            for key in keys {
-                let item = key.record!.item
-                guard let parent = item.parent else { continue }
-                guard parent != item.id else {
-                    throw .refused(reason: "cycle", message: "item \(item.id) cannot be its own subtask")
-                }
-                subtasks[parent, default: SubtaskCount()].add(1, open: item.done ? 0 : 1)
-            }
-            manualOrders[list.id] = try TreeOrder(building: keys, parents: parents) { key in
+            let tie = { (key: OrderKey) -> DomainError in
                 .refused(reason: "positionTaken",
                          message: "item \(key.item): another item of list \(list.id) already has position \(key.position)")
             }
+            let buffer = keysByList[slot]!
+            keysByList[slot] = nil
             openCountsByList[list.id] = openCounts[slot]
+            guard hasSubtasks[slot] else {
+                defer { buffer.deallocate() }
+                manualOrders[list.id] = try TreeOrder(buildingTopLevel: buffer, tie: tie)
+                continue
+            }
+            let keys = Array(unsafeUninitializedCapacity: buffer.count) { target, initialized in
+                target.baseAddress!.moveInitialize(from: buffer.baseAddress!, count: buffer.count)
+                initialized = buffer.count
+            }
+            buffer.deallocate()
+            let parents = keys.map { $0.record!.item.parent }
+            for key in keys {
+                let record = key.record!
+                guard let parent = record.item.parent else { continue }
+                guard parent != record.item.id else {
+                    throw .refused(reason: "cycle", message: "item \(record.item.id) cannot be its own subtask")
+                }
+                subtasks[parent, default: SubtaskCount()].add(1, open: record.item.done ? 0 : 1)
+            }
+            manualOrders[list.id] = try TreeOrder(building: keys, parents: parents, tie: tie)
         }
         self.init(items: itemTable, lists: listTable, nextIdentifier: nextIdentifier, revision: revision,
                   listOrder: OrderedIndex.build(sorted: listKeys), manualOrders: manualOrders, openCounts: openCountsByList,
@@ -180,10 +225,43 @@ public struct StoredState: Sendable {
     }
 }
 
-/// Stored items validated and boxed by `TaskState.prepareRestoring`, ready to be assembled into a state.
-public struct PreparedItems: Sendable {
-    let keys: [OrderKey]
+/// Stored items validated and boxed by `TaskState.prepareRestoring` (or added one by one), ready to be
+/// assembled into a state: their keys are moved out of it then, not copied.
+///
+/// `@unchecked Sendable`: filled by one thread, then handed to the one that assembles the state, which alone
+/// moves the keys out; nothing reads it from two threads at once.
+public final class PreparedItems: @unchecked Sendable {
+    /// Room for the keys; the first `filled` are initialized, and of those the first `moved` moved out already.
+    let keys: UnsafeMutableBufferPointer<OrderKey>
+    private var filled = 0
+    /// How many keys from the start the state being assembled has moved out.
+    var moved = 0
+
+    /// Room for `capacity` items.
+    public init(capacity: Int) {
+        keys = UnsafeMutableBufferPointer.allocate(capacity: capacity)
+    }
+
+    deinit {
+        if filled > moved { _ = UnsafeMutableBufferPointer(rebasing: keys[moved..<filled]).deinitialize() }
+        keys.deallocate()
+    }
 
     /// How many items.
-    public var count: Int { keys.count }
+    public var count: Int { filled }
+
+    /// Validates a stored item (as `TaskState.validate`, and its id below `nextIdentifier`) and adds it, boxed
+    /// as the state keeps it. Precondition: fewer than `capacity` items so far.
+    /// - Throws: the item's refusal (nothing is added).
+    /// - Complexity: O(the item's size).
+    public func add(_ item: consuming Item, nextIdentifier: UInt64) throws(DomainError) {
+        precondition(filled < keys.count, "PreparedItems: more items than its capacity")
+        try TaskState.validate(item)
+        try TaskState.checkStored(item.id.rawValue, name: "item \(item.id)", below: nextIdentifier)
+        let record = ItemRecord(item)
+        var key = OrderKey(manualPosition: record.item.position, item: record.item.id)
+        key.record = record
+        keys.initializeElement(at: filled, to: key)
+        filled += 1
+    }
 }

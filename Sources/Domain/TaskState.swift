@@ -151,6 +151,33 @@ public struct TaskState: Sendable {
         return changes
     }
 
+    /// Applies a group read back from the journal at load, exactly as `apply(_:)` would (the same checks, the
+    /// same revision afterwards), without summarizing it as `Changes`: no view and no client exists yet to be told.
+    /// - Throws: the first refusal; the state is then exactly as before.
+    /// - Complexity: O(k log n) for k items touched; a group that touched one item is summarized in O(1).
+    public mutating func replay(_ mutations: [Mutation]) throws(DomainError) {
+        var log = ChangeLog(nextIdentifier: nextIdentifier)
+        do throws(DomainError) {
+            for mutation in mutations {
+                try apply(mutation, log: &log)
+            }
+            if let (uid, _) = sharedUIDs.first {
+                throw DomainError.refused(reason: "uidTaken", message: "uid: \"\(uid)\" is already item \(uids[uid]!)")
+            }
+        } catch {
+            rollback(log)
+            throw error
+        }
+        if TaskState.changesSomething(log) { revision += 1 }
+    }
+
+    /// Whether `log` changed an item, a list or a smart list (what `apply` advances the revision for): at once
+    /// for a single item's entry (the journal's usual record), else from the summary `changes()` makes.
+    private static func changesSomething(_ log: ChangeLog) -> Bool {
+        if log.entries.count == 1, case .item(_, let old, let new) = log.entries[0] { return old != new }
+        return !log.changes().isEmpty
+    }
+
     private mutating func apply(_ mutation: Mutation, log: inout ChangeLog) throws(DomainError) {
         switch mutation {
         case .createList(let id, let fields, let before):

@@ -62,6 +62,28 @@ extension TreeOrder {
         if grouped { TreeOrder.forEachKey(of: top) { tallyBuilt($0) } }
     }
 
+    /// A list's manual order of top-level entries only (no entry has a parent), none collapsed, every entry
+    /// matching: the keys are sorted in place unless they already are (as a snapshot stores them), then moved
+    /// into the order's leaves without a copy. `keys` is left uninitialized whether this returns or throws; the
+    /// caller still deallocates it.
+    /// - Throws: what `tie` makes of two entries at one position.
+    /// - Complexity: O(n) when the keys come sorted, else O(n log n).
+    init(buildingTopLevel keys: UnsafeMutableBufferPointer<OrderKey>, tie: (OrderKey) -> DomainError) throws(DomainError) {
+        self.init(grouping: .none)
+        if !keys.indices.dropFirst().allSatisfy({ keys[$0 - 1] < keys[$0] }) {
+            var unsorted = keys  // the same memory, sorted in place
+            unsorted.sort()
+        }
+        for index in keys.indices.dropFirst() where keys[index - 1].position == keys[index].position {
+            let refusal = tie(keys[index])
+            _ = keys.deinitialize()
+            throw refusal
+        }
+        entryCount = keys.count
+        matchingCount = keys.count
+        top = OrderedIndex.build(moving: keys)
+    }
+
     /// Counts a built top-level entry in its section's tally.
     private mutating func tallyBuilt(_ key: OrderKey) {
         let slot = slot(key)

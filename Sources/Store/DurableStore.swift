@@ -198,7 +198,7 @@ public final class DurableStore {
         // Each record is applied as soon as it is decoded: the tail is never held decoded all at once.
         try forEachNewGroup(mayTruncate: false, read: bytes, progress: progress) { group throws(StoreFailure) in
             do {
-                _ = try state.apply(group.mutations)
+                try state.replay(group.mutations)
             } catch {
                 throw StoreFailure(.corrupt, "\(journal.path): record \(group.sequence) does not apply: \(error)",
                                    file: journal.path, offset: group.offset, retryable: false)

@@ -22,6 +22,73 @@ import TestSupport
         expectSame(original, restored)
     }
 
+    /// Items given in chunks cut anywhere (empty ones too), a list's items split across chunks and interleaved
+    /// with another's, some lists out of order and one with subtasks: the keys are moved out of the chunks run
+    /// by run, and the state is the one a single array gives.
+    @Test(arguments: 0..<6)
+    func restoredFromChunksEqualsTheOriginal(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        var original = TaskState()
+        for _ in 0..<300 { _ = try? original.apply(randomGroup(original, &random)) }
+        let withChildren = original.orderedLists.first { original.itemCount(in: $0.id) > 1 }!.id
+        let parent = original.items(in: withChildren, ranks: 0..<1)[0].id
+        _ = try original.apply([.createItem(id: ItemID(original.nextIdentifier), list: withChildren, fields: ItemFields(title: "child"),
+                                            before: nil, parent: .set(parent), at: Timestamp(milliseconds: 9))])
+        var items: [Item] = []
+        original.forEachItem { items.append($0) }
+        #expect(items.count > 40 && original.lists.count > 3 && items.contains { $0.parent != nil })
+        // The first list's items: half at the start, half at the end (after every other list's); another list reversed.
+        let lists = original.orderedLists
+        let first = items.filter { $0.list == lists[0].id }
+        let reversed = lists[1].id
+        var shuffled = Array(first.prefix(first.count / 2))
+        shuffled += items.filter { $0.list != lists[0].id && $0.list != reversed }
+        shuffled += items.filter { $0.list == reversed }.reversed()
+        shuffled += first.dropFirst(first.count / 2)
+        var chunks: [[Item]] = [[]]
+        for item in shuffled {
+            while Int.random(in: 0..<8, using: &random) == 0 { chunks.append([]) }
+            chunks[chunks.count - 1].append(item)
+        }
+        #expect(chunks.count > 2)
+        let restored = try TaskState(restoring: original.allLists, itemChunks: chunks, nextIdentifier: original.nextIdentifier,
+                                     revision: original.revision)
+        expectSame(original, restored)
+        // A refusal found once the keys are moved (two items at one position, in a list with and one without
+        // subtasks) releases every key: nothing is left behind or released twice.
+        let flat = lists.first { $0.id != withChildren && original.itemCount(in: $0.id) > 1 }!.id
+        for list in [withChildren, flat] {
+            let listItems = items.filter { $0.list == list && $0.parent == nil }
+            var taken = listItems[1]
+            taken.position = listItems[0].position
+            let refusedChunks = chunks.map { chunk in chunk.map { $0.id == taken.id ? taken : $0 } }
+            #expect(throws: DomainError.self) {
+                _ = try TaskState(restoring: original.allLists, itemChunks: refusedChunks, nextIdentifier: original.nextIdentifier,
+                                  revision: original.revision)
+            }
+        }
+    }
+
+    /// A journal's group replayed at load leaves the state, its revision included, as applying it does, and is
+    /// refused (leaving the state as it was) exactly when applying it is.
+    @Test(arguments: 0..<4)
+    func replayMatchesApply(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        var applied = TaskState()
+        var replayed = TaskState()
+        var refused = 0
+        for _ in 0..<400 {
+            let group = randomGroup(applied, &random)
+            let expected = Result { () throws(DomainError) in _ = try applied.apply(group) }
+            let actual = Result { () throws(DomainError) in try replayed.replay(group) }
+            #expect((try? expected.get()) != nil ? (try? actual.get()) != nil : (try? actual.get()) == nil)
+            if (try? expected.get()) == nil { refused += 1 }
+            #expect(replayed.revision == applied.revision)
+        }
+        #expect(refused > 0 && applied.itemCount > 50)
+        expectSame(applied, replayed)
+    }
+
     @Test func emptyStateRestores() throws {
         let restored = try TaskState(restoring: [], items: [], nextIdentifier: 1, revision: 0)
         expectSame(TaskState(), restored)

@@ -134,16 +134,22 @@ extension SnapshotCodec {
             var chunkReader = ByteReader(UnsafeRawBufferPointer(rebasing: buffer.buffer[..<chunk.bytes.upperBound]), offset: chunk.bytes.lowerBound)
             let result: Result<Result<PreparedItems, DomainError>, CodecError>
             do throws(CodecError) {
-                var items: [Item] = []
-                items.reserveCapacity(chunk.items)
+                // Each item validated and boxed as soon as it is read (no array of items in between); a refused
+                // one stops the boxing, not the reading, so that malformed bytes later in the chunk still throw.
+                let prepared = PreparedItems(capacity: chunk.items)
+                var refusal: DomainError?
                 var tagLists: [[String]: [String]]? = [:]
-                for _ in 0..<chunk.items { items.append(try chunkReader.readItem(layout: layout, sharing: &tagLists)) }
-                try chunkReader.expectEnd()
-                do throws(DomainError) {
-                    result = .success(.success(try TaskState.prepareRestoring(items, nextIdentifier: nextIdentifier)))
-                } catch {
-                    result = .success(.failure(error))
+                for _ in 0..<chunk.items {
+                    let item = try chunkReader.readItem(layout: layout, sharing: &tagLists)
+                    guard refusal == nil else { continue }
+                    do throws(DomainError) {
+                        try prepared.add(item, nextIdentifier: nextIdentifier)
+                    } catch {
+                        refusal = error
+                    }
                 }
+                try chunkReader.expectEnd()
+                result = .success(refusal.map { .failure($0) } ?? .success(prepared))
             } catch {
                 result = .failure(error)
             }
