@@ -5,6 +5,7 @@
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
     checkJSONRoundTrip(bytes)
+    checkMessage(bytes)
     checkFraming(bytes)
     return 0
 }
@@ -86,6 +87,19 @@ private func feed(
         precondition(decoder.bufferedByteCount <= cap + decoder.maximumHeaderBytes + chunk, "the decoder buffers more than its caps")
     }
     _ = decoder.unfinishedMessage()
+}
+
+/// A body is read as a message in place (`JSONParser.parseEnvelope`, no object built for the message): the result
+/// must be what parsing the value and decoding it gives, the same message or the same failure.
+private func checkMessage(_ bytes: UnsafeRawBufferPointer) {
+    guard !bytes.isEmpty else { return }
+    let general: Result<Message, MessageDecodingFailure>
+    do throws(JSONError) {
+        general = Message.decode(try JSONParser.parse(bytes))
+    } catch {
+        general = .failure(MessageDecodingFailure(id: nil, error: ResponseError(.parseError, "parse error: \(error)"), isResponse: false))
+    }
+    precondition(Message.decode(bytes) == general, "reading the message in place differs from decoding its value")
 }
 
 /// A rejected input's error points inside the input (or just past its end); an accepted one
