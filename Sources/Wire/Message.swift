@@ -1,5 +1,9 @@
 /// The four kinds of JSON-RPC message as one enum, decoded from and encoded to JSON.
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A JSON-RPC 2.0 message, as LSP uses them (no batches).
 public enum Message: Sendable, Equatable {
     /// A call that expects an answer.
@@ -55,13 +59,16 @@ extension Message {
         if body.isEmpty {
             return .failure(failure(nil, .parseError, "empty message body"))
         }
-        let value: JSON
+        let parsed: EnvelopeOrValue
         do {
-            value = try JSONParser.parse(body)
+            parsed = try JSONParser.parseEnvelope(body)
         } catch {
             return .failure(failure(nil, .parseError, "parse error: \(error)"))
         }
-        return decode(value)
+        switch parsed {
+        case .envelope(let envelope): return decode(envelope)
+        case .value(let value): return decode(value)
+        }
     }
 
     /// Decodes one JSON-RPC message from a parsed value.
@@ -73,7 +80,11 @@ extension Message {
             }
             return .failure(failure(nil, .invalidRequest, "a message must be a JSON object, got \(value.typeDescription)"))
         }
-        let object = Envelope(members)
+        return decode(Envelope(members))
+    }
+
+    /// Decodes one JSON-RPC message from its object's members.
+    private static func decode(_ object: Envelope) -> Result<Message, MessageDecodingFailure> {
         if object.method == nil && (object.result != nil || object.error != nil) {
             return decodeResponse(object)
         }
@@ -149,9 +160,9 @@ extension Message {
     }
 }
 
-/// The members of a message object that JSON-RPC names, found in one pass over its members (the last of each
-/// name counts, as for `JSONObject`'s subscript); the others are ignored.
-private struct Envelope {
+/// The members of a message object that JSON-RPC names (the last of each name counts, as for `JSONObject`'s
+/// subscript); the others are ignored.
+struct Envelope {
     var jsonrpc: JSON?
     var id: JSON?
     var method: JSON?
@@ -159,20 +170,48 @@ private struct Envelope {
     var result: JSON?
     var error: JSON?
 
+    init() {}
+
     /// - Complexity: O(number of members).
     init(_ object: JSONObject) {
         for member in object.members {
-            // By length first: then each key is compared with the one name it can be, almost always equal
-            // (equal short strings compare as two words; unequal ones take the slow comparison).
-            switch member.key.utf8.count {
-            case 2 where member.key == "id": id = member.value
-            case 5 where member.key == "error": error = member.value
-            case 6 where member.key == "method": method = member.value
-            case 6 where member.key == "params": params = member.value
-            case 6 where member.key == "result": result = member.value
-            case 7 where member.key == "jsonrpc": jsonrpc = member.value
-            default: continue
+            var key = member.key
+            switch key.withUTF8({ Name($0.baseAddress, count: $0.count) }) {
+            case .jsonrpc: jsonrpc = member.value
+            case .id: id = member.value
+            case .method: method = member.value
+            case .params: params = member.value
+            case .result: result = member.value
+            case .error: error = member.value
+            case nil: continue
             }
         }
     }
+
+    /// A member JSON-RPC names.
+    enum Name {
+        case jsonrpc, id, method, params, result, error
+
+        /// The name whose UTF-8 is the `count` bytes at `bytes`, or nil for any other key.
+        /// - Complexity: O(1): by length first, then at most two comparisons of at most 7 bytes.
+        init?(_ bytes: UnsafePointer<UInt8>?, count: Int) {
+            guard let bytes else { return nil }
+            func equals(_ name: StaticString) -> Bool { memcmp(bytes, name.utf8Start, count) == 0 }
+            switch count {
+            case 2 where equals("id"): self = .id
+            case 5 where equals("error"): self = .error
+            case 6 where equals("method"): self = .method
+            case 6 where equals("params"): self = .params
+            case 6 where equals("result"): self = .result
+            case 7 where equals("jsonrpc"): self = .jsonrpc
+            default: return nil
+            }
+        }
+    }
+}
+
+/// What `JSONParser.parseEnvelope` found: a message object's JSON-RPC members, or a value that is not an object.
+enum EnvelopeOrValue {
+    case envelope(Envelope)
+    case value(JSON)
 }

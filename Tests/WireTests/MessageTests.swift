@@ -57,3 +57,51 @@ func refusesInvalidMessages(_ text: String, _ code: Int, _ words: String, _ keep
     let message = Message.error(id: nil, ResponseError(.parseError, "bad", data: ["at": 3]))
     #expect(message.json.text == "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"bad\",\"data\":{\"at\":3}}}")
 }
+
+/// The bytes of a message are read in place (`JSONParser.parseEnvelope`, no object built); the answer must be what
+/// parsing the value and decoding it gives, for keys spelled with escapes, repeated keys (the last counts), members
+/// JSON-RPC does not name, values of every shape, and broken documents (the same error, at the same byte).
+@Test(arguments: [
+    #"{"jsonrpc":"2.0","id":1,"method":"server/ping"}"#,
+    #"{"\u0069d":3,"jsonrpc":"2.0","\u006Dethod":"m","params":{"a":[1,{"b":null}]}}"#,
+    #"{"jsonrpc":"2.0","id":1,"id":"two","method":"a","method":"b"}"#,
+    #"{"jsonrpc":"2.0","id":1,"method":"m","extra":{"deep":[[[]]]},"idx":5,"i":1,"résult":2}"#,
+    #" { "jsonrpc" : "2.0" , "id" : -4 , "result" : [ true , false ] } "#,
+    #"{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"no"},"params":7}"#,
+    #"{}"#, #"[1]"#, #""text""#, #"null"#,
+    #"{"jsonrpc":"2.0","id":1,"method":"m",}"#,
+    #"{"jsonrpc":"2.0" "id":1}"#,
+    #"{"jsonrpc":"2.0","id":1,"method":"m"} x"#,
+    #"{"jsonrpc":"2.0","id":1,"method":"m"#,
+    #"{"jsonrpc":"2.0","id"1}"#,
+    #"{1:2}"#, #"{,}"#, "{\"id\u{1}\":1}", #"{"jsonrpc":"2.0","id":01}"#,
+])
+func decodesInPlaceAsFromTheValue(_ text: String) {
+    let direct = decode(text)
+    do {
+        let value = try JSONParser.parse(text)
+        #expect(direct == Message.decode(value), "\(text)")
+    } catch {
+        guard case .failure(let failure) = direct else {
+            Issue.record("\(text) decoded in place but does not parse")
+            return
+        }
+        #expect(failure.error == ResponseError(.parseError, "parse error: \(error)") && failure.id == nil && !failure.isResponse, "\(text)")
+    }
+}
+
+@Test func keysWithEscapesAndRepeatedKeysAreReadInPlace() throws {
+    #expect(try decode(#"{"jsonrpc":"2.0","\u0069d":1,"id":2,"method":"m","meth\u006Fd":"n"}"#).get()
+        == .request(id: .integer(2), method: "n", params: nil))
+}
+
+@Test func nestingIsCountedFromTheMessageObject() {
+    let nested = String(repeating: "[", count: 255) + String(repeating: "]", count: 255)
+    #expect((try? decode(#"{"jsonrpc":"2.0","method":"m","params":"# + nested + "}").get()) != nil)
+    let tooDeep = String(repeating: "[", count: 256) + String(repeating: "]", count: 256)
+    guard case .failure(let failure) = decode(#"{"jsonrpc":"2.0","method":"m","params":"# + tooDeep + "}") else {
+        Issue.record("nesting past the limit decoded")
+        return
+    }
+    #expect(failure.error.message.contains("nesting deeper than 256"))
+}

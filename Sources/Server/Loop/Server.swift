@@ -23,7 +23,7 @@ public final class Server {
     private let progress: WorkDoneProgress
     /// The environment requests are answered in, built once: each request sets its id and token in place, so
     /// answering one copies none of the server's parts (a copy retains each of them).
-    private var requestEnvironment: Environment
+    private let requestEnvironment: Environment
     private var logger: Logger { options.logger }
 
     /// A server for `connection`; call `run()` on the thread that is to own it.
@@ -41,9 +41,9 @@ public final class Server {
             session: session, workspace: workspace, persistence: persistence, options: options, log: log, progress: progress)
     }
 
-    private var environment: Environment {
-        Environment(session: session, workspace: workspace, persistence: persistence, options: options, log: log, progress: progress)
-    }
+    /// The environment notifications and background work are handled in: the requests' one, outside a request
+    /// (no id, no token).
+    private var environment: Environment { requestEnvironment }
 
     /// Serves until `exit` or the end of input; returns the exit code LSP prescribes
     /// (0 after `shutdown`, 1 otherwise).
@@ -173,7 +173,7 @@ public final class Server {
             requestEnvironment.requestedWorkDoneToken = nil
         }
         do {
-            if let result = try description.answer(params, in: &requestEnvironment) { outbox.send(.response(id: id, result: result)) }
+            if let result = try description.answer(params, in: requestEnvironment) { outbox.send(.response(id: id, result: result)) }
         } catch {
             outbox.send(.error(id: id, error))
         }

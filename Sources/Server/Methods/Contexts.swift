@@ -49,17 +49,17 @@ struct LifecycleContext {
 
 /// For methods about the server and the store's state (`StoreUse.none`, `.state`).
 struct StateContext {
-    fileprivate let persistence: Persistence
-    fileprivate let workspace: Workspace
-    let options: ServerOptions
+    fileprivate let environment: Environment
     fileprivate let workDoneToken: ProgressToken?
 
-    init(persistence: Persistence, workspace: Workspace, options: ServerOptions, workDoneToken: ProgressToken?) {
-        self.persistence = persistence
-        self.workspace = workspace
-        self.options = options
+    init(environment: Environment, workDoneToken: ProgressToken?) {
+        self.environment = environment
         self.workDoneToken = workDoneToken
     }
+
+    fileprivate var persistence: Persistence { environment.persistence }
+    fileprivate var workspace: Workspace { environment.workspace }
+    var options: ServerOptions { environment.options }
 
     /// What `store/status` answers.
     func storeStatus() -> StoreStatusResult { persistence.status() }
@@ -93,16 +93,17 @@ struct StateContext {
 /// For methods that read lists, items and views (`StoreUse.reads`) while the store can serve: the engine to read,
 /// and the view operations (which change only what this client sees, never the store). It cannot apply mutations.
 struct ReadingContext {
-    fileprivate let workspace: Workspace
-    let options: ServerOptions
+    fileprivate let environment: Environment
     /// Where index builds this request starts are reported.
     fileprivate let workDoneToken: ProgressToken?
 
-    init(workspace: Workspace, options: ServerOptions, workDoneToken: ProgressToken?) {
-        self.workspace = workspace
-        self.options = options
+    init(environment: Environment, workDoneToken: ProgressToken?) {
+        self.environment = environment
         self.workDoneToken = workDoneToken
     }
+
+    fileprivate var workspace: Workspace { environment.workspace }
+    var options: ServerOptions { environment.options }
 
     /// The lists, items and views, to read.
     var engine: Engine { workspace.engine }
@@ -201,13 +202,12 @@ struct ReadingContext {
 /// For reading methods while the store loads or has failed (`StoreUse.reads`, their `waiting` handler): views
 /// wait, without rows, in the store's state, and open in the engine once it can serve.
 struct WaitingContext {
-    fileprivate let workspace: Workspace
-    fileprivate let persistence: Persistence
+    fileprivate let environment: Environment
 
-    init(workspace: Workspace, persistence: Persistence) {
-        self.workspace = workspace
-        self.persistence = persistence
-    }
+    init(environment: Environment) { self.environment = environment }
+
+    fileprivate var workspace: Workspace { environment.workspace }
+    fileprivate var persistence: Persistence { environment.persistence }
 
     /// The state waiting views are in (loading with progress, or error).
     var state: ViewState { persistence.phase.viewState ?? .ready }
@@ -260,15 +260,15 @@ struct WaitingContext {
 /// and applied other processes' records before the handler runs.
 struct WritingContext {
     let reading: ReadingContext
-    fileprivate let persistence: Persistence
     /// The method, under which its changes are recorded in the undo history.
     let method: String
 
-    init(reading: ReadingContext, persistence: Persistence, method: String) {
+    init(reading: ReadingContext, method: String) {
         self.reading = reading
-        self.persistence = persistence
         self.method = method
     }
+
+    fileprivate var persistence: Persistence { reading.environment.persistence }
 
     /// The lists, items and views, to read.
     var engine: Engine { reading.engine }

@@ -47,9 +47,9 @@ struct MethodTable {
         _ message: Message.Type,
         _ handler: @escaping (LifecycleContext, Message) throws(ResponseError) -> Message.Result
     ) {
-        add(MethodDescription(name: Message.method, store: .state, advertised: false, readsItsOwnParams: true) { json throws(ResponseError) in
+        add(MethodDescription(name: Message.method, store: .state, advertised: false, readsItsOwnParams: true) { json, environment throws(ResponseError) in
             let params = try decode(Message.self, json)
-            return Call { environment throws(ResponseError) in try handler(environment.lifecycleContext, params).json }
+            return try handler(environment.lifecycleContext, params).json
         })
     }
 
@@ -59,9 +59,9 @@ struct MethodTable {
         _ handler: @escaping (StateContext, Message) throws(ResponseError) -> Message.Result
     ) {
         precondition(store == .none || store == .state, "\(Message.method): a state method reads no lists")
-        add(MethodDescription(name: Message.method, store: store, advertised: true) { json throws(ResponseError) in
+        add(MethodDescription(name: Message.method, store: store, advertised: true) { json, environment throws(ResponseError) in
             let params = try decode(Message.self, json)
-            return Call { environment throws(ResponseError) in try handler(environment.stateContext, params).json }
+            return try handler(environment.stateContext, params).json
         })
     }
 
@@ -72,13 +72,13 @@ struct MethodTable {
         _ handler: @escaping (ReadingContext, Message) throws(ResponseError) -> Message.Result,
         waiting: ((WaitingContext, Message) throws(ResponseError) -> Message.Result)? = nil
     ) {
-        add(MethodDescription(name: Message.method, store: .reads, advertised: true) { json throws(ResponseError) in
+        add(MethodDescription(name: Message.method, store: .reads, advertised: true) { json, environment throws(ResponseError) in
             let params = try decode(Message.self, json)
-            var call = Call { environment throws(ResponseError) in try handler(environment.readingContext, params).json }
-            if let waiting {
-                call.whileWaiting = { environment throws(ResponseError) in try waiting(environment.waitingContext, params).json }
+            guard try MethodDescription.prepareToRead(environment) else {
+                guard let waiting else { throw environment.persistence.refusal() }
+                return try waiting(environment.waitingContext, params).json
             }
-            return call
+            return try handler(environment.readingContext, params).json
         })
     }
 
@@ -88,11 +88,10 @@ struct MethodTable {
         _ message: Message.Type,
         _ handler: @escaping (WritingContext, Message) throws(ResponseError) -> Message.Result
     ) {
-        add(MethodDescription(name: Message.method, store: .writes, advertised: true) { json throws(ResponseError) in
+        add(MethodDescription(name: Message.method, store: .writes, advertised: true) { json, environment throws(ResponseError) in
             let params = try decode(Message.self, json)
-            return Call { environment throws(ResponseError) in
-                try handler(environment.writingContext(method: Message.method), params).json
-            }
+            try MethodDescription.prepareToWrite(environment)
+            return try handler(environment.writingContext(method: Message.method), params).json
         })
     }
 
@@ -103,13 +102,12 @@ struct MethodTable {
         _ message: Message.Type,
         _ handler: @escaping (ReadingContext, Message, Reply<Message.Result>) throws(ResponseError) -> Void
     ) {
-        add(MethodDescription(name: Message.method, store: .reads, advertised: true) { json throws(ResponseError) in
+        add(MethodDescription(name: Message.method, store: .reads, advertised: true) { json, environment throws(ResponseError) in
             let params = try decode(Message.self, json)
-            return Call { environment throws(ResponseError) in
-                guard let id = environment.requestID else { throw ResponseError(.internalError, "\(Message.method): no request id") }
-                try handler(environment.readingContext, params, Reply(id: id, outbox: environment.workspace.outbox))
-                return nil
-            }
+            guard try MethodDescription.prepareToRead(environment) else { throw environment.persistence.refusal() }
+            guard let id = environment.requestID else { throw ResponseError(.internalError, "\(Message.method): no request id") }
+            try handler(environment.readingContext, params, Reply(id: id, outbox: environment.workspace.outbox))
+            return nil
         })
     }
 
@@ -141,51 +139,40 @@ struct MethodDescription {
     /// params are LSP's own (`initialize` reads `workDoneToken`; `shutdown` ignores its params, whatever their
     /// shape). Otherwise they are taken out, type-checked, before the params are decoded.
     var readsItsOwnParams = false
-    /// Decodes the params (refusing them with `-32602` naming the field) into the call of its handler.
-    let decode: (JSON?) throws(ResponseError) -> Call
+    /// Answers the request, in this order: decodes the params (refusing them with `-32602` naming the field, whatever
+    /// the store's state), makes the store ready as `store` calls for (`prepareToRead`, `prepareToWrite`), runs the
+    /// handler. Nil: the handler answers later (`MethodTable.readingLater`). One closure made at registration: a
+    /// request allocates nothing of its own here.
+    let respond: (JSON?, Environment) throws(ResponseError) -> JSON?
 
-    /// Answers a request with `params`: the params are decoded first (a malformed request is refused as such,
-    /// whatever the store's state), then the store's preparations its `store` calls for, then the handler. Nil: the
-    /// handler answers later (`MethodTable.readingLater`). The request's `workDoneToken` is set in `environment`
-    /// (in place: the environment is not copied).
-    func answer(_ params: JSON?, in environment: inout Environment) throws(ResponseError) -> JSON? {
+    /// Answers a request with `params` (`respond`), once the request's generic members are taken out: its
+    /// `workDoneToken` is set in `environment` for the handler's context.
+    func answer(_ params: JSON?, in environment: Environment) throws(ResponseError) -> JSON? {
         var params = params
         if readsItsOwnParams {
             environment.requestedWorkDoneToken = GenericRequestFields(peekingInto: params).workDoneToken
         } else {
             environment.requestedWorkDoneToken = try GenericRequestFields(taking: &params).workDoneToken
         }
-        let call = try decode(params)
-        let persistence = environment.persistence
-        switch store {
-        case .none, .state:
-            return try call.run(environment)
-        case .reads:
-            // A request sees every change other processes made durable before it arrived (catching up may
-            // find the store failed: the request is then answered as the failed store answers).
-            if persistence.isUsable { try persistence.catchUpBeforeReading() }
-            guard persistence.isUsable else {
-                guard let whileWaiting = call.whileWaiting else { throw persistence.refusal() }
-                return try whileWaiting(environment)
-            }
-            return try call.run(environment)
-        case .writes:
-            guard persistence.isUsable else { throw persistence.refusal() }
-            try persistence.prepareToWrite()
-            return try call.run(environment)
-        }
+        return try respond(params, environment)
     }
-}
 
-/// A request whose params were decoded: its handler, and for a reading method what it answers while the store
-/// loads or has failed (nil: refused).
-struct Call {
-    /// The answer, or nil when the handler answers later.
-    let run: (Environment) throws(ResponseError) -> JSON?
-    var whileWaiting: ((Environment) throws(ResponseError) -> JSON)?
+    /// Before a reading method's handler: the request sees every change other processes made durable before it
+    /// arrived (catching up may find the store failed: the request is then answered as the failed store answers).
+    /// - Returns: whether the store can serve; false while it loads or has failed (the method's `waiting`
+    ///   handler answers then, or the request is refused).
+    static func prepareToRead(_ environment: Environment) throws(ResponseError) -> Bool {
+        let persistence = environment.persistence
+        if persistence.isUsable { try persistence.catchUpBeforeReading() }
+        return persistence.isUsable
+    }
 
-    init(run: @escaping (Environment) throws(ResponseError) -> JSON?) {
-        self.run = run
+    /// Before a writing method's handler: refuses the request while the store loads or has failed, else takes the
+    /// store's lock and applies other processes' records.
+    static func prepareToWrite(_ environment: Environment) throws(ResponseError) {
+        let persistence = environment.persistence
+        guard persistence.isUsable else { throw persistence.refusal() }
+        try persistence.prepareToWrite()
     }
 }
 
