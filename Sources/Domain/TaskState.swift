@@ -130,18 +130,7 @@ public struct TaskState: Sendable {
     /// A group that would leave two items with one `uid` is refused with reason `uidTaken` (checked once the whole
     /// group is applied, so a group may delete an item and insert another with its uid, in either order).
     public mutating func apply(_ mutations: [Mutation], keepIf keep: (Changes) -> Bool) throws(DomainError) -> Changes? {
-        var log = ChangeLog(nextIdentifier: nextIdentifier)
-        do throws(DomainError) {
-            for mutation in mutations {
-                try apply(mutation, log: &log)
-            }
-            if let (uid, _) = sharedUIDs.first {
-                throw DomainError.refused(reason: "uidTaken", message: "uid: \"\(uid)\" is already item \(uids[uid]!)")
-            }
-        } catch {
-            rollback(log)
-            throw error
-        }
+        let log = try applyLogged(mutations)
         let changes = log.changes()
         guard keep(changes) else {
             rollback(log)
@@ -156,6 +145,13 @@ public struct TaskState: Sendable {
     /// - Throws: the first refusal; the state is then exactly as before.
     /// - Complexity: O(k log n) for k items touched; a group that touched one item is summarized in O(1).
     public mutating func replay(_ mutations: [Mutation]) throws(DomainError) {
+        let log = try applyLogged(mutations)
+        if TaskState.changesSomething(log) { revision += 1 }
+    }
+
+    /// Applies `mutations` in order, recording what each does, and refuses a group that would leave two items with
+    /// one `uid`; on any refusal rolls everything back (the state is then exactly as before) and throws it.
+    private mutating func applyLogged(_ mutations: [Mutation]) throws(DomainError) -> ChangeLog {
         var log = ChangeLog(nextIdentifier: nextIdentifier)
         do throws(DomainError) {
             for mutation in mutations {
@@ -168,7 +164,7 @@ public struct TaskState: Sendable {
             rollback(log)
             throw error
         }
-        if TaskState.changesSomething(log) { revision += 1 }
+        return log
     }
 
     /// Whether `log` changed an item, a list or a smart list (what `apply` advances the revision for): at once
