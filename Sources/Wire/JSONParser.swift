@@ -35,11 +35,11 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
 /// the members and elements of every container are pushed on one shared stack (`ValueStack`) and moved into
 /// an array of exactly their count when it closes, so a container costs one allocation.
 public struct JSONParser: ~Copyable {
-    private let base: UnsafePointer<UInt8>
-    private let count: Int
+    let base: UnsafePointer<UInt8>
+    let count: Int
     private let maxDepth: Int
-    private var position = 0
-    private var depth = 0
+    var position = 0
+    var depth = 0
     /// Where strings with escapes are assembled; reused across strings.
     private var scratch: [UInt8] = []
     /// The members of the objects being parsed, innermost last; moved into each object as it closes.
@@ -47,7 +47,7 @@ public struct JSONParser: ~Copyable {
     /// The elements of the arrays being parsed, innermost last; moved into each array as it closes.
     private var elements = ValueStack<JSON>()
 
-    private init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
+    init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
         self.base = base
         self.count = count
         self.maxDepth = maxDepth
@@ -101,94 +101,13 @@ public struct JSONParser: ~Copyable {
         }.get()
     }
 
-    /// Parses one JSON document that is most likely a JSON-RPC message: when it is an object, only the members
-    /// JSON-RPC names are kept (`Envelope`; the last of each name counts), the others are parsed, checked and dropped,
-    /// and no object is built for it; any other value is returned whole. Accepts and refuses exactly what `parse`
-    /// does, with the same errors.
-    /// - Complexity: O(n) in the input's length; the message object itself allocates nothing.
-    static func parseEnvelope(_ bytes: UnsafeRawBufferPointer, maxDepth: Int = 256) throws(JSONError) -> EnvelopeOrValue {
-        guard let address = bytes.baseAddress, !bytes.isEmpty else {
-            throw JSONError(offset: 0, message: "invalid JSON at byte 0: expected a JSON value, found end of input")
-        }
-        var parser = JSONParser(base: address.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth)
-        parser.skipWhitespace()
-        if parser.hasByteOrderMark() {
-            throw parser.invalid("a byte order mark (U+FEFF) is not allowed", at: parser.position)
-        }
-        let result: EnvelopeOrValue =
-            parser.byte(at: parser.position) == UInt8(ascii: "{") ? .envelope(try parser.parseEnvelopeObject()) : .value(try parser.parseValue())
-        parser.skipWhitespace()
-        guard parser.position == parser.count else {
-            throw parser.invalid("unexpected \(parser.describe(at: parser.position)) after the JSON value", at: parser.position)
-        }
-        return result
-    }
-
-    /// `parseObject` for the message object: the same grammar and errors, each member's key recognized from its bytes
-    /// (a key with escapes or non-ASCII bytes is decoded first, then compared).
-    private mutating func parseEnvelopeObject() throws(JSONError) -> Envelope {
-        try enterContainer()
-        position += 1
-        skipWhitespace()
-        var envelope = Envelope()
-        var isFirst = true
-        if byte(at: position) != UInt8(ascii: "}") {
-            while true {
-                guard byte(at: position) == UInt8(ascii: "\"") else {
-                    throw unexpected(isFirst ? "a string key or '}'" : "a string key after ','", at: position)
-                }
-                isFirst = false
-                let name = try parseEnvelopeKey()
-                skipWhitespace()
-                guard byte(at: position) == UInt8(ascii: ":") else {
-                    throw unexpected("':' after an object key", at: position)
-                }
-                position += 1
-                skipWhitespace()
-                let value = try parseValue()
-                switch name {
-                case .jsonrpc: envelope.jsonrpc = value
-                case .id: envelope.id = value
-                case .method: envelope.method = value
-                case .params: envelope.params = value
-                case .result: envelope.result = value
-                case .error: envelope.error = value
-                case nil: break
-                }
-                skipWhitespace()
-                guard byte(at: position) == UInt8(ascii: ",") else { break }
-                position += 1
-                skipWhitespace()
-            }
-            guard byte(at: position) == UInt8(ascii: "}") else {
-                throw unexpected("',' or '}' after an object member", at: position)
-            }
-        }
-        position += 1
-        depth -= 1
-        return envelope
-    }
-
-    /// Parses the key whose opening quote is at `position` and says which JSON-RPC member it names, if any. A key of
-    /// plain ASCII is compared in place (no string is made).
-    private mutating func parseEnvelopeKey() throws(JSONError) -> Envelope.Name? {
-        let first = position + 1
-        let end = ByteScan.endOfPlainASCII(base, from: first, count: count)
-        guard end < count && base[end] == UInt8(ascii: "\"") else {
-            var key = try parseString()
-            return key.withUTF8 { Envelope.Name($0.baseAddress, count: $0.count) }
-        }
-        position = end + 1
-        return Envelope.Name(base + first, count: end - first)
-    }
-
     // MARK: Values
 
     /// Parses the value starting at `position` (whitespace already skipped).
     ///
     /// Containers recurse through here, once per level of nesting, so the scalar cases live in
     /// `parseScalar` to keep this frame small in debug builds.
-    private mutating func parseValue() throws(JSONError) -> JSON {
+    mutating func parseValue() throws(JSONError) -> JSON {
         switch byte(at: position) {
         case UInt8(ascii: "{"): try parseObject()
         case UInt8(ascii: "["): try parseArray()
@@ -272,7 +191,7 @@ public struct JSONParser: ~Copyable {
     }
 
     /// Counts one more level of nesting, refusing it before any recursion happens.
-    private mutating func enterContainer() throws(JSONError) {
+    mutating func enterContainer() throws(JSONError) {
         guard depth < maxDepth else {
             throw JSONError(offset: position, message: "nesting deeper than \(maxDepth) at byte \(position)")
         }
@@ -285,7 +204,7 @@ public struct JSONParser: ~Copyable {
     /// straight from the input bytes (plain ASCII is found eight bytes at a time); one with escapes is
     /// assembled in `scratch`, copying the runs between escapes whole.
     /// - Complexity: O(length of the string).
-    private mutating func parseString() throws(JSONError) -> String {
+    mutating func parseString() throws(JSONError) -> String {
         let quote = position
         var runStart = quote + 1
         var index = ByteScan.endOfPlainASCII(base, from: runStart, count: count)
@@ -474,11 +393,11 @@ public struct JSONParser: ~Copyable {
     // MARK: Bytes
 
     /// The byte at `index`, or 0 past the end (0 is never valid where this is asked).
-    private func byte(at index: Int) -> UInt8 {
+    func byte(at index: Int) -> UInt8 {
         index < count ? base[index] : 0
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while position < count {
             switch base[position] {
             case 0x20, 0x0A, 0x0D, 0x09: position += 1
@@ -487,7 +406,7 @@ public struct JSONParser: ~Copyable {
         }
     }
 
-    private func hasByteOrderMark() -> Bool {
+    func hasByteOrderMark() -> Bool {
         count - position >= 3 && base[position] == 0xEF && base[position + 1] == 0xBB && base[position + 2] == 0xBF
     }
 
@@ -495,7 +414,7 @@ public struct JSONParser: ~Copyable {
 
     /// The byte at `index` for a message: `'x'` when printable ASCII (`"'"` for the
     /// apostrophe), else `byte 0xNN`.
-    private func describe(at index: Int) -> String {
+    func describe(at index: Int) -> String {
         guard index < count else { return "end of input" }
         let byte = base[index]
         if byte == UInt8(ascii: "'") { return #""'""# }
@@ -508,11 +427,11 @@ public struct JSONParser: ~Copyable {
         return byte < 0x10 ? "0x0" + digits : "0x" + digits
     }
 
-    private func invalid(_ problem: String, at index: Int) -> JSONError {
+    func invalid(_ problem: String, at index: Int) -> JSONError {
         JSONError(offset: index, message: "invalid JSON at byte \(index): \(problem)")
     }
 
-    private func unexpected(_ expected: String, at index: Int) -> JSONError {
+    func unexpected(_ expected: String, at index: Int) -> JSONError {
         invalid("expected \(expected), found \(describe(at: index))", at: index)
     }
 
