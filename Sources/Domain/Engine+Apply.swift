@@ -55,15 +55,18 @@ extension Engine {
         let changedContent = contentChanged
             ? ChangedContent(items, rekeyed: rekeyed, parents: subtaskParents(items))
             : ChangedContent(unchanged: ())
+        // Counted in a local: passing the engine's own property inout to a method of the engine would copy the engine.
+        var paths = windowPaths
         for id in ids {
             var view = views.removeValue(forKey: id)!
             let order = orders.firstIndex { $0.spec == view.spec }!
             if let change = refresh(&view, orders[order], changedContent: changedContent, listsChanged: listsChanged,
-                                    paths: &windowPaths) {
+                                    paths: &paths) {
                 viewChanges.append(change)
             }
             views[id] = view
         }
+        windowPaths = paths
         return viewChanges
     }
 

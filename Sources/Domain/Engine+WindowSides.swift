@@ -92,7 +92,8 @@ extension Engine {
     /// or after it where their paths part, else (one path holds the other) overlapping.
     private func side(of id: ItemID, at place: TreePlace, against row: TreeRow, path: [ItemID],
                       in spec: IndexSpec) -> WindowSide {
-        var own = place.parent.map(ancestry(of:)) ?? []
+        var own: [ItemID] = []
+        if let parent = place.parent { own = ancestry(of: parent) }
         own.append(id)
         for level in 0..<min(own.count, path.count) where own[level] != path[level] {
             // Siblings (under the same parent, or both at the top level): their keys decide.

@@ -166,12 +166,15 @@ extension Engine {
         }
         var result: [KeyChange] = []
         result.reserveCapacity(changes.items.count)
+        // The keys first, the day's record after: a closure reading the engine while its day changes would copy it.
         for change in changes.items {
-            let old = change.old.map { keyed($0, listPosition: oldPositions[$0.list]) }
-            let new = change.new.map { keyed($0, listPosition: oldPositions[$0.list]) }
+            var old: Keyed?
+            if let item = change.old { old = keyed(item, listPosition: oldPositions[item.list]) }
+            var new: Keyed?
+            if let item = change.new { new = keyed(item, listPosition: oldPositions[item.list]) }
             result.append(KeyChange(id: change.id, old: old, new: new))
-            day.record(old: change.old, new: change.new)
         }
+        for change in changes.items { day.record(old: change.old, new: change.new) }
         return KeyChanges(items: result, listMoves: anyOrderUsesListPosition ? moved : [])
     }
 }
