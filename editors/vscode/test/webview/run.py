@@ -240,6 +240,15 @@ class Pane:
         """The DOM row of `row_id` (or `part` of it, a CSS selector inside it) as it is now, or None."""
         return self.js("return document.querySelector('.spacer .row[data-id=\"' + CSS.escape(arguments[0]) + '\"] ' + arguments[1]);", row_id, part)
 
+    def scroll_to(self, index):
+        """Scrolls the list so row `index` is at its top (as dragging the scrollbar does) and waits until the scroll
+        took: set again on each poll, since a scroll set before the list's height follows its count is clamped."""
+        top = index * ROW
+        def scrolled():
+            return self.js("const s = document.querySelector('.scroller'); if (s.scrollTop !== arguments[0]) s.scrollTop = arguments[0];"
+                           " return Math.abs(s.scrollTop - arguments[0]) < 1;", top)
+        wait(scrolled, 'the list scrolled to row %d' % index)
+
     def focus_list(self):
         """Gives the list (the scroller) the keyboard focus and waits until it has it."""
         self.js("const s = document.querySelector('.scroller'); if (document.activeElement !== s) s.focus();")
@@ -456,7 +465,7 @@ def big_list(ctx):
     pane.settle()
     truthy(all(t != '…' for t in pane.visible_titles()), 'rows arrived after wheel scrolling: %r' % pane.visible_titles()[:3])
     # Jump to the middle (as dragging the scrollbar does): placeholders, then the rows.
-    pane.js("document.querySelector('.scroller').scrollTop = 50000 * 22;")
+    pane.scroll_to(50000)
     pane.settle()
     wait(lambda: pane.visible_titles()[0] == 'Task 50001', 'the middle rows')
     rows = pane.rows()
@@ -734,7 +743,7 @@ def two_panes(ctx):
     two = Pane(ctx.browser(), relay, {'list': list_id}, name='Two')
     one.ready(300)
     two.ready(300)
-    two.js("document.querySelector('.scroller').scrollTop = 150 * 22;")
+    two.scroll_to(150)
     two.settle()
     wait(lambda: two.visible_titles()[0] == 'Task 151', 'pane two in the middle')
     one.click('.add')
@@ -764,7 +773,7 @@ def focus_stays(ctx):
     relay = ctx.relay(store)
     pane = Pane(ctx.browser(), relay, {'list': list_id}, name='Big')
     pane.ready(100000)
-    pane.js("document.querySelector('.scroller').scrollTop = 30000 * 22;")
+    pane.scroll_to(30000)
     pane.settle()
     wait(lambda: pane.visible_titles()[0] == 'Task 30001', 'rows near 30000')
     pane.keys(Keys.ARROW_DOWN, Keys.ARROW_DOWN, Keys.ARROW_DOWN)
@@ -862,11 +871,11 @@ def incremental(ctx):
     pane.settle()
     eq(built + 2, pane.state()['stats']['rowsBuilt'], 'one row built for one insertion (the rest only move)')
     # Reload (as VS Code does when a hidden pane is shown again): scroll and filter come back.
-    pane.js("document.querySelector('.scroller').scrollTop = 1000 * 22;")
+    pane.scroll_to(1000)
     pane.settle()
     pane.type('.filter', 'Task 1', Keys.ENTER)
     wait(lambda: pane.state()['count'] == 1111, 'filtered')
-    pane.js("document.querySelector('.scroller').scrollTop = 500 * 22;")
+    pane.scroll_to(500)
     pane.settle()
     pane.driver.refresh()
     again = Pane.attach(pane.driver, relay)
