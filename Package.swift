@@ -25,6 +25,8 @@ let package = Package(
         // Other tools' files (Taskwarrior JSON, todo.txt, iCalendar, the backup JSON) read into and written from the
         // domain's exchange model. Pure: text in, text out, time zones passed in.
         .target(name: "Interchange", dependencies: ["Domain", "Wire"]),
+        // Sync with CalDAV servers: the merge rule so far. Pure: versions in, a merged version out.
+        .target(name: "Sync", dependencies: ["Domain"]),
         .target(name: "Server", dependencies: ["Wire", "TasklsProtocol", "Domain", "Store", "QuickEntry", "Interchange"]),
         // What the tests and the benchmarks share: a seeded generator, temporary directories, whole files, built paths.
         .target(name: "TestSupport", dependencies: ["Wire"]),
@@ -39,6 +41,7 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
         .testTarget(name: "QuickEntryTests", dependencies: ["QuickEntry", "Domain", "TestSupport"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Domain", "Wire", "TestSupport"]),
+        .testTarget(name: "SyncTests", dependencies: ["Sync", "Domain", "TestSupport"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Domain", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Wire", "TasklsProtocol", "Domain", "TestSupport"]),
         .testTarget(name: "REPLTests", dependencies: ["taskls", "REPL", "Server", "Wire", "TasklsProtocol", "Transcript", "TestSupport"], exclude: ["Golden"]),

@@ -69,6 +69,11 @@ private func importedModules(under directory: String) throws -> [String: String]
     #expect(try swiftFiles(under: "Sources/Interchange").count > 20)
 }
 
+@Test func theSyncMergeIsPure() throws {
+    let modules = try importedModules(under: "Sources/Sync")
+    #expect(Set(modules.keys) == ["Domain"], "\(modules)")
+}
+
 @Test func theREPLReachesDomainAndStoreOnlyWhereItSays() throws {
     // ARCHITECTURE.md: only the demo store touches Store; Domain also for the manual clock and the civil dates.
     let allowed: [String: Set<String>] = [
