@@ -25,7 +25,7 @@ let package = Package(
         // Other tools' files (Taskwarrior JSON, todo.txt, iCalendar, the backup JSON) read into and written from the
         // domain's exchange model. Pure: text in, text out, time zones passed in.
         .target(name: "Interchange", dependencies: ["Domain", "Wire"]),
-        // Sync with CalDAV servers: the merge rule so far. Pure: versions in, a merged version out.
+        // Sync with CalDAV servers, begun: the merge rule, the WebDAV XML read and written. Pure: no Foundation, no I/O.
         .target(name: "Sync", dependencies: ["Domain"]),
         .target(name: "Server", dependencies: ["Wire", "TasklsProtocol", "Domain", "Store", "QuickEntry", "Interchange"]),
         // What the tests and the benchmarks share: a seeded generator, temporary directories, whole files, built paths.
