@@ -89,7 +89,7 @@ private func feed(
     _ = decoder.unfinishedMessage()
 }
 
-/// A body is read as a message in place (`JSONParser.parseEnvelope`, no object built for the message): the result
+/// A body is read as a message in place (`JSONParser.parseMessage`, no object built for the message): the result
 /// must be what parsing the value and decoding it gives, the same message or the same failure.
 private func checkMessage(_ bytes: UnsafeRawBufferPointer) {
     guard !bytes.isEmpty else { return }

@@ -4,7 +4,8 @@
 import Glibc
 #endif
 
-/// Appends framed messages to an output buffer, so a batch of replies leaves in one `write(2)`.
+/// Appends framed messages to an output buffer, so a batch of replies leaves in one `write(2)` (per
+/// `StdioConnection.flushThreshold` bytes).
 public struct FrameEncoder: Sendable {
     /// An encoder.
     public init() {}

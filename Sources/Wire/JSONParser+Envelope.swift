@@ -1,12 +1,15 @@
 // JSONParser+Envelope: a JSON-RPC message read in place, without building its object.
 
 extension JSONParser {
-    /// Parses one JSON document that is most likely a JSON-RPC message: when it is an object, only the members
-    /// JSON-RPC names are kept (`Envelope`; the last of each name counts), the others are parsed, checked and dropped,
-    /// and no object is built for it; any other value is returned whole. Accepts and refuses exactly what `parse`
-    /// does, with the same errors.
+    /// Parses one JSON document that is most likely a JSON-RPC message and decodes it (`Message.decode`): when it is
+    /// an object, only the members JSON-RPC names are kept (`Envelope`; the last of each name counts), the others are
+    /// parsed, checked and dropped, and no object is built for it; any other value is parsed whole. Accepts and
+    /// refuses exactly what `parse` does, with the same errors; the message is decoded only once the whole document
+    /// is known to be valid. The envelope is decoded where it was parsed (it is not moved out through a return value).
     /// - Complexity: O(n) in the input's length; the message object itself allocates nothing.
-    static func parseEnvelope(_ bytes: UnsafeRawBufferPointer, maxDepth: Int = 256) throws(JSONError) -> EnvelopeOrValue {
+    static func parseMessage(
+        _ bytes: UnsafeRawBufferPointer, maxDepth: Int = 256
+    ) throws(JSONError) -> Result<Message, MessageDecodingFailure> {
         guard let address = bytes.baseAddress, !bytes.isEmpty else {
             throw JSONError(offset: 0, message: "invalid JSON at byte 0: expected a JSON value, found end of input")
         }
@@ -15,13 +18,22 @@ extension JSONParser {
         if parser.hasByteOrderMark() {
             throw parser.invalid("a byte order mark (U+FEFF) is not allowed", at: parser.position)
         }
-        let result: EnvelopeOrValue =
-            parser.byte(at: parser.position) == UInt8(ascii: "{") ? .envelope(try parser.parseEnvelopeObject()) : .value(try parser.parseValue())
-        parser.skipWhitespace()
-        guard parser.position == parser.count else {
-            throw parser.invalid("unexpected \(parser.describe(at: parser.position)) after the JSON value", at: parser.position)
+        if parser.byte(at: parser.position) == UInt8(ascii: "{") {
+            let envelope = try parser.parseEnvelopeObject()
+            try parser.expectEnd()
+            return Message.decode(envelope)
         }
-        return result
+        let value = try parser.parseValue()
+        try parser.expectEnd()
+        return Message.decode(value)
+    }
+
+    /// Refuses anything but whitespace after the document's value.
+    private mutating func expectEnd() throws(JSONError) {
+        skipWhitespace()
+        guard position == count else {
+            throw invalid("unexpected \(describe(at: position)) after the JSON value", at: position)
+        }
     }
 
     /// `parseObject` for the message object: the same grammar and errors, each member's key recognized from its bytes
@@ -45,7 +57,7 @@ extension JSONParser {
                 }
                 position += 1
                 skipWhitespace()
-                let value = try parseValue()
+                let value = name == .jsonrpc && skipVersion() ? .string("2.0") : try parseValue()
                 switch name {
                 case .jsonrpc: envelope.jsonrpc = value
                 case .id: envelope.id = value
@@ -67,6 +79,16 @@ extension JSONParser {
         position += 1
         depth -= 1
         return envelope
+    }
+
+    /// Steps over `"2.0"` (every message's `jsonrpc`, read without making a string) when it is at `position`.
+    private mutating func skipVersion() -> Bool {
+        guard count - position >= 5, base[position] == UInt8(ascii: "\""), base[position + 1] == UInt8(ascii: "2"),
+            base[position + 2] == UInt8(ascii: "."), base[position + 3] == UInt8(ascii: "0"),
+            base[position + 4] == UInt8(ascii: "\"")
+        else { return false }
+        position += 5
+        return true
     }
 
     /// Parses the key whose opening quote is at `position` and says which JSON-RPC member it names, if any. A key of

@@ -59,15 +59,10 @@ extension Message {
         if body.isEmpty {
             return .failure(failure(nil, .parseError, "empty message body"))
         }
-        let parsed: EnvelopeOrValue
         do {
-            parsed = try JSONParser.parseEnvelope(body)
+            return try JSONParser.parseMessage(body)
         } catch {
             return .failure(failure(nil, .parseError, "parse error: \(error)"))
-        }
-        switch parsed {
-        case .envelope(let envelope): return decode(envelope)
-        case .value(let value): return decode(value)
         }
     }
 
@@ -84,13 +79,16 @@ extension Message {
     }
 
     /// Decodes one JSON-RPC message from its object's members.
-    private static func decode(_ object: Envelope) -> Result<Message, MessageDecodingFailure> {
+    static func decode(_ object: borrowing Envelope) -> Result<Message, MessageDecodingFailure> {
         if object.method == nil && (object.result != nil || object.error != nil) {
             return decodeResponse(object)
         }
-        let idValue = object.id
+        // Patterns, not `==` on optional values: a comparison would copy both sides of it first.
         var id: RequestID?
-        if let idValue, idValue != .null {
+        switch object.id {
+        case nil, .null?:
+            break
+        case let idValue?:
             guard let parsed = RequestID(idValue) else {
                 return .failure(failure(nil, .invalidRequest, "id must be an integer or a string, got \(idValue.typeDescription)"))
             }
@@ -99,7 +97,7 @@ extension Message {
         guard let version = object.jsonrpc else {
             return .failure(failure(id, .invalidRequest, "jsonrpc: missing; it must be \"2.0\""))
         }
-        guard version == .string("2.0") else {
+        guard case .string("2.0") = version else {
             return .failure(failure(id, .invalidRequest, "jsonrpc: must be \"2.0\", got \(version.text)"))
         }
         if let methodValue = object.method {
@@ -107,9 +105,10 @@ extension Message {
                 return .failure(failure(id, .invalidRequest, "method: must be a string, got \(methodValue.typeDescription)"))
             }
             // Several clients send `"params": null` for "no params"; read it as absent.
-            let params = object.params == .null ? nil : object.params
-            switch params {
-            case nil, .object?, .array?: break
+            let params: JSON?
+            switch object.params {
+            case nil, .null?: params = nil
+            case .object?, .array?: params = object.params
             case let other?:
                 return .failure(failure(id, .invalidRequest, "params: must be an object or an array, got \(other.typeDescription)"))
             }
@@ -117,7 +116,7 @@ extension Message {
                 return .failure(failure(id, .invalidRequest, "a message cannot have both method and result or error"))
             }
             if let id { return .success(.request(id: id, method: method, params: params)) }
-            if idValue == .null {
+            if case .null? = object.id {
                 return .failure(failure(nil, .invalidRequest, "id: must be an integer or a string, got null"))
             }
             return .success(.notification(method: method, params: params))
@@ -127,7 +126,7 @@ extension Message {
 
     /// Decodes a response (no `method`; a `result` or an `error`). Responses are never
     /// answered, so every failure here is marked as one.
-    private static func decodeResponse(_ object: Envelope) -> Result<Message, MessageDecodingFailure> {
+    private static func decodeResponse(_ object: borrowing Envelope) -> Result<Message, MessageDecodingFailure> {
         let id = object.id.flatMap(RequestID.init)
         guard object.jsonrpc == .string("2.0") else {
             return .failure(failure(id, .invalidRequest, "jsonrpc: a response must have \"2.0\"", isResponse: true))
@@ -210,8 +209,3 @@ struct Envelope {
     }
 }
 
-/// What `JSONParser.parseEnvelope` found: a message object's JSON-RPC members, or a value that is not an object.
-enum EnvelopeOrValue {
-    case envelope(Envelope)
-    case value(JSON)
-}

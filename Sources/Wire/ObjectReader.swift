@@ -82,7 +82,9 @@ public struct ObjectReader: Sendable, JSONDecodable {
 
     /// Refuses members other than `known`, so a misspelt field is not silently ignored.
     public func rejectUnknown(_ known: Set<String>) throws(ResponseError) {
-        for key in object.keys where !known.contains(key) {
+        // The members themselves, not `keys`: no array is made for the (usual) object with no unknown member.
+        for member in object.members where !known.contains(member.key) {
+            let key = member.key
             if known.isEmpty { throw .invalidParams("\(path(key)): unknown field; this method takes no params") }
             throw .invalidParams("\(path(key)): unknown field; expected one of \(known.sorted().joined(separator: ", "))")
         }

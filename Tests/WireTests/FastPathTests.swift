@@ -257,6 +257,47 @@ private let specials: [Unicode.Scalar] = ["\"", "\\", "\u{0}", "\u{8}", "\n", "\
         #expect(received == expected)
         #expect(!connection.outputFailed)
     }
+
+    /// Once `flushThreshold` bytes wait, `send` writes them itself (before any `flush`), in order; less waits for `flush`.
+    @Test func theConnectionWritesOnceTheThresholdIsReached() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        try #require(fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK) == 0)
+        let connection = StdioConnection(input: -1, output: ends[1])
+        var sent: [UInt8] = []
+        var index: Int64 = 0
+        // Just under the threshold: nothing is written yet.
+        let ping = Message.response(id: .integer(0), result: .object([:]))
+        let frameLength = FrameEncoder.frame(ping).count
+        while sent.count + frameLength < StdioConnection.flushThreshold {
+            let message = Message.response(id: .integer(0), result: .object([:]))
+            connection.send(message)
+            sent += FrameEncoder.frame(message)
+            index += 1
+        }
+        var received: [UInt8] = []
+        readAvailable(from: ends[0], into: &received)
+        #expect(received.isEmpty, "\(received.count) bytes written before the threshold")
+        // The message that reaches it is written with everything before it.
+        let last = Message.response(id: .integer(index), result: .string("the last one"))
+        connection.send(last)
+        sent += FrameEncoder.frame(last)
+        readAvailable(from: ends[0], into: &received)
+        #expect(received == sent)
+        #expect(received.count >= StdioConnection.flushThreshold)
+        close(ends[1])
+    }
+}
+
+/// Appends to `bytes` whatever the non-blocking `descriptor` holds now.
+private func readAvailable(from descriptor: Int32, into bytes: inout [UInt8]) {
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let got = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        if got <= 0 { return }
+        bytes += chunk[0..<got]
+    }
 }
 
 /// Reads from `descriptor`, appending to `bytes`, until it holds `count` bytes or the pipe ends.

@@ -58,7 +58,7 @@ func refusesInvalidMessages(_ text: String, _ code: Int, _ words: String, _ keep
     #expect(message.json.text == "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"bad\",\"data\":{\"at\":3}}}")
 }
 
-/// The bytes of a message are read in place (`JSONParser.parseEnvelope`, no object built); the answer must be what
+/// The bytes of a message are read in place (`JSONParser.parseMessage`, no object built); the answer must be what
 /// parsing the value and decoding it gives, for keys spelled with escapes, repeated keys (the last counts), members
 /// JSON-RPC does not name, values of every shape, and broken documents (the same error, at the same byte).
 @Test(arguments: [

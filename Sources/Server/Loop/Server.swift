@@ -24,6 +24,9 @@ public final class Server {
     /// The environment requests are answered in, built once: each request sets its id and token in place, so
     /// answering one copies none of the server's parts (a copy retains each of them).
     private let requestEnvironment: Environment
+    /// The last request method looked up and its description: a client sending one method many times in a row
+    /// (pings, a scroll's `view/window` calls) finds it by one comparison of the name instead of hashing it.
+    private var lastRequestMethod: (name: String, description: MethodDescription)?
     private var logger: Logger { options.logger }
 
     /// A server for `connection`; call `run()` on the thread that is to own it.
@@ -75,17 +78,18 @@ public final class Server {
     /// A `$/cancelRequest` later in the same batch cancels a request that has not been handled
     /// yet: it is answered with `-32800` instead of being run.
     private func handle(_ batch: [Incoming]) {
+        // By index, not `enumerated()`: an element is matched in place, not copied whole first.
         var cancelled: [RequestID: Int] = [:]
-        for (position, incoming) in batch.enumerated() {
-            if case .message(.notification(CancelRequest.method, let params)) = incoming,
+        for position in batch.indices {
+            if case .message(.notification(let method, let params)) = batch[position], method == CancelRequest.method,
                 let id = params?["id"].flatMap(RequestID.init)
             {
                 cancelled[id] = position
             }
         }
-        for (position, incoming) in batch.enumerated() {
+        for position in batch.indices {
             guard session.exitCode == nil else { return }
-            switch incoming {
+            switch batch[position] {
             case .message(.request(let id, let method, let params)):
                 let isCancelled = !cancelled.isEmpty && cancelled[id].map { $0 > position } ?? false
                 handleRequest(id: id, method: method, params: params, cancelled: isCancelled)
@@ -160,7 +164,7 @@ public final class Server {
             outbox.send(.error(id: id, ResponseError(.requestCancelled, "\(method): cancelled by the client")))
             return
         }
-        guard let description = session.methods.requests[method] else {
+        guard let description = requestDescription(method) else {
             outbox.send(.error(id: id, ResponseError(.methodNotFound, "unknown method '\(method)'")))
             return
         }
@@ -177,6 +181,15 @@ public final class Server {
         } catch {
             outbox.send(.error(id: id, error))
         }
+    }
+
+    /// The description of request method `method`, or nil for an unknown method.
+    /// - Complexity: O(1): the last method found is compared first, else the table is looked in.
+    private func requestDescription(_ method: String) -> MethodDescription? {
+        if let last = lastRequestMethod, last.name == method { return last.description }
+        guard let description = session.methods.requests[method] else { return nil }
+        lastRequestMethod = (method, description)
+        return description
     }
 
     private func handleNotification(method: String, params: JSON?) {
