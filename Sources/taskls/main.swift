@@ -175,7 +175,6 @@ func currentExecutable() -> String {
     return count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
 }
 
-useOneAllocatorArena()
 var arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") || arguments.contains("-h") {
     writeStandardOutput(usage)

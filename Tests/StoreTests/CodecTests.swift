@@ -209,8 +209,9 @@ import TestSupport
         expectSame(TaskState(), try bytes.withUnsafeBytes { raw throws(CodecError) in try SnapshotCodec.decode(raw) })
     }
 
-    /// A snapshot of three chunks decodes with its checksum computed beside the chunks: the same state as without,
-    /// and nil (never the decoding's own error) for any damage the checksum sees, or for another checksum.
+    /// A snapshot decodes with its checksum computed beside its chunks (one more task, on another thread): the same
+    /// state as without, and nil (never the decoding's own error) for any damage the checksum sees, or for another
+    /// checksum.
     @Test func theChecksumIsCheckedBesideTheChunks() throws {
         let state = try randomState(seed: 8, items: 9_000)
         let bytes = SnapshotCodec.encode(state)
