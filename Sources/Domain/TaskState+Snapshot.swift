@@ -72,29 +72,39 @@ extension TaskState {
         var uids: [String: ItemID] = [:]
         var lastList = ListID(0)
         var lastSlot = -1
+        // What each item adds was summed up by the thread that prepared its chunk (runs of one list, with their
+        // open counts): here each item costs its entry in the table, its record moved in (no reference counted,
+        // no item read), and its id read from its key. The checks refuse the same first item as reading the
+        // items one by one would.
         for chunk in prepared {
-            precondition(chunk.moved == 0, "PreparedItems: assembled into a state already")
-            for index in 0..<chunk.count {
-                // Fields read through the record, not a copy of the whole item.
-                let record = chunk.keys[index].record!
-                let id = record.item.id
-                let list = record.item.list
-                if list != lastList || lastSlot < 0 {
-                    guard let slot = slots[list] else { throw .notFound(kind: .list, ids: [list.rawValue]) }
-                    lastList = list
+            precondition(chunk.moved == 0 && chunk.recordsTaken == 0, "PreparedItems: assembled into a state already")
+            var start = 0
+            var nextUID = 0
+            for run in chunk.runs {
+                if run.list != lastList || lastSlot < 0 {
+                    guard let slot = slots[run.list] else { throw .notFound(kind: .list, ids: [run.list.rawValue]) }
+                    lastList = run.list
                     lastSlot = slot
                     runs.append((slot, 0))
                 }
-                runs[runs.count - 1].count += 1
-                keyCounts[lastSlot] += 1
-                guard itemTable.updateValue(record, forKey: id) == nil else {
-                    throw .refused(reason: "identifierUsed", message: "item \(id) is stored twice")
+                runs[runs.count - 1].count += run.count
+                keyCounts[lastSlot] += run.count
+                openCounts[lastSlot] += run.open
+                if run.hasParents { hasSubtasks[lastSlot] = true }
+                for index in start..<(start + run.count) {
+                    let id = chunk.keys[index].item
+                    guard itemTable.updateValue(chunk.takeRecord(), forKey: id) == nil else {
+                        throw .refused(reason: "identifierUsed", message: "item \(id) is stored twice")
+                    }
+                    if nextUID < chunk.uids.count && chunk.uids[nextUID].index == index {
+                        let uid = chunk.uids[nextUID].uid
+                        nextUID += 1
+                        if let holder = uids.updateValue(id, forKey: uid) {
+                            throw .refused(reason: "uidTaken", message: "item \(id): uid: \"\(uid)\" is already item \(holder)")
+                        }
+                    }
                 }
-                if let uid = record.item.uid, let holder = uids.updateValue(id, forKey: uid) {
-                    throw .refused(reason: "uidTaken", message: "item \(id): uid: \"\(uid)\" is already item \(holder)")
-                }
-                if !record.item.done { openCounts[lastSlot] += 1 }
-                if record.item.parent != nil { hasSubtasks[lastSlot] = true }
+                start += run.count
             }
         }
         for list in lists where itemTable[ItemID(list.id.rawValue)] != nil {
@@ -226,29 +236,60 @@ public struct StoredState: Sendable {
 }
 
 /// Stored items validated and boxed by `TaskState.prepareRestoring` (or added one by one), ready to be
-/// assembled into a state: their keys are moved out of it then, not copied.
+/// assembled into a state: their keys and records are moved out of it then, not copied.
+///
+/// While it is filled (on the thread decoding its chunk, the items still in the cache) it sums up what the state
+/// needs of each item: runs of items of one list, with how many are open and whether any has a parent, and the uids.
 ///
 /// `@unchecked Sendable`: filled by one thread, then handed to the one that assembles the state, which alone
 /// moves the keys out; nothing reads it from two threads at once.
 public final class PreparedItems: @unchecked Sendable {
+    /// A run of consecutive items of one list.
+    struct Run {
+        var list: ListID
+        var count: Int
+        /// Items of the run not done.
+        var open: Int
+        /// Whether an item of the run has a parent.
+        var hasParents: Bool
+    }
+
     /// Room for the keys; the first `filled` are initialized, and of those the first `moved` moved out already.
     let keys: UnsafeMutableBufferPointer<OrderKey>
+    /// A second reference to each key's record, for the state's item table; the first `recordsTaken` moved out.
+    private let records: UnsafeMutableBufferPointer<ItemRecord>
     private var filled = 0
     /// How many keys from the start the state being assembled has moved out.
     var moved = 0
+    /// How many records from the start `takeRecord` has handed on.
+    private(set) var recordsTaken = 0
+    /// The items as runs of one list, in order.
+    private(set) var runs: [Run] = []
+    /// The items that have a uid: their index and uid, in order.
+    private(set) var uids: [(index: Int, uid: String)] = []
 
     /// Room for `capacity` items.
     public init(capacity: Int) {
         keys = UnsafeMutableBufferPointer.allocate(capacity: capacity)
+        records = UnsafeMutableBufferPointer.allocate(capacity: capacity)
     }
 
     deinit {
         if filled > moved { _ = UnsafeMutableBufferPointer(rebasing: keys[moved..<filled]).deinitialize() }
+        if filled > recordsTaken { _ = UnsafeMutableBufferPointer(rebasing: records[recordsTaken..<filled]).deinitialize() }
         keys.deallocate()
+        records.deallocate()
     }
 
     /// How many items.
     public var count: Int { filled }
+
+    /// The next record, moved out (precondition: one is left).
+    func takeRecord() -> ItemRecord {
+        precondition(recordsTaken < filled, "PreparedItems: no record left")
+        recordsTaken += 1
+        return (records.baseAddress! + recordsTaken - 1).move()
+    }
 
     /// Validates a stored item (as `TaskState.validate`, and its id below `nextIdentifier`) and adds it, boxed
     /// as the state keeps it. Precondition: fewer than `capacity` items so far.
@@ -258,10 +299,22 @@ public final class PreparedItems: @unchecked Sendable {
         precondition(filled < keys.count, "PreparedItems: more items than its capacity")
         try TaskState.validate(item)
         try TaskState.checkStored(item.id.rawValue, name: "item \(item.id)", below: nextIdentifier)
+        let list = item.list
+        let open = item.done ? 0 : 1
+        let hasParent = item.parent != nil
+        if let uid = item.uid { uids.append((filled, uid)) }
         let record = ItemRecord(item)
         var key = OrderKey(manualPosition: record.item.position, item: record.item.id)
         key.record = record
         keys.initializeElement(at: filled, to: key)
+        records.initializeElement(at: filled, to: record)
         filled += 1
+        if let last = runs.indices.last, runs[last].list == list {
+            runs[last].count += 1
+            runs[last].open += open
+            runs[last].hasParents = runs[last].hasParents || hasParent
+        } else {
+            runs.append(Run(list: list, count: 1, open: open, hasParents: hasParent))
+        }
     }
 }

@@ -139,18 +139,23 @@ public final class DurableStore {
                                    file: snapshot.path, offset: StoreFormat.snapshotHeaderSize + have, retryable: false)
             }
             let payload = UnsafeRawBufferPointer(rebasing: file.bytes[StoreFormat.snapshotHeaderSize..<(StoreFormat.snapshotHeaderSize + header.length)])
-            guard CRC32.checksum(payload) == header.checksum else {
-                throw StoreFailure(.corrupt, "\(snapshot.path): the snapshot's checksum does not match; the files were left as they are (see taskls store check)",
-                                   file: snapshot.path, offset: StoreFormat.snapshotHeaderSize, retryable: false)
-            }
+            // The checksum is computed beside the decoding; a mismatch is reported before anything the decoding found.
+            let decoded: TaskState?
             do {
-                state = try withExtendedLifetime(file) { () throws(CodecError) in
-                    try SnapshotCodec.decode(payload, version: header.version) { progress($0 * Double(snapshotSize) / total) }
+                decoded = try withExtendedLifetime(file) { () throws(CodecError) in
+                    try SnapshotCodec.decode(payload, version: header.version, checksum: header.checksum) {
+                        progress($0 * Double(snapshotSize) / total)
+                    }
                 }
             } catch {
                 throw StoreFailure(.corrupt, "\(snapshot.path): \(error.problem) at byte \(StoreFormat.snapshotHeaderSize + error.offset)",
                                    file: snapshot.path, offset: StoreFormat.snapshotHeaderSize + error.offset, retryable: false)
             }
+            guard let decoded else {
+                throw StoreFailure(.corrupt, "\(snapshot.path): the snapshot's checksum does not match; the files were left as they are (see taskls store check)",
+                                   file: snapshot.path, offset: StoreFormat.snapshotHeaderSize, retryable: false)
+            }
+            state = decoded
         }
         let journalInode = try files.journal.inode()
         let store = DurableStore(directory: directory, lockFile: lockFile, journal: files.journal,

@@ -209,6 +209,39 @@ import TestSupport
         expectSame(TaskState(), try bytes.withUnsafeBytes { raw throws(CodecError) in try SnapshotCodec.decode(raw) })
     }
 
+    /// A snapshot decodes with its checksum computed beside its chunks (one more task, on another thread): the same
+    /// state as without, and nil (never the decoding's own error) for any damage the checksum sees, or for another
+    /// checksum.
+    @Test func theChecksumIsCheckedBesideTheChunks() throws {
+        let state = try randomState(seed: 8, items: 9_000)
+        let bytes = SnapshotCodec.encode(state)
+        let checksum = CRC32.checksum(bytes)
+        let decoded = try bytes.withUnsafeBytes { raw throws(CodecError) in try SnapshotCodec.decode(raw, checksum: checksum) }
+        guard let decoded else { Issue.record("the snapshot's own checksum was refused"); return }
+        expectSame(state, decoded)
+        #expect(SnapshotCodec.encode(decoded) == bytes)
+        let other = try bytes.withUnsafeBytes { raw throws(CodecError) in try SnapshotCodec.decode(raw, checksum: checksum ^ 1) }
+        #expect(other == nil, "another checksum was accepted")
+
+        let small = SnapshotCodec.encode(try randomState(seed: 9, items: 12))
+        let smallChecksum = CRC32.checksum(small)
+        var random = SplitMix64(seed: 10)
+        var damaged = 0
+        for _ in 0..<2_000 {
+            let bad = corrupt(small, &random)
+            guard CRC32.checksum(bad) != smallChecksum else { continue }
+            damaged += 1
+            let result = bad.withUnsafeBytes { raw in
+                Result { () throws(CodecError) in try SnapshotCodec.decode(raw, checksum: smallChecksum) }
+            }
+            guard case .success(nil) = result else {
+                Issue.record("damaged bytes were not refused by their checksum: \(result)")
+                return
+            }
+        }
+        #expect(damaged > 1_900, "the corruptions changed the checksum: \(damaged)")
+    }
+
     @Test func everyTruncationOfASnapshotIsRefusedAndCorruptionNeverCrashes() throws {
         let bytes = SnapshotCodec.encode(try randomState(seed: 5, items: 12))
         for length in 0..<bytes.count {
