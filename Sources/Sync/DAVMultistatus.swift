@@ -43,13 +43,15 @@ public struct DAVResponse: Hashable, Sendable {
     public var properties: [XMLName: XMLElement]
     /// The properties it did not return, with their status (404: the resource has none).
     public var missing: [XMLName: Int]
+    /// The names of the conditions in the response's `error` element, if any (RFC 4918 §16): why it failed.
+    public var errors: [XMLName] = []
 
     /// The entity tag, quotes and all, as `If-Match` wants it back.
-    public var etag: String? { properties[DAVName.getETag].map(\.text).flatMap { $0.isEmpty ? nil : $0 } }
+    public var etag: String? { properties[DAVName.getETag].flatMap { nonEmpty($0.text) } }
     /// The iCalendar text of a calendar object (calendar-multiget, calendar-query).
     public var calendarData: String? { properties[DAVName.calendarData]?.text }
     /// The display name.
-    public var displayName: String? { properties[DAVName.displayName]?.text }
+    public var displayName: String? { properties[DAVName.displayName].flatMap { nonEmpty($0.text) } }
     /// Whether the resource is a calendar collection.
     public var isCalendar: Bool { properties[DAVName.resourceType]?.child(DAVName.calendar) != nil }
     /// The components a calendar takes (`VTODO`, `VEVENT`); nil when the server did not say (then it takes all).
@@ -57,19 +59,23 @@ public struct DAVResponse: Hashable, Sendable {
         properties[DAVName.supportedComponents].map { $0.children(DAVName.component).compactMap { $0.attribute("name") } }
     }
     /// The calendar's colour (Apple's `calendar-color`, `#RRGGBB` or `#RRGGBBAA`).
-    public var color: String? { properties[DAVName.calendarColor].map(\.text).flatMap { $0.isEmpty ? nil : $0 } }
+    public var color: String? { properties[DAVName.calendarColor].flatMap { nonEmpty($0.text) } }
     /// The collection's sync token as a property (PROPFIND).
-    public var syncToken: String? { properties[DAVName.syncToken].map(\.text).flatMap { $0.isEmpty ? nil : $0 } }
+    public var syncToken: String? { properties[DAVName.syncToken].flatMap { nonEmpty($0.text) } }
     /// The first href inside property `name` (`current-user-principal`, `calendar-home-set`).
-    public func href(in name: XMLName) -> String? { properties[name]?.child(DAVName.href)?.text }
+    public func href(in name: XMLName) -> String? { properties[name]?.child(DAVName.href).flatMap { nonEmpty($0.text) } }
 }
 
 /// A whole multistatus answer.
 public struct DAVMultistatus: Hashable, Sendable {
-    /// The responses, in the server's order.
+    /// The responses, in the server's order, one per href (a response may name several resources with one status).
+    /// A sync-collection report may hold one for the collection itself: 507 when the server truncated the report.
     public var responses: [DAVResponse]
     /// The new sync token of a sync-collection report.
     public var syncToken: String?
+    /// Whether the server left members out (RFC 6578 §3.6: a 507 response for the request's collection); the
+    /// sync token then covers only what was reported, and the client asks again from it.
+    public var truncated: Bool { responses.contains { $0.status == 507 } }
 
     /// Reads a multistatus document.
     /// - Throws: `DAVProblem` when the body is not XML, is not a multistatus, or a response lacks its href or
@@ -83,17 +89,25 @@ public struct DAVMultistatus: Hashable, Sendable {
             throw DAVProblem("the answer is not XML: \(error)")
         }
         guard root.name == DAVName.multistatus else { throw DAVProblem("expected a DAV: multistatus, got \(root.name)") }
-        syncToken = root.child(DAVName.syncToken).map(\.text)
+        syncToken = root.child(DAVName.syncToken).flatMap { nonEmpty($0.text) }
         responses = []
         for response in root.children(DAVName.response) {
-            guard let href = response.child(DAVName.href)?.text, !href.isEmpty else {
-                throw DAVProblem("a response has no href")
-            }
-            var read = DAVResponse(href: href, status: nil, properties: [:], missing: [:])
+            let hrefs = response.children(DAVName.href).compactMap { nonEmpty($0.text) }
+            guard let href = hrefs.first else { throw DAVProblem("a response has no href") }
+            let propstats = response.children(DAVName.propstat)
+            let errors = response.child(DAVName.error)?.children.map(\.name) ?? []
             if let status = response.child(DAVName.status) {
-                read.status = try statusCode(status.text, of: href)
+                // `href+, status`: the same status for each resource named.
+                let code = try statusCode(status.text, of: href)
+                for each in hrefs {
+                    responses.append(DAVResponse(href: each, status: code, properties: [:], missing: [:], errors: errors))
+                }
+                continue
             }
-            for propstat in response.children(DAVName.propstat) {
+            guard !propstats.isEmpty else { throw DAVProblem("the response for \(href) has neither a status nor properties") }
+            guard hrefs.count == 1 else { throw DAVProblem("the response for \(href) names several resources but no status") }
+            var read = DAVResponse(href: href, status: nil, properties: [:], missing: [:], errors: errors)
+            for propstat in propstats {
                 guard let status = propstat.child(DAVName.status) else { throw DAVProblem("a propstat of \(href) has no status") }
                 let code = try statusCode(status.text, of: href)
                 for property in propstat.child(DAVName.prop)?.children ?? [] {
@@ -104,19 +118,24 @@ public struct DAVMultistatus: Hashable, Sendable {
                     }
                 }
             }
-            guard read.status != nil || !response.children(DAVName.propstat).isEmpty else {
-                throw DAVProblem("the response for \(href) has neither a status nor properties")
-            }
             responses.append(read)
         }
     }
 }
 
+/// `text` without the XML white space around it; nil when nothing is left. Servers may pretty-print their answers.
+private func nonEmpty(_ text: String) -> String? {
+    let trimmed = text.utf8.drop { isXMLSpace($0) }.reversed().drop { isXMLSpace($0) }.reversed()
+    return trimmed.isEmpty ? nil : String(decoding: Array(trimmed), as: UTF8.self)
+}
+
+private func isXMLSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
 /// `HTTP/1.1 404 Not Found` → 404.
 private func statusCode(_ line: String, of href: String) throws(DAVProblem) -> Int {
-    let parts = line.split(separator: " ")
+    let parts = line.split { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
     guard parts.count >= 2, parts[0].hasPrefix("HTTP/"), let code = Int(parts[1]), (100..<600).contains(code) else {
-        throw DAVProblem("the status of \(href) is not an HTTP status line: \(line)")
+        throw DAVProblem("the status of \(href) is not an HTTP status line: \(nonEmpty(line) ?? "")")
     }
     return code
 }

@@ -7,8 +7,8 @@ public enum DAVRequestBody {
         document("propfind", DAVName.dav, prop(properties))
     }
 
-    /// REPORT sync-collection (RFC 6578 §3.2) from `token` (nil: the first sync, every member), depth 1, asking for
-    /// `properties` of the changed members.
+    /// REPORT sync-collection (RFC 6578 §3.2) from `token` (nil: the first sync, every member), sync-level 1 (the
+    /// collection's own members), asking for `properties` of the changed members. Send it with `Depth: 0`.
     public static func syncCollection(token: String?, properties: [XMLName] = [DAVName.getETag]) -> String {
         document("sync-collection", DAVName.dav,
                  element(DAVName.syncToken, text: token ?? "") + element(XMLName(DAVName.dav, "sync-level"), text: "1")
@@ -23,7 +23,7 @@ public enum DAVRequestBody {
 
     /// REPORT calendar-query (RFC 4791 §7.8) for every VTODO's entity tag: the listing sync falls back to where a
     /// server has no sync-collection or refuses the token.
-    public static func taskEntityTags() -> String {
+    public static func taskETagQuery() -> String {
         let filter = "<c:filter><c:comp-filter name=\"VCALENDAR\"><c:comp-filter name=\"VTODO\"/></c:comp-filter></c:filter>"
         return document("calendar-query", DAVName.caldav, prop([DAVName.getETag]) + filter)
     }
@@ -53,8 +53,8 @@ public enum DAVRequestBody {
     private static func element(_ name: XMLName, text: String) -> String {
         let known = prefix(name.namespace)
         let qualified = (known ?? "x") + ":" + name.local
-        let declaration = known == nil ? " xmlns:x=\"\(escaped(name.namespace))\"" : ""
-        return text.isEmpty ? "<\(qualified)\(declaration)/>" : "<\(qualified)\(declaration)>\(escaped(text))</\(qualified)>"
+        let declaration = known == nil ? " xmlns:x=\"\(xmlEscaped(name.namespace))\"" : ""
+        return text.isEmpty ? "<\(qualified)\(declaration)/>" : "<\(qualified)\(declaration)>\(xmlEscaped(text))</\(qualified)>"
     }
 
     /// The prefix the root declares for `namespace`, nil for another namespace.
@@ -70,7 +70,7 @@ public enum DAVRequestBody {
 }
 
 /// `text` with `& < > " '` written as entity references, so it stays text in an element or an attribute.
-func escaped(_ text: String) -> String {
+func xmlEscaped(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
     for character in text.unicodeScalars {

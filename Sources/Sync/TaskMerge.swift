@@ -50,9 +50,9 @@ public struct TaskMergeResult: Hashable, Sendable {
 /// - Each part (`MergeField`) merges on its own against the base, the version both sides last agreed on: a part
 ///   only one side changed takes that side's value; a part both changed to the same value takes it.
 /// - A part both sides changed to different values is a clash. Every clash of a task goes one way: to the side whose
-///   version was modified later (`modifiedAt`); on a tie, or when either lacks the time, to the remote side (what
-///   every other device already sees). With no base (the task appeared on both sides, same uid), every part that
-///   differs is a clash.
+///   version was modified later (`modifiedAt`, in whole seconds as `LAST-MODIFIED` carries it); on a tie, or when
+///   either lacks the time, to the remote side (what every other device already sees). With no base (the task
+///   appeared on both sides, same uid), every part that differs is a clash, but for tags and alerts (their union).
 /// - Tags and alerts merge as sets: what either side added is added, what either side removed is removed; order
 ///   is the local side's, then the remote's additions.
 /// - A deletion beats a side that did not change the task; an edit beats a deletion (the task comes back).
@@ -74,8 +74,11 @@ public enum TaskMerge {
             if sameContent(base, present) { return TaskMergeResult(task: nil, clashes: []) }
             return TaskMergeResult(task: present, clashes: [], undeleted: side)
         }
-        let winner: SyncSide = (local.modifiedAt.map { time in remote.modifiedAt.map { time > $0 } ?? false } ?? false)
-            ? .local : .remote
+        // In whole seconds: LAST-MODIFIED has no finer unit, so the server's time of an edit made in the same second
+        // as a local one ties with it.
+        let localSecond = local.modifiedAt.map(second)
+        let remoteSecond = remote.modifiedAt.map(second)
+        let winner: SyncSide = (localSecond.map { time in remoteSecond.map { time > $0 } ?? false } ?? false) ? .local : .remote
         var merged = local
         var clashes: [MergeField] = []
         func part<Value: Equatable>(_ field: MergeField, _ value: (ExchangeTask) -> Value) -> Value {
@@ -117,7 +120,13 @@ public enum TaskMerge {
         first.title == second.title && first.notes == second.notes && Completion(first) == Completion(second)
             && first.due == second.due && first.priority == second.priority && first.repeatRule == second.repeatRule
             && first.parentUID == second.parentUID && Set(first.tags) == Set(second.tags)
-            && Set(first.alerts) == Set(second.alerts) && first.extras == second.extras
+            && Set(first.alerts) == Set(second.alerts) && extrasByKey(first) == extrasByKey(second)
+    }
+
+    /// A task's extras grouped by key, each key's values in order: servers reorder properties as they rewrite an
+    /// object, which changes nothing.
+    private static func extrasByKey(_ task: ExchangeTask) -> [String: [String]] {
+        Dictionary(grouping: task.extras, by: \.key).mapValues { $0.map(\.value) }
     }
 
     /// A three-way merge of sets kept in order: the local elements the remote side did not remove, then the remote
@@ -144,6 +153,11 @@ public enum TaskMerge {
         for extra in local.extras + remote.extras where seen.insert(extra.key).inserted { keys.append(extra.key) }
         return keys
     }
+}
+
+/// The whole second an instant falls in (rounding down, before 1970 too).
+private func second(_ time: Timestamp) -> Int64 {
+    time.milliseconds >= 0 ? time.milliseconds / 1_000 : (time.milliseconds - 999) / 1_000
 }
 
 /// Done or not and when: one part of a task. A time is compared only where the task is done.

@@ -53,6 +53,11 @@ public struct XMLName: Hashable, Sendable, CustomStringConvertible {
 public struct XMLAttribute: Hashable, Sendable {
     public var name: XMLName
     public var value: String
+
+    public init(name: XMLName, value: String) {
+        self.name = name
+        self.value = value
+    }
 }
 
 /// What is wrong with a document, and where.
@@ -72,11 +77,12 @@ public struct XMLProblem: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// Reads a whole XML document (UTF-8) into its root element.
 ///
-/// It reads what WebDAV servers send: the XML declaration, comments, processing instructions, elements with
-/// namespace declarations and attributes, character data with the predefined and numeric entity references, CDATA
-/// sections. A document type declaration is refused (no server needs one; refusing it rules out entity expansion),
-/// as is anything not well-formed: an unclosed or mismatched element, an undeclared prefix, an unknown entity, a
-/// second root, text outside the root.
+/// It reads what WebDAV servers send, in UTF-8: the XML declaration, comments, processing instructions, elements with
+/// namespace declarations and attributes (`xml:` needs none), character data with the predefined and numeric entity
+/// references, CDATA sections; line ends are read as LF. A document type declaration is refused (no server needs one;
+/// refusing it rules out entity expansion), as is anything not well-formed: bytes that are not UTF-8 or a declared
+/// encoding that is not, an unclosed or mismatched element, an undeclared prefix, an unknown entity, a second root,
+/// text outside the root.
 public enum XMLReader {
     /// Elements nested deeper than this are refused.
     public static let maximumDepth = 256
@@ -85,7 +91,11 @@ public enum XMLReader {
     /// - Throws: `XMLProblem` naming the line and what is wrong.
     /// - Complexity: O(n) for n bytes.
     public static func read(_ bytes: some Collection<UInt8>) throws(XMLProblem) -> XMLElement {
-        var scanner = XMLScanner(Array(bytes))
+        let bytes = Array(bytes)
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw XMLProblem(line: 1, message: "the document is not UTF-8")
+        }
+        var scanner = XMLScanner(normalizingLineEnds(bytes))
         return try scanner.document()
     }
 
@@ -93,6 +103,22 @@ public enum XMLReader {
     public static func read(_ text: String) throws(XMLProblem) -> XMLElement {
         try read(Array(text.utf8))
     }
+}
+
+/// `bytes` with each CR LF and each lone CR read as LF (XML 1.0 §2.11).
+private func normalizingLineEnds(_ bytes: [UInt8]) -> [UInt8] {
+    guard bytes.contains(0x0D) else { return bytes }
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    for (index, byte) in bytes.enumerated() {
+        if byte == 0x0D {
+            if index + 1 < bytes.count, bytes[index + 1] == 0x0A { continue }
+            result.append(0x0A)
+        } else {
+            result.append(byte)
+        }
+    }
+    return result
 }
 
 /// An element being read: its raw name, attributes and the namespaces it declares, its content so far.
@@ -129,7 +155,9 @@ private struct XMLScanner {
                 continue
             }
             if matches("<?") {
+                let start = at
                 try skip(past: "?>", what: "processing instruction")
+                try checkEncoding(bytes[start..<at], at: start)
             } else if matches("<!--") {
                 try skip(past: "-->", what: "comment")
             } else if matches("<![CDATA[") {
@@ -152,7 +180,7 @@ private struct XMLScanner {
             } else {
                 guard root == nil || !open.isEmpty else { throw problem(at: at, "a second root element") }
                 at += 1
-                let (element, selfClosing) = try startTag(scopes: open.last?.namespaces ?? [:])
+                let (element, selfClosing) = try startTag(scopes: open.last?.namespaces ?? ["xml": xmlNamespace])
                 guard open.count < XMLReader.maximumDepth else {
                     throw problem(at: at, "elements nested deeper than \(XMLReader.maximumDepth)")
                 }
@@ -162,6 +190,15 @@ private struct XMLScanner {
         if let last = open.last { throw problem(at: at, "<\(last.rawName)> is not closed") }
         guard let root else { throw problem(at: at, "no root element") }
         return root
+    }
+
+    /// Refuses an XML declaration naming an encoding other than UTF-8 (the bytes are read as UTF-8).
+    private func checkEncoding(_ instruction: ArraySlice<UInt8>, at start: Int) throws(XMLProblem) {
+        let text = String(decoding: instruction, as: UTF8.self)
+        guard text.hasPrefix("<?xml "), let value = pseudoAttribute("encoding", in: text) else { return }
+        guard ["utf-8", "utf8"].contains(value.lowercased()) else {
+            throw problem(at: start, "the encoding \(value) is not UTF-8")
+        }
     }
 
     /// Finishes an element: its text decoded, added to its parent (or made the root).
@@ -271,7 +308,7 @@ private struct XMLScanner {
                 index += 1
                 continue
             }
-            guard let end = text[index...].firstIndex(of: UInt8(ascii: ";")), end - index <= 12 else {
+            guard let end = text[index...].prefix(64).firstIndex(of: UInt8(ascii: ";")) else {
                 throw problem(at: index, "an & that starts no entity reference")
             }
             let name = String(decoding: text[(index + 1)..<end], as: UTF8.self)
@@ -283,8 +320,9 @@ private struct XMLScanner {
             case "apos": output.append(UInt8(ascii: "'"))
             default:
                 let hex = name.hasPrefix("#x")
-                guard name.hasPrefix("#"), let value = UInt32(name.dropFirst(hex ? 2 : 1), radix: hex ? 16 : 10),
-                      let scalar = Unicode.Scalar(value), value != 0 else {
+                let digits = name.dropFirst(hex ? 2 : 1)
+                guard name.hasPrefix("#"), !digits.isEmpty, digits.allSatisfy({ hex ? $0.isHexDigit : $0.isASCII && $0.isNumber }),
+                      let value = UInt32(digits, radix: hex ? 16 : 10), let scalar = Unicode.Scalar(value), value != 0 else {
                     throw problem(at: index, "the entity &\(name); is not known")
                 }
                 output += Array(String(Character(scalar)).utf8)
@@ -328,6 +366,17 @@ private struct XMLScanner {
         return XMLProblem(line: line, message: message)
     }
 }
+
+/// The value of pseudo-attribute `name` in an XML declaration (`encoding="UTF-8"`), nil when it has none.
+private func pseudoAttribute(_ name: String, in declaration: String) -> String? {
+    let parts = declaration.split { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    guard let part = parts.first(where: { $0.hasPrefix(name + "=") }) else { return nil }
+    let value = part.dropFirst(name.count + 1).drop { $0 == "\"" || $0 == "'" }
+    return String(value.prefix { $0 != "\"" && $0 != "'" && $0 != "?" })
+}
+
+/// The namespace the `xml` prefix is bound to without a declaration (`xml:lang`).
+private let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
 
 private func isSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D

@@ -68,7 +68,7 @@ private func task(_ uid: String, _ title: String) -> String {
     #expect(again.status == 412)
 
     // The first sync: every member with its entity tag, and a token.
-    let first = try multistatus(try await request("REPORT", collection, depth: "1", body: DAVRequestBody.syncCollection(token: nil)))
+    let first = try multistatus(try await request("REPORT", collection, depth: "0", body: DAVRequestBody.syncCollection(token: nil)))
     #expect(Dictionary(uniqueKeysWithValues: first.responses.map { ($0.href, $0.etag ?? "") })
         == [collection + "t1.ics": etags["t1"]!, collection + "t2.ics": etags["t2"]!])
     let token = try #require(first.syncToken)
@@ -77,7 +77,7 @@ private func task(_ uid: String, _ title: String) -> String {
     #expect(try await request("DELETE", collection + "t1.ics", headers: ["If-Match": etags["t1"]!]).status == 200)
     #expect(try await request("PUT", collection + "t3.ics", headers: ["If-None-Match": "*", "Content-Type": "text/calendar"],
                               body: task("t3", "Third")).status == 201)
-    let delta = try multistatus(try await request("REPORT", collection, depth: "1", body: DAVRequestBody.syncCollection(token: token)))
+    let delta = try multistatus(try await request("REPORT", collection, depth: "0", body: DAVRequestBody.syncCollection(token: token)))
     #expect(delta.responses.first { $0.href == collection + "t1.ics" }?.status == 404)
     #expect(delta.responses.first { $0.href == collection + "t3.ics" }?.etag != nil)
     #expect(delta.responses.count == 2 && delta.syncToken != token)
@@ -94,12 +94,12 @@ private func task(_ uid: String, _ title: String) -> String {
     #expect(fetched.responses.first { $0.href == collection + "t3.ics" }?.calendarData?.contains("UID:t3") == true)
 
     // The listing sync falls back to: every task's tag.
-    let query = try multistatus(try await request("REPORT", collection, depth: "1", body: DAVRequestBody.taskEntityTags()))
+    let query = try multistatus(try await request("REPORT", collection, depth: "1", body: DAVRequestBody.taskETagQuery()))
     #expect(Set(query.responses.map(\.href)) == [collection + "t2.ics", collection + "t3.ics"])
     #expect(query.responses.allSatisfy { $0.etag != nil })
 
     // A token the server does not know: refused with DAV:valid-sync-token, which is not a multistatus.
-    let refused = try await request("REPORT", collection, depth: "1", body: DAVRequestBody.syncCollection(token: "http://radicale.org/ns/sync/unknown"))
+    let refused = try await request("REPORT", collection, depth: "0", body: DAVRequestBody.syncCollection(token: "http://radicale.org/ns/sync/unknown"))
     #expect(refused.status == 403)
     let error = try XMLReader.read(Array(refused.body))
     #expect(error.name == DAVName.error && error.child(DAVName.validSyncToken) != nil)

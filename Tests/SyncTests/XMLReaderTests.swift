@@ -25,6 +25,15 @@ import Testing
     #expect(attribute.attribute("v") == "x & y")
 }
 
+@Test func theXMLPrefixNeedsNoDeclarationAndLineEndsReadAsLF() throws {
+    let root = try XMLReader.read(Array("<a xml:lang=\"en\">one\r\ntwo\rthree&#13;</a>".utf8))
+    #expect(root.attributes == [XMLAttribute(name: XMLName("http://www.w3.org/XML/1998/namespace", "lang"), value: "en")])
+    // A character reference is not a line end to normalize.
+    #expect(root.text == "one\ntwo\nthree\r")
+    #expect(try XMLReader.read("<a>&#00000000065;&#x000041;</a>").text == "AA")
+    #expect(try XMLReader.read("<?xml version='1.0' encoding='UTF-8'?><a/>").name == XMLName("", "a"))
+}
+
 @Test func whatIsNotWellFormedIsRefusedWithItsLine() {
     let cases: [(String, String)] = [
         ("<a><b></a>", "</a> closes <b>"),
@@ -39,11 +48,15 @@ import Testing
         ("<a b=1/>", "expected a quoted value for b"),
         ("<a><!-- open </a>", "a comment is not closed"),
         ("", "no root element"),
+        ("<a>&#+65;</a>", "the entity &#+65; is not known"),
+        ("<a>&#x;</a>", "the entity &#x; is not known"),
+        ("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><a/>", "the encoding ISO-8859-1 is not UTF-8"),
     ]
     for (text, message) in cases {
         #expect(throws: XMLProblem(line: 1, message: message), "\(text)") { try XMLReader.read(text) }
     }
     #expect(throws: XMLProblem(line: 3, message: "</c> closes <b>")) { try XMLReader.read("<a>\n<b>\n</c></a>") }
+    #expect(throws: XMLProblem(line: 1, message: "the document is not UTF-8")) { try XMLReader.read([0x3C, 0x61, 0x3E, 0xE9, 0x3C, 0x2F, 0x61, 0x3E]) }
     let deep = String(repeating: "<a>", count: XMLReader.maximumDepth + 1)
     #expect(throws: XMLProblem(line: 1, message: "elements nested deeper than 256")) { try XMLReader.read(deep) }
 }
@@ -92,6 +105,46 @@ private let multiget = """
     #expect(fetched.responses[1].calendarData?.contains("DESCRIPTION:line one\\nline two\n") == true)
 }
 
+@Test func prettyPrintedAnswersAndSeveralHrefsRead() throws {
+    let text = [
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>",
+        "<d:multistatus xmlns:d=\"DAV:\">",
+        "  <d:response>",
+        "    <d:href>",
+        "      /cal/a.ics",
+        "    </d:href>",
+        "    <d:propstat>",
+        "      <d:prop><d:getetag> \"e1\" </d:getetag></d:prop>",
+        "      <d:status>\tHTTP/1.1   200 OK\t</d:status>",
+        "    </d:propstat>",
+        "    <d:responsedescription xml:lang=\"en\">fine</d:responsedescription>",
+        "  </d:response>",
+        "  <d:response>",
+        "    <d:href>/cal/b.ics</d:href>",
+        "    <d:href>/cal/c.ics</d:href>",
+        "    <d:status>HTTP/1.1 404 Not Found</d:status>",
+        "  </d:response>",
+        "  <d:response>",
+        "    <d:href>/cal/</d:href>",
+        "    <d:status>HTTP/1.1 507 Insufficient Storage</d:status>",
+        "    <d:error><d:number-of-matches-within-limits/></d:error>",
+        "  </d:response>",
+        "  <d:sync-token>",
+        "    http://example.com/sync/2",
+        "  </d:sync-token>",
+        "</d:multistatus>",
+    ].joined(separator: "\r\n")
+    let answer = try DAVMultistatus(Array(text.utf8))
+    #expect(answer.responses.map(\.href) == ["/cal/a.ics", "/cal/b.ics", "/cal/c.ics", "/cal/"])
+    #expect(answer.responses.map(\.status) == [nil, 404, 404, 507])
+    #expect(answer.responses[0].etag == "\"e1\"")
+    #expect(answer.syncToken == "http://example.com/sync/2")
+    #expect(answer.truncated && answer.responses[3].errors == [XMLName(DAVName.dav, "number-of-matches-within-limits")])
+    #expect(try DAVMultistatus(Array(delta.utf8)).truncated == false)
+    let empty = try DAVMultistatus(Array("<multistatus xmlns=\"DAV:\"><sync-token/></multistatus>".utf8))
+    #expect(empty.syncToken == nil && empty.responses.isEmpty)
+}
+
 @Test func answersThatAreNoMultistatusAreProblems() {
     let cases: [(String, String)] = [
         ("<error xmlns=\"DAV:\"><valid-sync-token/></error>", "expected a DAV: multistatus, got {DAV:}error"),
@@ -101,6 +154,8 @@ private let multiget = """
         ("<multistatus xmlns=\"DAV:\"><response><href>/a</href></response></multistatus>",
          "the response for /a has neither a status nor properties"),
         ("not xml", "the answer is not XML: line 1: text outside the root element"),
+        ("<multistatus xmlns=\"DAV:\"><response><href>/a</href><href>/b</href><propstat><prop/><status>HTTP/1.1 200 OK</status></propstat></response></multistatus>",
+         "the response for /a names several resources but no status"),
     ]
     for (text, message) in cases {
         #expect(throws: DAVProblem(message), "\(text)") { try DAVMultistatus(Array(text.utf8)) }
@@ -127,7 +182,7 @@ private let multiget = """
     #expect(properties.child(DAVName.calendarColor)?.text == "#112233")
     #expect(properties.child(DAVName.supportedComponents)?.child(DAVName.component)?.attribute("name") == "VTODO")
 
-    let query = try XMLReader.read(DAVRequestBody.taskEntityTags())
+    let query = try XMLReader.read(DAVRequestBody.taskETagQuery())
     let filter = try #require(query.child(XMLName(DAVName.caldav, "filter")))
     #expect(filter.child(XMLName(DAVName.caldav, "comp-filter"))?.child(XMLName(DAVName.caldav, "comp-filter"))?.attribute("name") == "VTODO")
 
