@@ -49,7 +49,9 @@ public enum RemoteListing: Hashable, Sendable {
 
 /// One step of a sync, for its executor.
 public enum SyncAction: Hashable, Sendable {
-    /// Create the task on the server (`PUT` with `If-None-Match: *`) at a new href.
+    /// Create the task on the server (`PUT` with `If-None-Match: *`) at a new href. Refused (412) when a member the
+    /// plan could not read holds that href: the executor then drops the uid's record, and the next sync merges the
+    /// task with what it reads there.
     case createRemote(uid: String, task: ExchangeTask)
     /// Replace the server's version (`PUT` with `If-Match: etag`).
     case updateRemote(href: String, etag: String, task: ExchangeTask)
@@ -67,8 +69,12 @@ public enum SyncNotice: Hashable, Sendable {
     case clash(uid: String, fields: [MergeField], kept: SyncSide, lost: ExchangeTask)
     /// An edit on one side undid a deletion on the other.
     case undeleted(uid: String, deletedOn: SyncSide)
-    /// Several members of the calendar carry the same uid: the first href (in order) is synced, these are left alone.
+    /// Several members of the calendar carry the same uid: the one its status names (else the first by href) is
+    /// synced, these are left alone.
     case duplicateUID(uid: String, hrefs: [String])
+    /// A member the server listed but whose data could not be read (malformed, or gone before it was fetched): left
+    /// as it was, for the next sync.
+    case unreadable(href: String)
 }
 
 /// The plan of one sync: its actions, what to tell the user, and whether it must wait for the user.
@@ -77,13 +83,17 @@ public struct SyncPlan: Hashable, Sendable {
     public var actions: [SyncAction]
     /// What the user should see.
     public var notices: [SyncNotice]
-    /// Set when one side suddenly looks empty (every task synced before is gone from it, and there were at least
-    /// `SyncPlanner.emptySideThreshold`): a wiped server or a wrong URL must not be mirrored without the user saying
-    /// so. `actions` then holds nothing that deletes.
+    /// Set when one side suddenly looks empty (every task synced before is gone from it, there were at least
+    /// `SyncPlanner.emptySideThreshold`, and the other side still has some): a wiped server or a wrong URL must not be
+    /// mirrored without the user saying so. `actions` is then empty and `status` the old one.
     public var emptySide: SyncSide?
     /// The status after the actions succeed, by uid (entity tags of pushed tasks are the executor's to fill in: a
     /// pushed task's record has the tag it had, or "" for a new one).
     public var status: [String: SyncRecord]
+    /// Set when something the server reported was left for later (a member that could not be read, duplicate uids,
+    /// an empty side awaiting the user): the executor keeps the sync token it listed from, so the next sync's
+    /// listing reports those members again.
+    public var keepsToken: Bool
 }
 
 /// Plans syncs. Pure: the status, the list and the server's answers in, a plan out.
@@ -109,35 +119,52 @@ public enum SyncPlanner {
     ///   - status: the records of the last sync.
     ///   - local: the list's tasks now, by uid.
     ///   - remote: what the server reported.
-    ///   - fetched: the data of the members `hrefsToFetch` named, read; a member left out (it could not be read, or
-    ///     vanished between the listing and the fetch) is left as it was, to be tried again by the next sync.
+    ///   - fetched: the data of the members `hrefsToFetch` named, read. A member left out (it could not be read, or
+    ///     vanished between the listing and the fetch) is left as it was, reported `unreadable`, and makes the plan
+    ///     `keepsToken`, so the next sync lists it again.
     ///   - confirmed: the user confirmed mirroring a side that looks empty.
-    /// - Complexity: O((s + l + f) log) for s records, l tasks and f fetched members.
+    /// - Complexity: O((s + l + m) log(s + l + m)) for s records, l tasks and m members listed.
     public static func plan(status: [SyncRecord], local: [String: ExchangeTask], remote: RemoteListing,
                             fetched: [String: ExchangeTask], confirmed: Bool = false) -> SyncPlan {
         var notices: [SyncNotice] = []
+        var keepsToken = false
         let records = Dictionary(status.map { ($0.uid, $0) }) { first, _ in first }
-        // The server's members by uid: known hrefs keep their uid; new ones are known by the uid they carry.
-        var remoteHref: [String: String] = [:]
-        var remoteTag: [String: String] = [:]
+        // The server's members by uid. A known href keeps its uid while the server has it (unlisted in a delta:
+        // unchanged), unless its data now carries another uid (the member was replaced: its old uid is gone).
         var hrefsByUID: [String: [String]] = [:]
-        // A known member keeps its uid while the server has it (unlisted in a delta: unchanged).
+        var replaced: Set<String> = []
+        var remoteTag: [String: String] = [:]
+        for (href, etag) in remote.present { remoteTag[href] = etag }
         for record in status.sorted(by: { $0.uid < $1.uid }) {
-            remoteHref[record.uid] = record.href
-            if remote.state(of: record.href).map({ $0 != nil }) ?? true { hrefsByUID[record.uid, default: []].append(record.href) }
+            guard remote.state(of: record.href).map({ $0 != nil }) ?? true else { continue }
+            if let uid = fetched[record.href]?.uid, uid != record.uid {
+                replaced.insert(record.uid)
+                hrefsByUID[uid, default: []].append(record.href)
+            } else {
+                hrefsByUID[record.uid, default: []].append(record.href)
+            }
         }
         let knownHrefs = Set(status.map(\.href))
-        for (href, etag) in remote.present.sorted(by: { $0.href < $1.href }) {
-            remoteTag[href] = etag
-            guard !knownHrefs.contains(href), let uid = fetched[href]?.uid else { continue }
+        for (href, _) in remote.present.sorted(by: { $0.href < $1.href }) where !knownHrefs.contains(href) {
+            guard let uid = fetched[href]?.uid else {
+                notices.append(.unreadable(href: href))
+                keepsToken = true
+                continue
+            }
             hrefsByUID[uid, default: []].append(href)
         }
-        for (uid, hrefs) in hrefsByUID.sorted(by: { $0.key < $1.key }) where hrefs.count > 1 {
-            let kept = remoteHref[uid].map { hrefs.contains($0) ? $0 : hrefs[0] } ?? hrefs[0]
-            notices.append(.duplicateUID(uid: uid, hrefs: hrefs.filter { $0 != kept }))
+        // Each uid's member: the one its record names while it is listed, else the first.
+        var remoteHref: [String: String] = [:]
+        for (uid, hrefs) in hrefsByUID.sorted(by: { $0.key < $1.key }) {
+            let known = records[uid].map(\.href)
+            let kept = known.flatMap { hrefs.contains($0) ? $0 : nil } ?? hrefs[0]
             remoteHref[uid] = kept
+            if hrefs.count > 1 {
+                notices.append(.duplicateUID(uid: uid, hrefs: hrefs.filter { $0 != kept }))
+                // Listed again until the user settles it (and promoted if the kept one goes).
+                keepsToken = true
+            }
         }
-        for (uid, hrefs) in hrefsByUID where remoteHref[uid] == nil { remoteHref[uid] = hrefs[0] }
 
         // Each side's version now, and whether it changed.
         struct Sides {
@@ -160,19 +187,22 @@ public enum SyncPlanner {
                 remoteVersion = fetchedVersion
                 remoteChanged = true
                 etag = remoteTag[href] ?? etag
-            } else if let record, let state = remote.state(of: record.href), state == nil {
-                // Gone from the server.
+            } else if record != nil, href == nil || replaced.contains(uid) {
+                // Gone from the server (deleted, moved to an href not yet read, or replaced by another uid).
                 remoteVersion = nil
                 remoteChanged = true
+                if href != nil { etag = nil }
             } else if let record {
                 if let state = remote.state(of: record.href), let tag = state, tag != record.etag {
                     // Changed, but its data could not be read: left for the next sync.
+                    notices.append(.unreadable(href: record.href))
+                    keepsToken = true
                     continue
                 }
                 remoteVersion = record.base
                 remoteChanged = false
             } else {
-                // On the server but unread, or nowhere.
+                // Only here (a member on the server whose data was not read was reported above).
                 guard href == nil else { continue }
                 remoteVersion = nil
                 remoteChanged = false
@@ -181,18 +211,19 @@ public enum SyncPlanner {
             let localChanged = record.map { record in localVersion.map { !TaskMerge.sameContent($0, record.base) } ?? true }
                 ?? (localVersion != nil)
             guard remoteChanged || localChanged else { continue }
-            let remoteHrefNow = remoteVersion == nil ? nil : href
             sides[uid] = Sides(remote: remoteVersion, remoteChanged: remoteChanged, local: localVersion,
-                               localChanged: localChanged, href: remoteHrefNow, etag: etag)
+                               localChanged: localChanged, href: remoteVersion == nil ? nil : href, etag: etag)
         }
 
-        // A side that lost every synced task at once.
-        var emptySide: SyncSide?
+        // A side that lost every synced task at once, while the other still has some to lose: nothing is done until
+        // the user confirms (not even creations on a server that may be the wrong one), and the token is kept.
         if !confirmed, status.count >= emptySideThreshold {
-            if status.allSatisfy({ sides[$0.uid].map { $0.remote == nil && $0.remoteChanged } ?? false }) {
-                emptySide = .remote
-            } else if status.allSatisfy({ local[$0.uid] == nil }) {
-                emptySide = .local
+            let goneRemotely = status.allSatisfy { sides[$0.uid].map { $0.remote == nil && $0.remoteChanged } ?? false }
+            let goneLocally = status.allSatisfy { local[$0.uid] == nil }
+            let side: SyncSide? = goneRemotely && status.contains(where: { local[$0.uid] != nil }) ? .remote
+                : goneLocally && status.contains(where: { sides[$0.uid]?.remote != nil || sides[$0.uid] == nil }) ? .local : nil
+            if let side {
+                return SyncPlan(actions: [], notices: notices, emptySide: side, status: records, keepsToken: true)
             }
         }
 
@@ -207,15 +238,11 @@ public enum SyncPlanner {
             }
             if let deletedOn = result.undeleted { notices.append(.undeleted(uid: uid, deletedOn: deletedOn)) }
             guard let merged = result.task else {
-                // Deleted: on the side that still has it, unless that side is the one that looks empty's mirror.
-                guard emptySide == nil else { continue }
                 if let href = side.href, let etag = side.etag { remoteActions.append(.deleteRemote(href: href, etag: etag)) }
                 if side.local != nil { localActions.append(.deleteLocal(uid: uid)) }
                 newStatus[uid] = nil
                 continue
             }
-            // A task a side lost while that side looks empty is not given back to it either: the user decides.
-            if emptySide != nil && ((side.remote == nil && side.remoteChanged) || (side.local == nil && records[uid] != nil)) { continue }
             if side.local.map({ !TaskMerge.sameContent($0, merged) }) ?? true {
                 localActions.append(.applyLocal(uid: uid, task: merged))
             }
@@ -228,8 +255,8 @@ public enum SyncPlanner {
             }
             newStatus[uid] = SyncRecord(uid: uid, href: side.href ?? "", etag: side.etag ?? "", base: merged)
         }
-        return SyncPlan(actions: orderedRemote(remoteActions) + localActions, notices: notices, emptySide: emptySide,
-                        status: newStatus)
+        return SyncPlan(actions: orderedRemote(remoteActions) + localActions, notices: notices, emptySide: nil,
+                        status: newStatus, keepsToken: keepsToken)
     }
 
     /// Remote actions in the order the server should see them: deletions first (a uid may come back at another
