@@ -74,6 +74,17 @@ private func importedModules(under directory: String) throws -> [String: String]
     #expect(Set(modules.keys) == ["Domain"], "\(modules)")
 }
 
+@Test func onlyCalDAVReachesTheNetworkAndNothingTheServerStartsWithLinksIt() throws {
+    // FoundationNetworking brings libcurl and its libraries into a process's start: not into the server's until sync
+    // runs there (ARCHITECTURE.md, Sources/CalDAV).
+    for directory in ["Wire", "TasklsProtocol", "Domain", "QuickEntry", "Store", "Interchange", "Sync", "Server", "REPL",
+                      "Transcript", "TestSupport", "taskls"] {
+        let modules = try importedModules(under: "Sources/" + directory)
+        #expect(modules["FoundationNetworking"] == nil && modules["CalDAV"] == nil, "\(directory): \(modules)")
+    }
+    #expect(try importedModules(under: "Sources/CalDAV")["FoundationNetworking"] != nil)
+}
+
 @Test func theREPLReachesDomainAndStoreOnlyWhereItSays() throws {
     // ARCHITECTURE.md: only the demo store touches Store; Domain also for the manual clock and the civil dates.
     let allowed: [String: Set<String>] = [
