@@ -32,14 +32,19 @@ public struct ReadOptions: Sendable {
     public var zones: any ZoneDatabase
     /// Skip invalid tasks (each reported) instead of refusing the whole file.
     public var skipInvalid: Bool
+    /// Keep a task's parent uid when no task of the file has it (iCalendar's `RELATED-TO`). Off for a file, where such
+    /// a link is kept as an extra and the task comes in at the top level; on for sync, where every calendar object
+    /// holds one task and its parent is another object.
+    public var keepsParentsOutside: Bool
 
     /// Makes the options.
     public init(fileName: String, localZone: any ZoneOffsets & Sendable, zones: any ZoneDatabase,
-                skipInvalid: Bool = false) {
+                skipInvalid: Bool = false, keepsParentsOutside: Bool = false) {
         self.fileName = fileName
         self.localZone = localZone
         self.zones = zones
         self.skipInvalid = skipInvalid
+        self.keepsParentsOutside = keepsParentsOutside
     }
 }
 

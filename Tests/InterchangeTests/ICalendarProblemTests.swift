@@ -49,6 +49,17 @@ struct ICalendarProblemTests {
                 "a parent left out stays a link")
     }
 
+    @Test func syncKeepsAParentThatIsAnotherCalendarObject() throws {
+        // Each calendar object on a CalDAV server holds one task: its parent is in another object.
+        let text = icsCalendar(icsTodo(["UID:child", "SUMMARY:Book flights", "RELATED-TO;RELTYPE=PARENT:trip"]))
+        var options = icsReadOptions()
+        options.keepsParentsOutside = true
+        let task = try #require(try icsRead(text, options: options).document.tasks.first)
+        #expect(task.parentUID == "trip" && task.extras.isEmpty)
+        let file = try #require(try icsRead(text).document.tasks.first)
+        #expect(file.parentUID == nil && file.extras.map(\.key) == ["ical:RELATED-TO"])
+    }
+
     @Test func aCycleOfParentsIsReportedOnEachOfItsTasks() throws {
         let text = icsCalendar(
             icsTodo(["UID:a", "SUMMARY:a", "RELATED-TO:b"])        // 4, 7

@@ -110,7 +110,7 @@ extension ICalendarFormat {
                 for loss in task.losses { tally.add(loss.what, because: loss.reason) }
             }
             let uids = Set(tasks.compactMap(\.task.uid))
-            for index in tasks.indices {
+            for index in tasks.indices where !options.keepsParentsOutside {
                 guard let parent = tasks[index].task.parentUID, !uids.contains(parent),
                       let (extra, position) = tasks[index].parentExtra else { continue }
                 tasks[index].task.parentUID = nil
