@@ -49,8 +49,10 @@ public enum CalDAVFailure: Error, Hashable, Sendable, CustomStringConvertible {
     case uidTaken(href: String, existing: String?)
     /// Nothing is at `href` (404).
     case notFound(href: String)
-    /// Any other status.
-    case status(Int, href: String)
+    /// Any other status, with what the server said of it (its error message, or the start of its text), if anything.
+    case status(Int, href: String, message: String?)
+    /// The server sent the request to another origin (scheme, host or port), where the password is not sent.
+    case redirectedElsewhere(href: String, to: String)
     /// No answer: the connection failed, timed out or the certificate was refused (`message` says which).
     case unreachable(host: String, message: String)
     /// An answer that could not be read.
@@ -58,12 +60,13 @@ public enum CalDAVFailure: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .credentialsRefused(let host): "\(host) refused the user name and password"
+        case .credentialsRefused(let host): "\(host) refused the user name and password (a server with two-factor sign-in wants an app password)"
         case .tokenRefused: "the server no longer knows the sync token"
         case .preconditionFailed(let href): "\(href) changed on the server meanwhile"
         case .uidTaken(let href, let existing): "\(href): its uid is already on the server" + (existing.map { " at \($0)" } ?? "")
         case .notFound(let href): "\(href) is not on the server"
-        case .status(let code, let href): "\(href): the server answered \(code)"
+        case .status(let code, let href, let message): "\(href): the server answered \(code)" + (message.map { ": \($0)" } ?? "")
+        case .redirectedElsewhere(let href, let target): "\(href) is redirected to \(target), another server: give that URL instead"
         case .unreachable(let host, let message): "\(host) cannot be reached: \(message)"
         case .badAnswer(let href, let message): "\(href): the server's answer cannot be read: \(message)"
         }
@@ -77,23 +80,59 @@ public struct CalDAVChanges: Sendable {
     public var truncated: Bool
 }
 
-/// The requests of sync, one method each. Each request is its own: nothing is cached between them.
-public struct CalDAVClient: Sendable {
+/// The requests of sync, one method each, over one URLSession (its connections reused). Hrefs in and out are
+/// canonical (`canonical(_:)`): paths on the account's origin, percent-encoded one way.
+public final class CalDAVClient: Sendable {
     public let account: CalDAVAccount
-    /// Seconds a request may take before it counts as unreachable.
-    public var timeout: TimeInterval = 60
+    /// Seconds a request may wait for the server before it counts as unreachable.
+    public let timeout: TimeInterval
+    private let session: URLSession
+    private let delegate: SessionDelegate
 
-    public init(account: CalDAVAccount) {
+    public init(account: CalDAVAccount, timeout: TimeInterval = 60) {
         self.account = account
+        self.timeout = timeout
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        delegate = SessionDelegate()
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
-    /// The user's principal (RFC 5397 `current-user-principal`) from the account's URL.
-    public func principal() async throws(CalDAVFailure) -> String {
-        let answer = try await propfind(account.url.absoluteString, depth: "0", [DAVName.currentUserPrincipal])
-        guard let href = answer.responses.lazy.compactMap({ $0.href(in: DAVName.currentUserPrincipal) }).first else {
-            throw .badAnswer(href: account.url.path, message: "no current-user-principal")
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// The user's principal, from the account's URL, or from the server's `/.well-known/caldav` (RFC 6764) when the
+    /// URL names no principal.
+    public func discoverPrincipal() async throws(CalDAVFailure) -> String {
+        do {
+            return try await principal()
+        } catch {
+            switch error {
+            case .credentialsRefused, .unreachable, .redirectedElsewhere: throw error
+            default: return try await principal(at: "/.well-known/caldav")
+            }
         }
-        return href
+    }
+
+    /// `href` as the client keeps it: on the account's origin, the path with its percent-encoding normalized (so
+    /// `a%40b.ics` and `a@b.ics` are one member); an href on another origin stays absolute.
+    public func canonical(_ href: String) -> String {
+        guard let url = URL(string: href, relativeTo: account.url)?.absoluteURL else { return href }
+        guard sameOrigin(url, account.url) else { return url.absoluteString }
+        let path = url.path(percentEncoded: false)
+        return path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+    }
+
+    /// The user's principal (RFC 5397 `current-user-principal`) as the resource at `href` (default: the account's
+    /// URL) names it.
+    public func principal(at href: String? = nil) async throws(CalDAVFailure) -> String {
+        let target = href ?? account.url.absoluteString
+        let answer = try await propfind(target, depth: "0", [DAVName.currentUserPrincipal])
+        guard let principal = answer.responses.lazy.compactMap({ $0.href(in: DAVName.currentUserPrincipal) }).first else {
+            throw .badAnswer(href: canonical(target), message: "no current-user-principal")
+        }
+        return canonical(principal)
     }
 
     /// The principal's calendar home (RFC 4791 `calendar-home-set`).
@@ -102,7 +141,7 @@ public struct CalDAVClient: Sendable {
         guard let href = answer.responses.lazy.compactMap({ $0.href(in: DAVName.calendarHomeSet) }).first else {
             throw .badAnswer(href: principal, message: "no calendar-home-set")
         }
-        return href
+        return canonical(href)
     }
 
     /// The calendars in `home`.
@@ -110,29 +149,32 @@ public struct CalDAVClient: Sendable {
         let answer = try await propfind(home, depth: "1", [DAVName.resourceType, DAVName.displayName, DAVName.supportedComponents,
                                                            DAVName.calendarColor, DAVName.syncToken])
         return answer.responses.filter(\.isCalendar).map {
-            CalDAVCalendar(href: $0.href, name: $0.displayName, color: $0.color, components: $0.components, syncToken: $0.syncToken)
+            CalDAVCalendar(href: canonical($0.href), name: $0.displayName, color: $0.color, components: $0.components, syncToken: $0.syncToken)
         }
     }
 
     /// Makes a calendar for tasks at `href` (MKCALENDAR).
     public func makeTaskCalendar(at href: String, name: String, color: String?) async throws(CalDAVFailure) {
         let answer = try await send("MKCALENDAR", href, body: DAVRequestBody.makeTaskCalendar(name: name, color: color))
-        guard answer.status == 201 else { throw failure(answer, href) }
+        guard answer.status == 201 else {
+            if answer.status == 405 { throw .status(405, href: canonical(href), message: "something already exists there") }
+            throw failure(answer, href)
+        }
     }
 
-    /// The members changed since `token` (nil: all of them), by sync-collection.
+    /// The members changed since `token` (nil: all of them), by sync-collection. A changed member the server gives
+    /// no entity tag for is listed with the tag "" (fetched, and its tag read then).
     /// - Throws: `.tokenRefused` when the server no longer knows the token.
     public func changes(in calendar: String, since token: String?) async throws(CalDAVFailure) -> CalDAVChanges {
         let answer = try await send("REPORT", calendar, headers: ["Depth": "0"], body: DAVRequestBody.syncCollection(token: token))
         let read = try multistatus(answer, calendar)
         guard let newToken = read.syncToken else { throw .badAnswer(href: calendar, message: "no sync-token") }
         var changes: [String: String?] = [:]
-        for response in read.responses where !sameResource(response.href, calendar) {
-            if response.status == 404 {
-                changes[response.href] = .some(nil)
-            } else if let etag = response.etag {
-                changes[response.href] = .some(etag)
-            }
+        let collection = canonical(calendar)
+        for response in read.responses {
+            let href = canonical(response.href)
+            guard href != collection, href + "/" != collection else { continue }
+            changes[href] = response.status == 404 ? .some(nil) : .some(strong(response.etag) ?? "")
         }
         return CalDAVChanges(listing: .delta(changes), token: newToken, truncated: read.truncated)
     }
@@ -142,7 +184,7 @@ public struct CalDAVClient: Sendable {
         let answer = try await send("REPORT", calendar, headers: ["Depth": "1"], body: DAVRequestBody.taskETagQuery())
         var tags: [String: String] = [:]
         for response in try multistatus(answer, calendar).responses {
-            if let etag = response.etag { tags[response.href] = etag }
+            if let etag = strong(response.etag) { tags[canonical(response.href)] = etag }
         }
         return tags
     }
@@ -153,19 +195,20 @@ public struct CalDAVClient: Sendable {
         let answer = try await send("REPORT", calendar, headers: ["Depth": "1"], body: DAVRequestBody.calendarMultiget(hrefs))
         var members: [String: (etag: String?, text: String)] = [:]
         for response in try multistatus(answer, calendar).responses {
-            if let text = response.calendarData { members[response.href] = (response.etag, text) }
+            if let text = response.calendarData { members[canonical(response.href)] = (strong(response.etag), text) }
         }
         return members
     }
 
     /// Puts a member: `etag` nil creates it only if absent (`If-None-Match: *`), else replaces it only if unchanged.
-    /// - Returns: its new entity tag, when the server gives one.
+    /// - Returns: its new entity tag, when the server gives a strong one (a weak one cannot be matched: nil, and the
+    ///   caller reads the member again).
     public func put(_ href: String, _ text: String, replacing etag: String?) async throws(CalDAVFailure) -> String? {
         let condition = etag.map { ["If-Match": $0] } ?? ["If-None-Match": "*"]
         let answer = try await send("PUT", href, headers: condition.merging(["Content-Type": "text/calendar; charset=utf-8"]) { $1 },
                                     body: text)
         guard (200..<300).contains(answer.status) else { throw failure(answer, href) }
-        return answer.headers["etag"]
+        return strong(answer.headers["etag"])
     }
 
     /// Deletes a member only if unchanged (`If-Match`).
@@ -192,18 +235,31 @@ public struct CalDAVClient: Sendable {
 
     /// The failure an unexpected answer stands for.
     private func failure(_ answer: Answer, _ href: String) -> CalDAVFailure {
-        let conditions = (try? XMLReader.read(answer.body))?.children.map(\.name) ?? []
+        let href = canonical(href)
+        let error = try? XMLReader.read(answer.body)
+        let conditions = error?.children.map(\.name) ?? []
+        // SabreDAV (Nextcloud, Baïkal) says what went wrong in s:message.
+        let message = error?.child(XMLName("http://sabredav.org/ns", "message"))?.text ?? plainText(answer)
         switch answer.status {
         case 401: return .credentialsRefused(host: account.url.host ?? account.url.absoluteString)
         case 403 where conditions.contains(DAVName.validSyncToken), 409 where conditions.contains(DAVName.validSyncToken):
             return .tokenRefused
         case 404: return .notFound(href: href)
         case 409 where conditions.contains(XMLName(DAVName.caldav, "no-uid-conflict")):
-            let existing = (try? XMLReader.read(answer.body))?.child(XMLName(DAVName.caldav, "no-uid-conflict"))?.child(DAVName.href)?.text
-            return .uidTaken(href: href, existing: existing)
+            let existing = error?.child(XMLName(DAVName.caldav, "no-uid-conflict"))?.child(DAVName.href)?.text
+            return .uidTaken(href: href, existing: existing.map(canonical))
+        case 400 where message?.lowercased().contains("uid already exists") == true:
+            return .uidTaken(href: href, existing: nil)
         case 412: return .preconditionFailed(href: href)
-        default: return .status(answer.status, href: href)
+        default: return .status(answer.status, href: href, message: message)
         }
+    }
+
+    /// The start of a text answer (no markup), for a message.
+    private func plainText(_ answer: Answer) -> String? {
+        guard answer.headers["content-type"]?.hasPrefix("text/plain") == true else { return nil }
+        let text = String(decoding: answer.body.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
     }
 
     private struct Answer {
@@ -213,62 +269,89 @@ public struct CalDAVClient: Sendable {
         let body: Data
     }
 
-    /// Sends one request to `href` (a path, or an absolute URL) resolved against the account's URL.
+    /// Sends one request to `href` (a path, or an absolute URL) resolved against the account's URL, following up to
+    /// five redirects on the account's origin with the same method and body (URLSession would re-send a PROPFIND's
+    /// credentials but not its body, to any host).
     private func send(_ method: String, _ href: String, headers: [String: String] = [:], body: String? = nil) async throws(CalDAVFailure) -> Answer {
         let host = account.url.host ?? account.url.absoluteString
-        guard let url = URL(string: href, relativeTo: account.url)?.absoluteURL else {
+        guard var url = URL(string: href, relativeTo: account.url)?.absoluteURL else {
             throw .badAnswer(href: href, message: "not a URL")
         }
-        var request = URLRequest(url: url, timeoutInterval: timeout)
-        request.httpMethod = method
-        request.setValue("Basic " + Data("\(account.user):\(account.password)".utf8).base64EncodedString(),
-                         forHTTPHeaderField: "Authorization")
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        if let body {
-            request.httpBody = Data(body.utf8)
-            if headers["Content-Type"] == nil { request.setValue("application/xml; charset=utf-8", forHTTPHeaderField: "Content-Type") }
-        }
-        // URLSession on Linux never finishes a request answered 401 unless a delegate answers the challenge: this one
-        // refuses it (the credentials went with the request), and the refusal is the 401.
-        let refuser = ChallengeRefuser()
-        let session = URLSession(configuration: .ephemeral, delegate: refuser, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        do {
-            let (data, response) = try await session.data(for: request)
-            guard let http = response as? HTTPURLResponse else { throw CalDAVFailure.badAnswer(href: href, message: "not HTTP") }
-            var fields: [String: String] = [:]
-            for (name, value) in http.allHeaderFields {
-                if let name = name as? String, let value = value as? String { fields[name.lowercased()] = value }
+        guard sameOrigin(url, account.url) else { throw .redirectedElsewhere(href: canonical(href), to: url.absoluteString) }
+        for _ in 0...5 {
+            var request = URLRequest(url: url)
+            request.httpMethod = method
+            request.setValue("Basic " + Data("\(account.user):\(account.password)".utf8).base64EncodedString(),
+                             forHTTPHeaderField: "Authorization")
+            for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+            if let body {
+                request.httpBody = Data(body.utf8)
+                if headers["Content-Type"] == nil { request.setValue("application/xml; charset=utf-8", forHTTPHeaderField: "Content-Type") }
             }
-            return Answer(status: http.statusCode, headers: fields, body: data)
-        } catch let failure as CalDAVFailure {
-            throw failure
-        } catch {
-            if refuser.challenged { throw .credentialsRefused(host: host) }
-            throw .unreachable(host: host, message: error.localizedDescription)
+            let answer = try await exchange(request, host: host, href: href)
+            guard [301, 302, 307, 308].contains(answer.status), let location = answer.headers["location"],
+                  let target = URL(string: location, relativeTo: url)?.absoluteURL else { return answer }
+            guard sameOrigin(target, account.url) else {
+                throw .redirectedElsewhere(href: canonical(href), to: target.absoluteString)
+            }
+            url = target
         }
+        throw .badAnswer(href: canonical(href), message: "more than five redirects")
+    }
+
+    private func exchange(_ request: URLRequest, host: String, href: String) async throws(CalDAVFailure) -> Answer {
+        let (data, response): (Data, URLResponse)
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch let error as URLError {
+            if delegate.wasChallenged(request) { throw .credentialsRefused(host: host) }
+            if error.code == .timedOut { throw .unreachable(host: host, message: "no answer within \(Int(timeout)) s") }
+            throw .unreachable(host: host, message: error.localizedDescription)
+        } catch {
+            throw .unreachable(host: host, message: "\(error)")
+        }
+        guard let http = response as? HTTPURLResponse else { throw .badAnswer(href: canonical(href), message: "not HTTP") }
+        var fields: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { fields[name.lowercased()] = value }
+        }
+        return Answer(status: http.statusCode, headers: fields, body: data)
     }
 }
 
-/// Whether two hrefs name the same resource, a trailing slash aside.
-private func sameResource(_ first: String, _ second: String) -> Bool {
-    func trimmed(_ href: String) -> Substring {
-        let path = URL(string: href)?.path ?? href
-        return path.hasSuffix("/") ? path.dropLast() : path[...]
-    }
-    return trimmed(first) == trimmed(second)
+/// Whether two URLs share scheme, host and port (the origin the password goes to).
+private func sameOrigin(_ first: URL, _ second: URL) -> Bool {
+    func port(_ url: URL) -> Int? { url.port ?? (url.scheme == "https" ? 443 : url.scheme == "http" ? 80 : nil) }
+    return first.scheme?.lowercased() == second.scheme?.lowercased() && first.host?.lowercased() == second.host?.lowercased()
+        && port(first) == port(second)
 }
 
-/// Refuses every authentication challenge and remembers that one came.
-private final class ChallengeRefuser: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+/// `tag` when it is a strong entity tag (`"…"`); nil for none or a weak one (`W/"…"`), which `If-Match` cannot match.
+private func strong(_ tag: String?) -> String? {
+    guard let tag, !tag.hasPrefix("W/"), !tag.isEmpty else { return nil }
+    return tag
+}
+
+/// Refuses every authentication challenge (the credentials went with the request) and remembers which requests got
+/// one; refuses every redirect, which `CalDAVClient.send` follows itself.
+private final class SessionDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     private let lock = NSLock()
-    private var wasChallenged = false
+    private var challenged: Set<URL> = []
 
-    var challenged: Bool { lock.withLock { wasChallenged } }
+    /// Whether a request to `request`'s URL was challenged (and so refused); forgets it.
+    func wasChallenged(_ request: URLRequest) -> Bool {
+        guard let url = request.url else { return false }
+        return lock.withLock { challenged.remove(url) != nil }
+    }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
                     completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
-        lock.withLock { wasChallenged = true }
+        if let url = task.originalRequest?.url { lock.withLock { _ = challenged.insert(url) } }
         completionHandler(.cancelAuthenticationChallenge, nil)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+        completionHandler(nil)
     }
 }

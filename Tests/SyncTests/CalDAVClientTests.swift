@@ -3,6 +3,9 @@
 
 import CalDAV
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Sync
 import Testing
 
@@ -17,6 +20,9 @@ private func vtodo(_ uid: String, _ title: String) -> String {
     defer { server.stop() }
     let client = CalDAVClient(account: CalDAVAccount(url: try #require(URL(string: server.base + "/")), user: "bob", password: "s3cret"))
 
+    // Found from a URL that names no principal, through /.well-known/caldav (Radicale redirects it to /).
+    let lost = CalDAVClient(account: CalDAVAccount(url: try #require(URL(string: server.base + "/no/such/")), user: "bob", password: "s3cret"))
+    #expect(try await lost.discoverPrincipal() == "/bob/")
     let principal = try await client.principal()
     let home = try await client.calendarHome(of: principal)
     #expect(principal == "/bob/" && home == "/bob/")
@@ -50,6 +56,13 @@ private func vtodo(_ uid: String, _ title: String) -> String {
     let delta = try await client.changes(in: calendar, since: all.token)
     #expect(delta.listing == .delta([calendar + "a.ics": second, calendar + "b.ics": nil]))
 
+    // One member under either spelling of its href.
+    _ = try await client.put(calendar + "x%40y.ics", vtodo("x@y", "At"), replacing: nil)
+    let spelled = try await client.changes(in: calendar, since: delta.token)
+    guard case .delta(let spelledChanges) = spelled.listing else { Issue.record("not a delta"); return }
+    #expect(Array(spelledChanges.keys) == [client.canonical(calendar + "x@y.ics")])
+    #expect(client.canonical(calendar + "x%40y.ics") == client.canonical(server.base + calendar + "x@y.ics"))
+
     // The same uid at a second href; a token the server does not know; a wrong password; nothing listening.
     await #expect(throws: CalDAVFailure.uidTaken(href: calendar + "a2.ics", existing: nil)) {
         _ = try await client.put(calendar + "a2.ics", vtodo("a", "A elsewhere"), replacing: nil)
@@ -60,6 +73,9 @@ private func vtodo(_ uid: String, _ title: String) -> String {
     let stranger = CalDAVClient(account: CalDAVAccount(url: try #require(URL(string: server.base + "/")), user: "bob", password: "wrong"))
     await #expect(throws: CalDAVFailure.credentialsRefused(host: "127.0.0.1")) { _ = try await stranger.principal() }
     await #expect(throws: CalDAVFailure.notFound(href: "/bob/nothing/")) { _ = try await client.entityTags(in: "/bob/nothing/") }
+    await #expect(throws: CalDAVFailure.redirectedElsewhere(href: "http://example.com/x", to: "http://example.com/x")) {
+        _ = try await client.entityTags(in: "http://example.com/x")
+    }
     server.stop()
     do {
         _ = try await client.principal()
@@ -67,5 +83,15 @@ private func vtodo(_ uid: String, _ title: String) -> String {
     } catch {
         guard case .unreachable(let host, _) = error else { Issue.record("\(error)"); return }
         #expect(host == "127.0.0.1")
+    }
+}
+
+@Test func aServerThatNeverAnswersIsUnreachableWithinTheTimeout() async throws {
+    let listener = try silentListener()
+    defer { close(listener.descriptor) }
+    let url = try #require(URL(string: "http://127.0.0.1:\(listener.port)/"))
+    let client = CalDAVClient(account: CalDAVAccount(url: url, user: "bob", password: "s3cret"), timeout: 1)
+    await #expect(throws: CalDAVFailure.unreachable(host: "127.0.0.1", message: "no answer within 1 s")) {
+        _ = try await client.principal()
     }
 }
