@@ -101,28 +101,25 @@ struct RadicaleFailure: Error, CustomStringConvertible {
 /// A socket on 127.0.0.1 that takes connections (the kernel's backlog) and never answers: a server that hangs.
 /// Returns its port and its descriptor, to close.
 func silentListener() throws -> (port: Int, descriptor: Int32) {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw RadicaleFailure("socket: \(errno)") }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
-    }
-    guard bound, listen(descriptor, 8) == 0 else {
+    let (port, descriptor) = try boundSocket()
+    guard listen(descriptor, 8) == 0 else {
         close(descriptor)
-        throw RadicaleFailure("bind or listen: \(errno)")
+        throw RadicaleFailure("listen: \(errno)")
     }
-    return (Int(UInt16(bigEndian: address.sin_port)), descriptor)
+    return (port, descriptor)
 }
 
 /// A port nothing listens on now: bound to 0, read back, released.
 private func freePort() throws -> Int {
+    let (port, descriptor) = try boundSocket()
+    close(descriptor)
+    return port
+}
+
+/// A TCP socket bound to a fresh port of 127.0.0.1: the port, and the descriptor to close.
+private func boundSocket() throws -> (port: Int, descriptor: Int32) {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { throw RadicaleFailure("socket: \(errno)") }
-    defer { close(descriptor) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -131,8 +128,11 @@ private func freePort() throws -> Int {
     let bound = withUnsafeMutablePointer(to: &address) { pointer in
         pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
     }
-    guard bound else { throw RadicaleFailure("bind: \(errno)") }
-    return Int(UInt16(bigEndian: address.sin_port))
+    guard bound else {
+        close(descriptor)
+        throw RadicaleFailure("bind: \(errno)")
+    }
+    return (Int(UInt16(bigEndian: address.sin_port)), descriptor)
 }
 
 /// An HTTP answer.
