@@ -30,6 +30,8 @@ let package = Package(
         // The requests of sync over HTTP(S) (URLSession: libcurl and OpenSSL at run time). Nothing the server starts
         // with links it yet.
         .target(name: "CalDAV", dependencies: ["Sync"]),
+        // Sync as it runs: one list with its calendar through the client, the status kept between syncs.
+        .target(name: "SyncEngine", dependencies: ["CalDAV", "Sync", "Interchange", "Domain", "Wire"]),
         .target(name: "Server", dependencies: ["Wire", "TasklsProtocol", "Domain", "Store", "QuickEntry", "Interchange"]),
         // What the tests and the benchmarks share: a seeded generator, temporary directories, whole files, built paths.
         .target(name: "TestSupport", dependencies: ["Wire"]),
@@ -53,7 +55,7 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
         .testTarget(name: "QuickEntryTests", dependencies: ["QuickEntry", "Domain", "TestSupport"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Domain", "Wire", "TestSupport"]),
-        .testTarget(name: "SyncTests", dependencies: ["Sync", "CalDAV", "Domain", "TestSupport"]),
+        .testTarget(name: "SyncTests", dependencies: ["Sync", "CalDAV", "SyncEngine", "Interchange", "Domain", "Wire", "TestSupport"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Domain", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Wire", "TasklsProtocol", "Domain", "TestSupport"]),
         .testTarget(name: "REPLTests", dependencies: ["taskls", "REPL", "Server", "Wire", "TasklsProtocol", "Transcript", "TestSupport"], exclude: ["Golden"]),

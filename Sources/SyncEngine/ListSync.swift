@@ -1,0 +1,273 @@
+// ListSync: one sync of a list with its calendar — list what changed on the server, fetch it, plan and apply the
+// local side in one step, push the rest, and say what the status is now, even when the sync stops half-way.
+
+import CalDAV
+import Domain
+import Sync
+
+/// What one list's sync did.
+public struct ListSyncOutcome: Sendable {
+    /// The status to keep: after a failure, what was done so far (records of unfinished pushes as they were, and the
+    /// old token), so the next sync redoes only the rest.
+    public var status: ListSyncStatus
+    /// What the user should see (clashes, undeletions, duplicate uids, unreadable members), in order.
+    public var notices: [SyncNotice]
+    /// Tasks sent to the server (created, updated, deleted).
+    public var pushed = 0
+    /// Tasks changed in the list (created, updated, deleted).
+    public var pulled = 0
+    /// Pushes the server refused because the task changed there meanwhile (or its uid was already there): each was
+    /// merged with the server's version in a further round.
+    public var refused = 0
+    /// Set when a side looks suddenly empty: nothing was done, and the user must confirm (`confirmed: true`).
+    public var awaitingConfirmation: SyncSide?
+    /// Set when the sync stopped before it finished.
+    public var failure: ListSyncFailure?
+}
+
+/// Syncs lists with calendars through one client.
+///
+/// A sync runs in rounds. A round lists the calendar's members changed since the token (sync-collection; with no
+/// token, or one the server refused, every member; a server without sync-collection: a calendar-query of entity
+/// tags), fetches the new and changed ones in batches (calendar-multiget), plans against the list as it is and
+/// applies the local actions in one step (`SyncLocalSide.planAndApply`), then pushes: deletions (`If-Match`),
+/// updates (`If-Match`) and creations (`If-None-Match: *`). A push the server refuses because the member changed
+/// meanwhile (412, or 404 for an update) keeps that task's old record, so the next round fetches the server's version
+/// and merges it; a creation refused because the uid is already there (409 `no-uid-conflict`, or a 412 at its href)
+/// drops the record and lists every member next round, which adopts the server's href. A round that needed another
+/// runs one, up to `rounds`.
+///
+/// Crash-safe by order: the list changes before the server does, and the status is kept last, so a sync stopped at
+/// any point leaves a status that is at worst older than both sides, and the next sync merges them again to the
+/// same result (a merge of two equal versions changes nothing).
+public struct ListSync: Sendable {
+    public let client: CalDAVClient
+    public let text: TaskText
+    /// The time now (`DTSTAMP` of what is sent).
+    public let now: @Sendable () -> Timestamp
+    /// Members fetched per calendar-multiget.
+    public var batchSize = 100
+    /// Rounds a sync may run when pushes are refused.
+    public var rounds = 3
+
+    public init(client: CalDAVClient, text: TaskText, now: @escaping @Sendable () -> Timestamp) {
+        self.client = client
+        self.text = text
+        self.now = now
+    }
+
+    /// Syncs a list with its calendar from `status`.
+    /// - Parameter confirmed: the user confirmed mirroring a side that looks empty.
+    /// - Complexity: O(changes) requests in batches, plus the planner's O(s log s) for s tasks.
+    public func run(_ status: ListSyncStatus, local: some SyncLocalSide, confirmed: Bool = false) async -> ListSyncOutcome {
+        var outcome = ListSyncOutcome(status: status, notices: [])
+        for _ in 0..<max(1, rounds) {
+            let again: Bool
+            do throws(ListSyncFailure) {
+                again = try await round(&outcome, local: local, confirmed: confirmed)
+            } catch {
+                outcome.failure = error
+                return outcome
+            }
+            if !again || outcome.awaitingConfirmation != nil { break }
+        }
+        return outcome
+    }
+
+    /// One round; true when another is needed.
+    private func round(_ outcome: inout ListSyncOutcome, local: some SyncLocalSide, confirmed: Bool) async throws(ListSyncFailure) -> Bool {
+        let status = outcome.status
+        let calendar = status.calendar
+        let (listing, listedToken, truncated) = try await list(status)
+        var token = listedToken
+        let records = Array(status.records.values)
+        var fetched: [String: ExchangeTask] = [:]
+        var tags: [String: String] = [:]
+        let wanted = SyncPlanner.hrefsToFetch(status: records, remote: listing)
+        for start in stride(from: 0, to: wanted.count, by: batchSize) {
+            let batch = Array(wanted[start..<min(start + batchSize, wanted.count)])
+            let members = try await server { () async throws(CalDAVFailure) in try await client.fetch(batch, in: calendar) }
+            for (href, member) in members {
+                guard let task = text.task(in: member.text, href: href) else { continue }
+                fetched[href] = task
+                if let etag = member.etag { tags[href] = etag }
+            }
+        }
+        // The tags the members were fetched with: newer than the listing's when they changed in between.
+        let remote = listing.replacingTags(tags)
+        let read = fetched
+        let plan = try await local.planAndApply { tasks in
+            SyncPlanner.plan(status: records, local: tasks, remote: remote, fetched: read, confirmed: confirmed)
+        }
+        outcome.notices += plan.notices
+        if let side = plan.emptySide {
+            outcome.awaitingConfirmation = side
+            return false
+        }
+        outcome.pulled += plan.actions.count { if case .applyLocal = $0 { true } else if case .deleteLocal = $0 { true } else { false } }
+
+        var next = plan.status
+        var again = truncated
+        var forgetsToken = false
+        let uidsByHref = Dictionary(records.map { ($0.href, $0.uid) }) { first, _ in first }
+        let pushes = plan.actions.filter(\.isRemote)
+        for (index, action) in pushes.enumerated() {
+            do throws(CalDAVFailure) {
+                switch action {
+                case .createRemote(let uid, let task):
+                    let href = client.canonical(calendar + memberName(uid))
+                    let etag = try await client.put(href, text.text(of: task, now: now()), replacing: nil)
+                    next[uid]?.href = href
+                    next[uid]?.etag = etag ?? ""
+                case .updateRemote(let href, let etag, let task):
+                    let newTag = try await client.put(href, text.text(of: task, now: now()), replacing: etag)
+                    if let uid = task.uid { next[uid]?.etag = newTag ?? "" }
+                case .deleteRemote(let href, let etag):
+                    do throws(CalDAVFailure) {
+                        try await client.delete(href, etag: etag)
+                    } catch .notFound(href: _) {
+                        // Already gone: what the deletion wanted.
+                    }
+                case .applyLocal, .deleteLocal:
+                    break
+                }
+                outcome.pushed += 1
+            } catch {
+                switch error {
+                case .preconditionFailed, .notFound:
+                    // Changed on the server since it was listed: its old record, and the next round merges.
+                    if case .createRemote(let uid, _) = action {
+                        next[uid] = nil
+                        forgetsToken = true
+                    } else if let uid = action.uid(uidsByHref) {
+                        next[uid] = status.records[uid]
+                    }
+                    again = true
+                    outcome.refused += 1
+                case .uidTaken:
+                    // The uid is at an href sync did not know: every member is listed next round, which adopts it.
+                    if let uid = action.uid(uidsByHref) { next[uid] = nil }
+                    forgetsToken = true
+                    again = true
+                    outcome.refused += 1
+                default:
+                    // Stopped: the pushes not done keep their old records, the old token is kept.
+                    for undone in pushes[index...] {
+                        if let uid = undone.uid(uidsByHref) { next[uid] = status.records[uid] }
+                    }
+                    outcome.status.records = next
+                    throw .server(Self.text(of: error))
+                }
+            }
+        }
+        if forgetsToken {
+            token = nil
+        } else if plan.keepsToken {
+            token = status.token
+        }
+        outcome.status.records = next
+        outcome.status.token = token
+        return again
+    }
+
+    /// What changed on the server since the status's token: a delta with the new token; with no token, or one the
+    /// server refused, every member (complete); from a server without sync-collection, every member by
+    /// calendar-query and no token.
+    private func list(_ status: ListSyncStatus) async throws(ListSyncFailure) -> (RemoteListing, String?, Bool) {
+        let calendar = status.calendar
+        if let token = status.token {
+            do throws(CalDAVFailure) {
+                let changes = try await client.changes(in: calendar, since: token)
+                return (changes.listing, changes.token, changes.truncated)
+            } catch .tokenRefused {
+                // Listed whole below.
+            } catch {
+                throw .server(Self.text(of: error))
+            }
+        }
+        do throws(CalDAVFailure) {
+            let changes = try await client.changes(in: calendar, since: nil)
+            guard case .delta(let members) = changes.listing else { return (changes.listing, changes.token, changes.truncated) }
+            // A truncated first listing is not the whole calendar: kept as a delta (nothing counts as gone), and the
+            // next round lists the rest from its token.
+            if changes.truncated { return (changes.listing, changes.token, true) }
+            return (.complete(members.compactMapValues { $0 }), changes.token, false)
+        } catch {
+            switch error {
+            case .status(let code, _, _) where [400, 403, 405, 415, 501].contains(code):
+                let tags = try await server { () async throws(CalDAVFailure) in try await client.entityTags(in: calendar) }
+                return (.complete(tags), nil, false)
+            default:
+                throw .server(Self.text(of: error))
+            }
+        }
+    }
+
+    private func server<Value>(_ request: () async throws(CalDAVFailure) -> Value) async throws(ListSyncFailure) -> Value {
+        do {
+            return try await request()
+        } catch {
+            throw .server(Self.text(of: error))
+        }
+    }
+
+    static func text(of failure: CalDAVFailure) -> CalDAVFailureText {
+        switch failure {
+        case .unreachable: CalDAVFailureText(text: failure.description, isTransient: true)
+        case .status(let code, _, _) where code >= 500: CalDAVFailureText(text: failure.description, isTransient: true)
+        default: CalDAVFailureText(text: failure.description, isTransient: false)
+        }
+    }
+
+    /// The member name of a new task: its uid, with every byte but letters, digits, `-`, `_` and `.`
+    /// percent-encoded, and `.ics`.
+    func memberName(_ uid: String) -> String {
+        var name = ""
+        for byte in uid.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                name.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                name += "%"
+                name.unicodeScalars.append(hex[Int(byte >> 4)])
+                name.unicodeScalars.append(hex[Int(byte & 15)])
+            }
+        }
+        return name + ".ics"
+    }
+}
+
+extension SyncAction {
+    var isRemote: Bool {
+        switch self {
+        case .createRemote, .updateRemote, .deleteRemote: true
+        case .applyLocal, .deleteLocal: false
+        }
+    }
+
+    /// The uid a push is about (a deletion's by its href's record).
+    func uid(_ uidsByHref: [String: String]) -> String? {
+        switch self {
+        case .createRemote(let uid, _), .applyLocal(let uid, _), .deleteLocal(let uid): uid
+        case .updateRemote(let href, _, let task): task.uid ?? uidsByHref[href]
+        case .deleteRemote(let href, _): uidsByHref[href]
+        }
+    }
+}
+
+extension RemoteListing {
+    /// The listing with the entity tags of `tags`' members replaced.
+    func replacingTags(_ tags: [String: String]) -> RemoteListing {
+        guard !tags.isEmpty else { return self }
+        switch self {
+        case .complete(var members):
+            for (href, tag) in tags where members[href] != nil { members[href] = tag }
+            return .complete(members)
+        case .delta(var changes):
+            for (href, tag) in tags where changes[href] != nil { changes[href] = .some(tag) }
+            return .delta(changes)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+// ListSyncStatus: what sync keeps of one list between syncs — its calendar, the sync token, and per task the href,
+// entity tag and the version both sides agreed on (as the VTODO text sent or read, the next merge's base).
+
+import Domain
+import Sync
+import Wire
+
+/// What one list's sync remembers between syncs.
+public struct ListSyncStatus: Hashable, Sendable {
+    /// The calendar collection the list is synced with (canonical href).
+    public var calendar: String
+    /// The calendar's sync token as of the last listing; nil before the first sync, or when the next sync must list
+    /// every member (a token the server refused, a uid found at an href sync did not know).
+    public var token: String?
+    /// The tasks both sides held after the last sync, by uid.
+    public var records: [String: SyncRecord]
+
+    public init(calendar: String, token: String? = nil, records: [String: SyncRecord] = [:]) {
+        self.calendar = calendar
+        self.token = token
+        self.records = records
+    }
+
+    /// The status as JSON, each record's base as its calendar object's text.
+    /// - Complexity: O(records × the size of a task).
+    public func json(_ text: TaskText, now: Timestamp) -> JSON {
+        let records = self.records.values.sorted { $0.uid < $1.uid }.map { record -> JSON in
+            ["uid": .string(record.uid), "href": .string(record.href), "etag": .string(record.etag),
+             "base": .string(text.text(of: record.base, now: now))]
+        }
+        return ["calendar": .string(calendar), "token": token.map(JSON.string) ?? .null, "records": .array(records)]
+    }
+
+    /// Reads what `json` wrote. A record whose base cannot be read is left out (the next sync treats its task as new
+    /// on both sides and merges them with no base).
+    public init(json: JSON, _ text: TaskText) throws(SyncStatusError) {
+        guard case .string(let calendar)? = json["calendar"] else { throw SyncStatusError("calendar: a string is wanted") }
+        var token: String?
+        switch json["token"] {
+        case .string(let value)?: token = value
+        case .null?, nil: token = nil
+        default: throw SyncStatusError("token: a string or null is wanted")
+        }
+        guard case .array(let entries)? = json["records"] else { throw SyncStatusError("records: an array is wanted") }
+        var records: [String: SyncRecord] = [:]
+        for (index, entry) in entries.enumerated() {
+            guard case .string(let uid)? = entry["uid"], case .string(let href)? = entry["href"],
+                  case .string(let etag)? = entry["etag"], case .string(let base)? = entry["base"] else {
+                throw SyncStatusError("records[\(index)]: uid, href, etag and base are wanted, each a string")
+            }
+            guard let task = text.task(in: base, href: href) else { continue }
+            records[uid] = SyncRecord(uid: uid, href: href, etag: etag, base: task)
+        }
+        self.init(calendar: calendar, token: token, records: records)
+    }
+}
+
+/// A sync status that cannot be read, and why.
+public struct SyncStatusError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
