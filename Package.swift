@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .executable(name: "taskls", targets: ["taskls"]),
         .executable(name: "taskls-bench", targets: ["taskls-bench"]),
+        .executable(name: "taskls-sync", targets: ["taskls-sync"]),
     ],
     targets: [
         // Framing, JSON, messages, connections. Knows nothing of tasks.
@@ -31,7 +32,7 @@ let package = Package(
         // with links it yet.
         .target(name: "CalDAV", dependencies: ["Sync"]),
         // Sync as it runs: one list with its calendar through the client, the status kept between syncs.
-        .target(name: "SyncEngine", dependencies: ["CalDAV", "Sync", "Interchange", "Domain", "Wire"]),
+        .target(name: "SyncEngine", dependencies: ["CalDAV", "Sync", "Interchange", "Domain", "Store", "Wire"]),
         .target(name: "Server", dependencies: ["Wire", "TasklsProtocol", "Domain", "Store", "QuickEntry", "Interchange"]),
         // What the tests and the benchmarks share: a seeded generator, temporary directories, whole files, built paths.
         .target(name: "TestSupport", dependencies: ["Wire"]),
@@ -43,12 +44,14 @@ let package = Package(
         // Swift shared library (`taskls --version` 7–9 → about 3 ms here; the binary grows from 24 to 95 MB, its link
         // from 1.0 to 2.2 s). The group names the libraries Foundation's archives need, which `-static-stdlib` alone
         // leaves out. Debug builds, and so `swift test`, link as before.
-        .executableTarget(name: "taskls", dependencies: ["Wire", "TasklsProtocol", "Domain", "Store", "Server", "Transcript", "REPL"],
+        .executableTarget(name: "taskls", dependencies: ["Wire", "TasklsProtocol", "Domain", "Store", "Server", "Transcript", "REPL", "taskls-sync"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "--start-group", "-lFoundation", "-lCoreFoundation",
                                                          "-lFoundationEssentials", "-lFoundationInternationalization", "-l_FoundationICU",
                                                          "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization",
                                                          "-Xlinker", "--end-group"],
                                                         .when(platforms: [.linux], configuration: .release))]),
+        // Sync, as its own program: `taskls sync …` runs it, so the server never loads libcurl and OpenSSL.
+        .executableTarget(name: "taskls-sync", dependencies: ["SyncEngine", "CalDAV", "Interchange", "Domain", "Store", "Server"]),
         .executableTarget(name: "taskls-bench", dependencies: ["taskls", "Wire", "TasklsProtocol", "Domain", "Store", "Server", "Transcript", "TestSupport"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "TestSupport"]),
         .testTarget(name: "ProtocolTests", dependencies: ["TasklsProtocol", "Wire", "TestSupport"]),

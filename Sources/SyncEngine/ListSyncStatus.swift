@@ -33,20 +33,20 @@ public struct ListSyncStatus: Hashable, Sendable {
 
     /// Reads what `json` wrote. A record whose base cannot be read is left out (the next sync treats its task as new
     /// on both sides and merges them with no base).
-    public init(json: JSON, _ text: TaskText) throws(SyncStatusError) {
-        guard case .string(let calendar)? = json["calendar"] else { throw SyncStatusError("calendar: a string is wanted") }
+    public init(json: JSON, _ text: TaskText) throws(SyncError) {
+        guard case .string(let calendar)? = json["calendar"] else { throw SyncError("calendar: a string is wanted") }
         var token: String?
         switch json["token"] {
         case .string(let value)?: token = value
         case .null?, nil: token = nil
-        default: throw SyncStatusError("token: a string or null is wanted")
+        default: throw SyncError("token: a string or null is wanted")
         }
-        guard case .array(let entries)? = json["records"] else { throw SyncStatusError("records: an array is wanted") }
+        guard case .array(let entries)? = json["records"] else { throw SyncError("records: an array is wanted") }
         var records: [String: SyncRecord] = [:]
         for (index, entry) in entries.enumerated() {
             guard case .string(let uid)? = entry["uid"], case .string(let href)? = entry["href"],
                   case .string(let etag)? = entry["etag"], case .string(let base)? = entry["base"] else {
-                throw SyncStatusError("records[\(index)]: uid, href, etag and base are wanted, each a string")
+                throw SyncError("records[\(index)]: uid, href, etag and base are wanted, each a string")
             }
             guard let task = text.task(in: base, href: href) else { continue }
             records[uid] = SyncRecord(uid: uid, href: href, etag: etag, base: task)
@@ -55,8 +55,9 @@ public struct ListSyncStatus: Hashable, Sendable {
     }
 }
 
-/// A sync status that cannot be read, and why.
-public struct SyncStatusError: Error, Hashable, Sendable, CustomStringConvertible {
+/// Why sync cannot go on (settings or a status that cannot be read, no account, a password that cannot be had), as
+/// the user reads it.
+public struct SyncError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String
     public init(_ description: String) { self.description = description }
 }

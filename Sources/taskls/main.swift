@@ -19,6 +19,7 @@ let usage = """
            taskls export [--format F] [--list NAME]... [-o FILE] [--store DIR]
            taskls store check DIR
            taskls store recover DIR --to NEWDIR
+           taskls sync add|share|unshare|now|status|remove …   (taskls sync --help)
            taskls schema
            taskls --help | --version
 
@@ -48,6 +49,8 @@ let usage = """
                             taskls would refuse to open it (corruption)
       store recover DIR --to NEWDIR
                             salvage every valid record of a damaged store into a new store
+      sync …                two-way sync of lists with CalDAV calendars (Radicale, Nextcloud,
+                            Fastmail, …): `taskls sync --help` tells its commands
       schema                print the protocol's machine-readable schema (protocol.json: every
                             request, notification, type, error code and reason), to generate a
                             client's types from
@@ -169,6 +172,17 @@ func store(_ arguments: ArraySlice<String>) -> Never {
 }
 
 /// The path of this executable.
+/// `taskls sync …`: runs `taskls-sync` from beside this executable with the same arguments (sync's HTTP and TLS
+/// libraries stay out of every other command, the server above all).
+func runSync(_ arguments: ArraySlice<String>) -> Never {
+    let executable = currentExecutable()
+    let directory = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    let program = (directory.isEmpty ? "." : directory) + "/taskls-sync"
+    var argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
+    execv(program, &argv)
+    fail("sync: cannot run \(program): \(String(cString: strerror(errno))) (build it with `swift build`)")
+}
+
 func currentExecutable() -> String {
     var buffer = [CChar](repeating: 0, count: 4096)
     let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
@@ -176,6 +190,10 @@ func currentExecutable() -> String {
 }
 
 var arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "sync" {
+    // Its own help and options.
+    runSync(arguments.dropFirst())
+}
 if arguments.contains("--help") || arguments.contains("-h") {
     writeStandardOutput(usage)
     exit(0)

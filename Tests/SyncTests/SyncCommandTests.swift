@@ -1,0 +1,90 @@
+// `taskls sync` through the real binaries against a real Radicale: two stores (two machines) sharing all their
+// lists, tasks and lists made on each side reaching the other, an edit made on one machine arriving on the other,
+// the password never written anywhere, and a refused password reported. Marker `caldav`.
+
+import Foundation
+import TestSupport
+import Testing
+
+/// Runs `taskls ARGUMENTS` with `TASKLS_STORE` set to `store`; returns its exit status, stdout and stderr.
+private func taskls(_ store: String, _ arguments: [String], input: String? = nil) throws -> (status: Int32, output: String, errors: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: BuildPaths.taskls)
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["TASKLS_STORE"] = store
+    environment["TZ"] = "UTC"
+    process.environment = environment
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let printed = output.fileHandleForReading.readDataToEndOfFile()
+    let complained = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: printed, as: UTF8.self), String(decoding: complained, as: UTF8.self))
+}
+
+@Test func twoStoresShareEveryListThroughTasklsSyncAndARealRadicale() async throws {
+    guard RadicaleServer.available(marker: "caldav") else { return }
+    let password = "s3cret-pass-\(getpid())"
+    let server = try RadicaleServer(users: ["ann": password])
+    defer { server.stop() }
+    let scratch = makeTemporaryDirectory(prefix: "taskls-sync-command")
+    let laptop = scratch + "/laptop"
+    let desktop = scratch + "/desktop"
+    let passwordFile = scratch + "/password"
+    try (password + "\n").write(toFile: passwordFile, atomically: true, encoding: .utf8)
+    let tasks = scratch + "/tasks.txt"
+    try "Milk, eggs; bread +Groceries uid:milk\n(A) Call the plumber +Groceries due:2026-12-01 uid:plumber\nSend the report +Work uid:report\n"
+        .write(toFile: tasks, atomically: true, encoding: .utf8)
+
+    // The laptop: its lists, an account (password from a command), every list shared, synced.
+    #expect(try taskls(laptop, ["import", tasks]).status == 0)
+    var run = try taskls(laptop, ["sync", "add", server.base + "/", "--user", "ann", "--password-command", "cat '\(passwordFile)'", "--name", "home"])
+    #expect(run.status == 0 && run.output.contains("account home: ann at 127.0.0.1"), "\(run)")
+    #expect(try taskls(laptop, ["sync", "share", "--all"]).status == 0)
+    run = try taskls(laptop, ["sync", "now"])
+    #expect(run.status == 0 && run.output.contains("Groceries: synced") && run.output.contains("(2 sent, 0 received)")
+            && run.output.contains("Work: synced"), "\(run)")
+
+    // The desktop: an empty store, the same account (password from a file), every calendar adopted as a list.
+    run = try taskls(desktop, ["sync", "add", server.base + "/", "--user", "ann", "--password-file", passwordFile])
+    #expect(run.status == 0 && run.output.contains("Groceries  /ann/groceries/"), "\(run)")
+    #expect(try taskls(desktop, ["sync", "share", "--all"]).status == 0)
+    run = try taskls(desktop, ["sync", "now"])
+    #expect(run.status == 0 && run.output.contains("(0 sent, 2 received)"), "\(run)")
+    var exported = try taskls(desktop, ["export", "--format", "todotxt"]).output
+    #expect(exported.contains("Milk, eggs; bread +Groceries") && exported.contains("(A) ") && exported.contains("due:2026-12-01")
+            && exported.contains("Send the report +Work"), "\(exported)")
+
+    // On the desktop: a task edited, a list made; both reach the laptop.
+    let edits = scratch + "/edits.txt"
+    try "Oat milk, eggs; bread +Groceries uid:milk\nWater the plants +Home uid:plants\n".write(toFile: edits, atomically: true, encoding: .utf8)
+    #expect(try taskls(desktop, ["import", edits]).status == 0)
+    run = try taskls(desktop, ["sync", "now"])
+    #expect(run.status == 0 && run.output.contains("Home: synced"), "\(run)")
+    run = try taskls(laptop, ["sync", "now"])
+    #expect(run.status == 0 && run.output.contains("Home: synced"), "\(run)")
+    exported = try taskls(laptop, ["export", "--format", "todotxt"]).output
+    #expect(exported.contains("Oat milk, eggs; bread +Groceries") && exported.contains("Water the plants +Home")
+            && !exported.contains("\nMilk"), "\(exported)")
+    let status = try taskls(laptop, ["sync", "status"])
+    #expect(status.output.contains("account home: ann at") && status.output.contains("Home: synced at"), "\(status)")
+
+    // The password is nowhere in either store.
+    for store in [laptop, desktop] {
+        for name in try FileManager.default.contentsOfDirectory(atPath: store) {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: store + "/" + name))
+            #expect(bytes.range(of: Data(password.utf8)) == nil, "the password is in \(store)/\(name)")
+        }
+    }
+
+    // A refused password: the sync fails, says so, and the store is as it was.
+    let wrong = scratch + "/wrong"
+    try "nope\n".write(toFile: wrong, atomically: true, encoding: .utf8)
+    #expect(try taskls(scratch + "/third", ["sync", "add", server.base + "/", "--user", "ann", "--password-file", wrong]).errors
+        .contains("refused the user name and password"))
+}
