@@ -26,13 +26,13 @@ let package = Package(
         // Other tools' files (Taskwarrior JSON, todo.txt, iCalendar, the backup JSON) read into and written from the
         // domain's exchange model. Pure: text in, text out, time zones passed in.
         .target(name: "Interchange", dependencies: ["Domain", "Wire"]),
-        // Sync with CalDAV servers, begun: the merge rule, the WebDAV XML read and written. Pure: no Foundation, no I/O.
+        // Sync's rules: the merge, the plan of a sync, the WebDAV XML read and written. Pure: no Foundation, no I/O.
         .target(name: "Sync", dependencies: ["Domain"]),
-        // The requests of sync over HTTP(S) (URLSession: libcurl and OpenSSL at run time). Nothing the server starts
-        // with links it yet.
+        // The requests of sync over HTTP(S) (URLSession: libcurl and OpenSSL at run time). Only taskls-sync links it.
         .target(name: "CalDAV", dependencies: ["Sync"]),
-        // Sync as it runs: one list with its calendar through the client, the status kept between syncs.
-        .target(name: "SyncEngine", dependencies: ["CalDAV", "Sync", "Interchange", "Domain", "Store", "Wire"]),
+        // Sync as it runs: one list with its calendar through the client, the store's side planned and applied under its
+        // lock, the accounts, status and state kept beside the store.
+        .target(name: "SyncEngine", dependencies: ["CalDAV", "Sync", "Interchange", "Domain", "Store", "TasklsProtocol", "Wire"]),
         .target(name: "Server", dependencies: ["Wire", "TasklsProtocol", "Domain", "Store", "QuickEntry", "Interchange"]),
         // What the tests and the benchmarks share: a seeded generator, temporary directories, whole files, built paths.
         .target(name: "TestSupport", dependencies: ["Wire"]),
@@ -44,21 +44,22 @@ let package = Package(
         // Swift shared library (`taskls --version` 7–9 → about 3 ms here; the binary grows from 24 to 95 MB, its link
         // from 1.0 to 2.2 s). The group names the libraries Foundation's archives need, which `-static-stdlib` alone
         // leaves out. Debug builds, and so `swift test`, link as before.
-        .executableTarget(name: "taskls", dependencies: ["Wire", "TasklsProtocol", "Domain", "Store", "Server", "Transcript", "REPL", "taskls-sync"],
+        .executableTarget(name: "taskls", dependencies: ["Wire", "TasklsProtocol", "Domain", "Store", "Server", "Transcript", "REPL"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "--start-group", "-lFoundation", "-lCoreFoundation",
                                                          "-lFoundationEssentials", "-lFoundationInternationalization", "-l_FoundationICU",
                                                          "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization",
                                                          "-Xlinker", "--end-group"],
                                                         .when(platforms: [.linux], configuration: .release))]),
-        // Sync, as its own program: `taskls sync …` runs it, so the server never loads libcurl and OpenSSL.
-        .executableTarget(name: "taskls-sync", dependencies: ["SyncEngine", "CalDAV", "Interchange", "Domain", "Store", "Server"]),
+        // Sync, as its own program: `taskls sync …` and the server's sync/now run it, so neither the server nor any
+        // other command loads libcurl and OpenSSL. Not a dependency of taskls: an executable's dependencies are linked.
+        .executableTarget(name: "taskls-sync", dependencies: ["SyncEngine", "CalDAV", "Interchange", "Domain", "Store", "Server", "TasklsProtocol", "Wire"]),
         .executableTarget(name: "taskls-bench", dependencies: ["taskls", "Wire", "TasklsProtocol", "Domain", "Store", "Server", "Transcript", "TestSupport"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "TestSupport"]),
         .testTarget(name: "ProtocolTests", dependencies: ["TasklsProtocol", "Wire", "TestSupport"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
         .testTarget(name: "QuickEntryTests", dependencies: ["QuickEntry", "Domain", "TestSupport"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Domain", "Wire", "TestSupport"]),
-        .testTarget(name: "SyncTests", dependencies: ["Sync", "CalDAV", "SyncEngine", "Interchange", "Domain", "Wire", "TestSupport"]),
+        .testTarget(name: "SyncTests", dependencies: ["Sync", "CalDAV", "SyncEngine", "Interchange", "Domain", "Wire", "TasklsProtocol", "Transcript", "TestSupport"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Domain", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Wire", "TasklsProtocol", "Domain", "TestSupport"]),
         .testTarget(name: "REPLTests", dependencies: ["taskls", "REPL", "Server", "Wire", "TasklsProtocol", "Transcript", "TestSupport"], exclude: ["Golden"]),

@@ -7,6 +7,7 @@ import Domain
 import Foundation
 import Store
 import Sync
+import TasklsProtocol
 import Wire
 
 /// What a sync did to one list, for the command line and the tests.
@@ -83,22 +84,22 @@ public struct SyncRunner: Sendable {
         for share in settings.shares where only?.contains(share.list) ?? true {
             let name = names[share.list] ?? "list \(share.list)"
             var listState = state.state(of: share.list)
-                ?? ListSyncState(list: share.list, account: share.account, calendar: share.calendar, phase: .syncing)
+                ?? ListSyncState(list: TasklsProtocol.ListID(share.list), account: share.account, calendar: share.calendar, state: .syncing)
             listState.account = share.account
             listState.calendar = share.calendar
             guard names[share.list] != nil else {
-                listState.phase = .error
+                listState.state = .error
                 listState.message = "the list was deleted here: unshare it (taskls sync unshare) or share another"
                 reports.append(finish(listState, name: name, &state, files: files, progress: progress))
                 continue
             }
             guard let client = clients[share.account] else {
-                listState.phase = .error
+                listState.state = .error
                 listState.message = refused[share.account] ?? "no account named \(share.account)"
                 reports.append(finish(listState, name: name, &state, files: files, progress: progress))
                 continue
             }
-            listState.phase = .syncing
+            listState.state = .syncing
             state.set(listState)
             try? write(state.json, SyncState.fileName, files)
             var status = ListSyncStatus(calendar: share.calendar)
@@ -106,22 +107,22 @@ public struct SyncRunner: Sendable {
                let read = try? ListSyncStatus(json: json, text), read.calendar == share.calendar {
                 status = read
             }
-            let outcome = await ListSync(client: client, text: text, now: now).run(status, local: store.list(ListID(share.list)),
+            let outcome = await ListSync(client: client, text: text, now: now).run(status, local: store.list(Domain.ListID(share.list)),
                                                                                  confirmed: confirmed)
             try? write(outcome.status.json(text, now: now()), Self.statusName(share.list), files)
             listState.notices = outcome.notices.map(Self.describe)
-            listState.waiting = (try? await store.waitingChanges(in: ListID(share.list), status: outcome.status)) ?? 0
+            listState.waiting = (try? await store.waitingChanges(in: Domain.ListID(share.list), status: outcome.status)) ?? 0
             listState.message = nil
             if let failure = outcome.failure {
-                if case .server(let text) = failure, text.isTransient { listState.phase = .offline } else { listState.phase = .error }
+                if case .server(let text) = failure, text.isTransient { listState.state = .offline } else { listState.state = .error }
                 listState.message = failure.description
             } else if let side = outcome.awaitingConfirmation {
-                listState.phase = .confirm
+                listState.state = .confirm
                 listState.message = side == .remote
                     ? "every task synced before is gone from the calendar: run `taskls sync now --confirm` to delete them here too"
                     : "every task synced before is gone from this list: run `taskls sync now --confirm` to delete them on the server too"
             } else {
-                listState.phase = .synced
+                listState.state = .synced
                 listState.syncedAt = now().iso8601
             }
             reports.append(finish(listState, name: name, &state, files: files, pushed: outcome.pushed, pulled: outcome.pulled,
@@ -144,7 +145,7 @@ public struct SyncRunner: Sendable {
     private func shareAll(_ account: SyncAccountSettings, client: CalDAVClient, store: StoreSide,
                           settings: inout SyncSettings, files: StoreSideFiles) async throws(SyncError) {
         let calendars: [CalDAVCalendar]
-        let lists: [(id: ListID, name: String, color: String?)]
+        let lists: [(id: Domain.ListID, name: String, color: String?)]
         do {
             calendars = try await client.calendars(in: account.home).filter(\.takesTasks)
             lists = try await store.lists()

@@ -17,6 +17,7 @@ public enum ProtocolCatalog {
         Undo.self, Redo.self,
         TextParseItem.self, TextParseFilter.self,
         RemindersWatch.self, RemindersList.self, RemindersDismiss.self, RemindersSnooze.self,
+        SyncNow.self,
     ]
 
     /// Every notification a client sends.
@@ -70,6 +71,7 @@ public enum ProtocolCatalog {
         ItemTextFields.schema, TextSpan.schema, TextWarning.schema, TextPosition.schema, SpanKind.schema, WarningReason.schema,
         Alert.schema, PendingReminder.schema,
         ExchangeFormat.schema, ExchangeProblem.schema, ExchangeLoss.schema,
+        SyncPhase.schema, ListSyncState.schema, SyncedList.schema,
     ]
 }
 

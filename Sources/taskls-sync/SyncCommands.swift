@@ -5,6 +5,8 @@ import Domain
 import Foundation
 import Store
 import SyncEngine
+import TasklsProtocol
+import Wire
 
 struct SyncCommands {
     let runner: SyncRunner
@@ -109,7 +111,7 @@ struct SyncCommands {
             throw Failure(error.description)
         }
         let store = try store()
-        let lists: [(id: ListID, name: String, color: String?)]
+        let lists: [(id: Domain.ListID, name: String, color: String?)]
         do { lists = try await store.lists() } catch { throw Failure("the store cannot be read: \(error.message)") }
         var calendarHref: String?
         if let wanted = line.options["--calendar"] {
@@ -123,7 +125,7 @@ struct SyncCommands {
             }
             calendarHref = calendar.href
         }
-        let list: (id: ListID, color: String?)
+        let list: (id: Domain.ListID, color: String?)
         if let existing = lists.first(where: { $0.name == listName }) {
             guard !settings.shares.contains(where: { $0.list == existing.id.rawValue }) else {
                 throw Failure("\(listName) is already shared; unshare it first to share it with another calendar")
@@ -185,7 +187,7 @@ struct SyncCommands {
     private func forget(_ lists: [UInt64], settings: SyncSettings, files: StoreSideFiles) throws(Failure) {
         try attempt { () throws(SyncError) in try runner.write(settings.json, SyncSettings.fileName, files) }
         var state = try attempt { () throws(SyncError) in try SyncRunner.state(files) }
-        state.lists.removeAll { lists.contains($0.list) }
+        state.lists.removeAll { lists.contains($0.list.rawValue) }
         try attempt { () throws(SyncError) in try runner.write(state.json, SyncState.fileName, files) }
         for list in lists { files.remove("sync-status-\(list).json") }
     }
@@ -201,7 +203,14 @@ struct SyncCommands {
 
     func now() async throws(Failure) -> Int32 {
         var only: Set<UInt64>?
-        if !line.positional.isEmpty {
+        if let given = line.options["--list-id"] {
+            var ids: Set<UInt64> = []
+            for text in given.split(separator: ",") {
+                guard let id = UInt64(text), id > 0 else { throw Failure("--list-id wants list numbers separated by commas, not '\(given)'") }
+                ids.insert(id)
+            }
+            only = ids
+        } else if !line.positional.isEmpty {
             let names = try listNames()
             var ids: Set<UInt64> = []
             for name in line.positional {
@@ -211,16 +220,26 @@ struct SyncCommands {
             only = ids
         }
         let reports: [ListSyncReport]
+        let json = line.flags.contains("--json")
         do {
             reports = try await runner.run(only: only, confirmed: line.flags.contains("--confirm")) { report in
+                guard !json else { return }
                 say(Self.describe(report))
                 for notice in report.state.notices { say("  " + notice) }
             }
         } catch {
             throw Failure(error.description)
         }
-        if reports.isEmpty { say("no list is shared: share one with `taskls sync share LIST`") }
-        return reports.allSatisfy { $0.state.phase == .synced } ? 0 : 1
+        if json {
+            // For a server's sync/now: its answer, as the protocol has it.
+            let result = SyncNowResult(lists: reports.map { SyncedList(sync: $0.state, sent: $0.pushed, received: $0.pulled) })
+            say(String(decoding: result.json.bytes, as: UTF8.self))
+            return 0
+        }
+        if reports.isEmpty {
+            throw Failure(only == nil ? "no list is shared: share one with `taskls sync share LIST`" : "none of those lists is shared")
+        }
+        return reports.allSatisfy { $0.state.state == .synced } ? 0 : 1
     }
 
     func status() async throws(Failure) {
@@ -252,8 +271,8 @@ struct SyncCommands {
 
     static func describe(_ report: ListSyncReport, counts: Bool = true) -> String {
         let state = report.state
-        var text = "\(report.name): \(state.phase.rawValue)"
-        switch state.phase {
+        var text = "\(report.name): \(state.state.rawValue)"
+        switch state.state {
         case .synced:
             if let at = state.syncedAt { text += " at \(at)" }
             if counts { text += " (\(report.pushed) sent, \(report.pulled) received)" }

@@ -34,7 +34,9 @@ let usage = """
                             calendar of the account, now and at each later sync (new ones on either side included)
       unshare LIST          stops syncing LIST (the list and the calendar both stay)
       now [LIST...]         syncs every shared list (or those named): changes both ways, merged field by field;
-                            --confirm mirrors a side that looks suddenly empty (refused without it)
+                            --confirm mirrors a side that looks suddenly empty (refused without it); exits 1
+                            unless every list synced. --json prints sync/now's result instead (for the server),
+                            --list-id N,M names lists by number
       status                accounts, shared lists, each list's state (synced, offline with the changes waiting,
                             error, or waiting for --confirm) and what its last sync reported (clashes)
       remove NAME           forgets an account and its lists' sync status (nothing is deleted anywhere)
@@ -55,8 +57,9 @@ struct CommandLineArguments {
     var options: [String: String] = [:]
     var flags: Set<String> = []
 
-    static let valued: Set<String> = ["--store", "--user", "--password-command", "--password-file", "--name", "--account", "--calendar"]
-    static let flagged: Set<String> = ["--all", "--confirm"]
+    static let valued: Set<String> = ["--store", "--user", "--password-command", "--password-file", "--name", "--account", "--calendar",
+                                      "--list-id"]
+    static let flagged: Set<String> = ["--all", "--confirm", "--json"]
 
     init(_ arguments: ArraySlice<String>) throws(Failure) {
         var rest = arguments

@@ -5,6 +5,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import TasklsProtocol
 import Testing
 import TestSupport
@@ -75,14 +76,31 @@ private func importedModules(under directory: String) throws -> [String: String]
 }
 
 @Test func onlyCalDAVReachesTheNetworkAndNothingTheServerStartsWithLinksIt() throws {
-    // FoundationNetworking brings libcurl and its libraries into a process's start: not into the server's until sync
-    // runs there (ARCHITECTURE.md, Sources/CalDAV).
+    // FoundationNetworking brings libcurl and its libraries into a process's start: never into the server's; sync runs
+    // as a program of its own, taskls-sync (ARCHITECTURE.md, Sources/CalDAV).
     for directory in ["Wire", "TasklsProtocol", "Domain", "QuickEntry", "Store", "Interchange", "Sync", "Server", "REPL",
                       "Transcript", "TestSupport", "taskls"] {
         let modules = try importedModules(under: "Sources/" + directory)
         #expect(modules["FoundationNetworking"] == nil && modules["CalDAV"] == nil, "\(directory): \(modules)")
     }
     #expect(try importedModules(under: "Sources/CalDAV")["FoundationNetworking"] != nil)
+    // And in the built programs: `taskls` loads neither libcurl nor FoundationNetworking; `taskls-sync`, which sync
+    // runs as, does.
+    func libraries(_ program: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        process.arguments = [program]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text
+    }
+    let server = try libraries(BuildPaths.taskls)
+    #expect(server.contains("libc.so") && !server.contains("libcurl") && !server.contains("FoundationNetworking"), "\(server)")
+    let sync = try libraries(BuildPaths.executable(named: "taskls-sync"))
+    #expect(sync.contains("libcurl") || sync.contains("FoundationNetworking"), "\(sync)")
 }
 
 @Test func theREPLReachesDomainAndStoreOnlyWhereItSays() throws {

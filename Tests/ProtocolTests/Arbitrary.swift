@@ -239,7 +239,8 @@ extension Overview: Arbitrary {
             lists: (0..<random.int(0...3)).map { _ in .arbitrary(&random) },
             groups: (0..<random.int(0...5)).map { _ in GroupSummary(id: .arbitrary(&random), name: random.string(), count: random.anyInt()) },
             revision: random.counter(), today: random.string(), store: random.maybe { .arbitrary(&$0) },
-            smartLists: (0..<random.int(0...2)).map { _ in .arbitrary(&random) })
+            smartLists: (0..<random.int(0...2)).map { _ in .arbitrary(&random) },
+            sync: random.maybe { random in (0..<random.int(0...2)).map { _ in .arbitrary(&random) } })
     }
 }
 

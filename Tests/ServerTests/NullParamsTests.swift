@@ -126,6 +126,7 @@ private let bases: [(method: String, params: JSON)] = [
     ("store/import", ["format": "todotxt", "text": "Buy milk", "name": "todo.txt", "into": "$listA", "dryRun": true, "skipInvalid": true]),
     ("store/import", ["format": "todotxt", "path": "/nonexistent/todo.txt"]),
     ("store/export", ["format": "todotxt", "lists": ["$listA"]]),
+    ("sync/now", ["lists": ["$listA"], "confirm": true]),
     ("reminders/snooze", ["item": "$item1", "fireAt": "2026-11-23T08:00:00Z", "until": "2026-11-23T09:00:00Z"]),
 ]
 

@@ -12,6 +12,8 @@ enum ExchangeOutcome: Sendable {
     case read(Result<ExchangeReading, ResponseError>)
     /// A file made (and written, when a path was given), or why not.
     case exported(Result<StoreExportResult, ResponseError>)
+    /// A sync run by the sync program, or why it could not start.
+    case synced(Result<SyncNowResult, ResponseError>)
 }
 
 /// Runs imports' and exports' work one at a time on a background queue, and on the loop what each does with its
@@ -23,6 +25,9 @@ final class ExchangeJobs {
     }
 
     private let queue = DispatchQueue(label: "taskls.exchange", qos: .userInitiated)
+    /// Syncs wait for the network, not the processor: they run on a queue of their own, so a slow server never
+    /// holds an import back.
+    private let syncQueue = DispatchQueue(label: "taskls.sync", qos: .utility)
     private let mailbox: Mailbox
     private var next: UInt64 = 1
     /// What each job does on the loop with its outcome, and the request it answers.
@@ -33,13 +38,13 @@ final class ExchangeJobs {
     init(mailbox: Mailbox) { self.mailbox = mailbox }
 
     /// Runs `work` off the loop; `finish` runs on the loop with its outcome, after the messages before it.
-    func start(for request: RequestID, _ work: @escaping @Sendable () -> ExchangeOutcome,
+    func start(for request: RequestID, waitsForNetwork: Bool = false, _ work: @escaping @Sendable () -> ExchangeOutcome,
                finish: @escaping (ExchangeOutcome, Environment) -> Void) {
         let job = Job(number: next)
         next += 1
         pending[job] = (request, finish)
         let mailbox = mailbox
-        queue.async {
+        (waitsForNetwork ? syncQueue : queue).async {
             mailbox.post(.exchangeFinished(job, work()))
         }
     }

@@ -9,7 +9,7 @@ enum ListMethods {
         // `watch: true`: from now on the client is told whenever the overview changes (`lists/changed`);
         // `watch: false` stops that; absent leaves it as it is.
         table.reading(ListsList.self) { context, params throws(ResponseError) in
-            TasklsProtocol.Overview(context.overview(watch: params.watch), revision: context.engine.revision)
+            TasklsProtocol.Overview(context.overview(watch: params.watch), revision: context.engine.revision, sync: context.syncStates)
         } waiting: { context, params throws(ResponseError) in
             // Loading or failed: no lists yet, and the store's state; the lists follow in `lists/changed`.
             context.overview(watch: params.watch)

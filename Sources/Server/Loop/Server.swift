@@ -117,7 +117,12 @@ public final class Server {
     /// Applies what background work reported, after the messages that arrived before it.
     private func handle(_ events: [BackgroundEvent]) {
         var othersWrote = false
-        defer { if othersWrote { persistence.catchUpWithOthers(waiting: false) } }
+        defer {
+            if othersWrote {
+                persistence.catchUpWithOthers(waiting: false)
+                persistence.reloadSyncStates()
+            }
+        }
         for event in events {
             switch event {
             case .progress(let build, let fraction): workspace.buildProgressed(build, fraction)

@@ -114,6 +114,15 @@ struct ReadingContext {
     /// The client's calendar (its time zone).
     var calendar: ClientCalendar { workspace.calendar }
 
+    /// The shared lists' sync states (nil: none is shared).
+    var syncStates: [TasklsProtocol.ListSyncState]? { workspace.syncStates }
+
+    /// The store's directory, when the lists live in one (not in memory).
+    var storeDirectory: String? { environment.persistence.phase.store?.path }
+
+    /// Reads the lists' sync states again (after a sync this server ran).
+    func reloadSyncStates() { environment.persistence.reloadSyncStates() }
+
     /// Runs a domain call, converting its refusal to a JSON-RPC error.
     func domain<Value>(_ body: () throws(DomainError) -> Value) throws(ResponseError) -> Value {
         do {
@@ -176,9 +185,9 @@ struct ReadingContext {
     /// The overview; `watch` true starts `lists/changed`, false stops it, nil leaves it as it is.
     /// Runs `work` off the loop for the request `request` (answered later); `finish` runs on the loop with its
     /// outcome (`ExchangeJobs`).
-    func offLoop(answering request: RequestID, _ work: @escaping @Sendable () -> ExchangeOutcome,
+    func offLoop(answering request: RequestID, waitsForNetwork: Bool = false, _ work: @escaping @Sendable () -> ExchangeOutcome,
                  finish: @escaping (ExchangeOutcome, Environment) -> Void) {
-        workspace.exchange.start(for: request, work, finish: finish)
+        workspace.exchange.start(for: request, waitsForNetwork: waitsForNetwork, work, finish: finish)
     }
 
     /// Begins `$/progress` on the request's `workDoneToken` (nil: the client wants none).

@@ -26,6 +26,7 @@ struct MethodTable {
         TextMethods.register(in: &table)
         ReminderMethods.register(in: &table)
         ExchangeMethods.register(in: &table)
+        SyncMethods.register(in: &table)
         return table
     }
 

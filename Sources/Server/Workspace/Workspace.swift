@@ -31,6 +31,8 @@ final class Workspace {
     var pendingViews: [ViewID: DetachedView] = [:]
     /// Whether lists and items can be shown (false while the store loads or has failed).
     var listsAvailable = true
+    /// Each shared list's sync state as the store's `sync-state.json` last said (nil: no list is shared).
+    var syncStates: [TasklsProtocol.ListSyncState]?
     /// Whether a re-evaluation of dates is under way (it runs in steps between requests).
     var advancing = false
     let outbox: Outbox
@@ -67,8 +69,17 @@ final class Workspace {
         let overview = engine.overview()
         if !overview.isIdentical(to: watched) {
             watchedOverview = overview
-            outbox.send(ListsChanged(TasklsProtocol.Overview(overview, revision: engine.revision)).message, isChange: true)
+            outbox.send(ListsChanged(TasklsProtocol.Overview(overview, revision: engine.revision, sync: syncStates)).message, isChange: true)
         }
+    }
+
+    /// Takes the lists' sync states the store now holds; when they changed and the client watches the overview,
+    /// pushes it.
+    func setSyncStates(_ states: [TasklsProtocol.ListSyncState]?) {
+        guard states != syncStates else { return }
+        syncStates = states
+        guard let watched = watchedOverview, listsAvailable else { return }
+        outbox.send(ListsChanged(TasklsProtocol.Overview(watched, revision: engine.revision, sync: syncStates)).message, isChange: true)
     }
 
     /// Starts the background build an opened or re-sorted view needs, reporting its progress on `token`.

@@ -19,10 +19,13 @@ public struct Overview: ProtocolValue, Hashable {
     public var store: StoreStatusResult?
     /// The smart lists, in their manual order, each with its count.
     public var smartLists: [SmartList]
+    /// Each shared list's sync state, in the order the lists were shared (left out when no list is shared).
+    public var sync: [ListSyncState]?
 
     /// Makes an overview.
     public init(lists: [TaskList], groups: [GroupSummary], revision: UInt64, today: String, store: StoreStatusResult? = nil,
-                smartLists: [SmartList] = []) {
+                smartLists: [SmartList] = [], sync: [ListSyncState]? = nil) {
+        self.sync = sync
         self.lists = lists
         self.groups = groups
         self.smartLists = smartLists
@@ -40,12 +43,14 @@ public struct Overview: ProtocolValue, Hashable {
         today = try fields.required("today")
         store = try fields.optional("store")
         smartLists = try fields.required("smartLists")
+        sync = try fields.optional("sync")
     }
 
     public var json: JSON {
         var object: JSONObject = ["lists": lists.json, "groups": groups.json, "smartLists": smartLists.json,
                                   "revision": revision.json, "today": .string(today)]
         object["store"] = store?.json
+        object["sync"] = sync?.json
         return .object(object)
     }
 
@@ -56,6 +61,7 @@ public struct Overview: ProtocolValue, Hashable {
         .required("revision", .integer, "The store's revision when the overview was taken."),
         .required("today", .string, "The client's day (YYYY-MM-DD) in the time zone given at initialize, when the overview was taken; a new overview is pushed when it changes."),
         .optional("store", StoreStatusResult.schema.reference, "Present exactly while the store is loading or has failed (then there are no lists, every group is at 0, revision 0)."),
+        .optional("sync", .array(ListSyncState.schema.reference), "Each shared list's sync state (taskls sync share), in the order the lists were shared; left out when no list is shared. A new overview is pushed when one changes."),
     ])
 }
 

@@ -96,10 +96,10 @@ extension TasklsProtocol.GroupSummary {
 extension TasklsProtocol.Overview {
     /// What `lists/list` answers and `lists/changed` pushes: `overview` at `revision`, and the store's
     /// status while it is loading or has failed.
-    init(_ overview: Domain.Overview, revision: UInt64, store: StoreStatusResult? = nil) {
+    init(_ overview: Domain.Overview, revision: UInt64, store: StoreStatusResult? = nil, sync: [TasklsProtocol.ListSyncState]? = nil) {
         self.init(
             lists: overview.lists.map(TasklsProtocol.TaskList.init), groups: overview.groups.map(TasklsProtocol.GroupSummary.init),
             revision: revision, today: overview.today.iso8601, store: store,
-            smartLists: overview.smartLists.map(TasklsProtocol.SmartList.init))
+            smartLists: overview.smartLists.map(TasklsProtocol.SmartList.init), sync: sync)
     }
 }

@@ -1,0 +1,94 @@
+/// `sync/now`: the store's shared lists synced with their CalDAV calendars by the sync program (`taskls-sync`,
+/// beside this executable), off the message loop; what it changes in the store reaches every view as another
+/// process's records.
+
+import Foundation
+import TasklsProtocol
+import Wire
+
+enum SyncMethods {
+    static func register(in table: inout MethodTable) {
+        table.readingLater(SyncNow.self) { context, params, reply throws(ResponseError) in
+            guard let store = context.storeDirectory else {
+                throw .requestFailed(reason: "syncUnavailable", "sync/now: the lists are in memory only; sync needs a store (--store DIR)")
+            }
+            let program = syncProgram()
+            guard FileManager.default.isExecutableFile(atPath: program) else {
+                throw .requestFailed(reason: "syncUnavailable", "sync/now: the sync program is not beside the server (\(program)); build it with `swift build`")
+            }
+            if let lists = params.lists {
+                guard !lists.isEmpty else { throw .invalidParams("params.lists: at least one list is wanted (leave it out for every shared list)") }
+                let shared = Set((context.syncStates ?? []).map(\.list))
+                if let unshared = lists.first(where: { !shared.contains($0) }) {
+                    throw .requestFailed(reason: "syncFailed", "params.lists: \(unshared) is not shared (taskls sync share)")
+                }
+            }
+            var arguments = ["now", "--json", "--store", store]
+            if let lists = params.lists { arguments += ["--list-id", lists.map { String($0.rawValue) }.joined(separator: ",")] }
+            if params.confirm == true { arguments.append("--confirm") }
+            let command = arguments
+            let zone = context.calendar.timeZone.identifier
+            let token = context.beginProgress(title: "Syncing")
+            context.offLoop(answering: reply.id, waitsForNetwork: true) {
+                .synced(run(program, command, zone: zone))
+            } finish: { outcome, environment in
+                if let token { environment.progress.end(token) }
+                environment.persistence.reloadSyncStates()
+                guard case .synced(let result) = outcome else { return }
+                switch result {
+                case .success(let result): reply.send(result)
+                case .failure(let error): reply.fail(error)
+                }
+            }
+        }
+    }
+
+    /// `taskls-sync` beside this process's executable.
+    static func syncProgram() -> String {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("taskls-sync").path
+    }
+
+    /// Runs the sync program and reads its answer (off the loop). It syncs in the client's time zone (`TZ`), so a
+    /// due with a time is written with the zone the client sees it in.
+    private static func run(_ program: String, _ arguments: [String], zone: String) -> Result<SyncNowResult, ResponseError> {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["TZ"] = zone
+        process.environment = environment
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return .failure(.requestFailed(reason: "syncUnavailable", "sync/now: \(program) cannot be run: \(error)"))
+        }
+        // Its error output is small; its answer may be long: both read to the end before waiting.
+        let complaint = Locked(Data())
+        let reader = Thread { complaint.withLock { $0 = errors.fileHandleForReading.readDataToEndOfFile() } }
+        reader.start()
+        let answer = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let message = complaint.withLock { String(decoding: $0, as: UTF8.self) }
+            .split(separator: "\n").last.map { $0.hasPrefix("taskls sync: ") ? String($0.dropFirst(13)) : String($0) }
+        guard process.terminationStatus == 0 else {
+            return .failure(.requestFailed(reason: "syncFailed", "sync/now: " + (message ?? "the sync program exited with \(process.terminationStatus)")))
+        }
+        do throws(ResponseError) {
+            let json: JSON
+            do throws(JSONError) {
+                json = try JSONParser.parse(Array(answer))
+            } catch {
+                throw ResponseError(.internalError, "sync/now: the sync program's answer is not JSON: \(error)")
+            }
+            return .success(try SyncNowResult(json: json, path: "result"))
+        } catch {
+            return .failure(error)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+// `sync/now` through a real server process: the server's lists synced by the sync program it runs, the changes
+// another machine made arriving in an open view as `view/changed`, the overview carrying each list's sync state, and
+// the refusals of a server that cannot sync. Against a real Radicale; marker `caldav`.
+
+import Foundation
+import TestSupport
+import Testing
+import Transcript
+import Wire
+
+/// A server process on `store`, initialized, with a client that skips what it is not waiting for.
+private final class ServerSession {
+    let process: ServerProcess
+    private var nextID: Int64 = 1
+    /// Notifications seen while waiting for answers, in order.
+    var notifications: [JSON] = []
+
+    init(store: String) throws {
+        process = try ServerProcess(executable: BuildPaths.taskls, arguments: ["serve"], environment: ["TZ": "UTC", "TASKLS_STORE": store])
+        _ = try request("initialize", ["processId": .null, "timeZone": "UTC"])
+        _ = process.send(["jsonrpc": "2.0", "method": "initialized", "params": [:]])
+    }
+
+    /// Sends a request and waits for its answer: its result, or its error.
+    func request(_ method: String, _ params: JSON) throws -> (result: JSON?, error: JSON?) {
+        let id = nextID
+        nextID += 1
+        _ = process.send(["jsonrpc": "2.0", "id": .integer(id), "method": .string(method), "params": params])
+        while let message = process.receive(timeout: 60_000) {
+            if message["id"] == .integer(id) { return (message["result"], message["error"]) }
+            if message["method"] != nil { notifications.append(message) }
+        }
+        throw ProcessError("no answer to \(method)")
+    }
+
+    /// Waits for a notification that `matches` (among those seen already, then new ones).
+    func notification(_ method: String, where matches: (JSON) -> Bool) -> JSON? {
+        if let index = notifications.firstIndex(where: { $0["method"] == .string(method) && matches($0) }) {
+            return notifications.remove(at: index)
+        }
+        while let message = process.receive(timeout: 30_000) {
+            if message["method"] == .string(method) && matches(message) { return message }
+            if message["method"] != nil { notifications.append(message) }
+        }
+        return nil
+    }
+
+    func stop() {
+        process.closeInput()
+        _ = process.waitForExit(timeout: 10_000)
+    }
+}
+
+private func taskls(_ store: String, _ arguments: [String]) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: BuildPaths.taskls)
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(["TASKLS_STORE": store, "TZ": "UTC"]) { $1 }
+    process.standardOutput = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+}
+
+@Test func syncNowRunsTheSyncProgramAndTheServersViewsAndOverviewFollow() async throws {
+    guard RadicaleServer.available(marker: "caldav") else { return }
+    let server = try RadicaleServer(users: ["ann": "pw"])
+    defer { server.stop() }
+    let scratch = makeTemporaryDirectory(prefix: "taskls-sync-now")
+    let laptop = scratch + "/laptop"
+    let desktop = scratch + "/desktop"
+    try "pw\n".write(toFile: scratch + "/password", atomically: true, encoding: .utf8)
+    try "Milk +Groceries uid:milk\nEggs +Groceries uid:eggs\n".write(toFile: scratch + "/tasks.txt", atomically: true, encoding: .utf8)
+    #expect(try taskls(laptop, ["import", scratch + "/tasks.txt"]) == 0)
+    for store in [laptop, desktop] {
+        #expect(try taskls(store, ["sync", "add", server.base + "/", "--user", "ann", "--password-file", scratch + "/password"]) == 0)
+        #expect(try taskls(store, ["sync", "share", "--all"]) == 0)
+    }
+
+    // The laptop's server: the overview watched, Groceries open.
+    let session = try ServerSession(store: laptop)
+    defer { session.stop() }
+    let overview = try #require(session.request("lists/list", ["watch": true]).result)
+    #expect(overview["sync"] == nil, "no list is shared until the first sync")
+    guard case .array(let lists)? = overview["lists"], let groceries = lists.first?["id"] else { Issue.record("no list"); return }
+    let opened = try #require(session.request("lists/open", ["list": groceries, "window": ["start": 0, "end": 10]]).result)
+    let view = try #require(opened["view"])
+
+    // The first sync, through the server: both tasks sent, and the overview says synced.
+    var answer = try session.request("sync/now", [:])
+    guard case .array(let synced)? = answer.result?["lists"], synced.count == 1 else { Issue.record("\(answer)"); return }
+    #expect(synced[0]["sent"] == 2 && synced[0]["received"] == 0 && synced[0]["sync"]?["state"] == "synced")
+    #expect(session.notification("lists/changed") { $0["params"]?["sync"]?.arrayCount == 1 } != nil)
+
+    // The desktop gets them, edits one; the laptop's sync/now brings the edit into the open view.
+    #expect(try taskls(desktop, ["sync", "now"]) == 0)
+    try "Oat milk +Groceries uid:milk\n".write(toFile: scratch + "/edit.txt", atomically: true, encoding: .utf8)
+    #expect(try taskls(desktop, ["import", scratch + "/edit.txt"]) == 0)
+    #expect(try taskls(desktop, ["sync", "now"]) == 0)
+    answer = try session.request("sync/now", ["lists": [groceries]])
+    guard case .array(let again)? = answer.result?["lists"] else { Issue.record("\(answer)"); return }
+    #expect(again.first?["received"] == 1 && again.first?["sent"] == 0)
+    let changed = session.notification("view/changed") { $0["params"]?["view"] == view && "\($0)".contains("Oat milk") }
+    #expect(changed != nil, "the edit did not reach the open view")
+
+    // Refusals: a list that is not shared, an empty list of lists (a server whose lists are in memory: ServerTests).
+    try "Call Bob +Calls\n".write(toFile: scratch + "/more.txt", atomically: true, encoding: .utf8)
+    _ = try session.request("store/import", ["format": "todotxt", "path": .string(scratch + "/more.txt")])
+    let all = try #require(session.request("lists/list", [:]).result)
+    guard case .array(let now)? = all["lists"], let calls = now.last?["id"] else { Issue.record("no list"); return }
+    #expect(try session.request("sync/now", ["lists": [calls]]).error?["data"]?["reason"] == "syncFailed")
+    #expect(try session.request("sync/now", ["lists": []]).error?["code"] == -32602)
+}
+
+extension JSON {
+    var arrayCount: Int? { if case .array(let values) = self { values.count } else { nil } }
+}
