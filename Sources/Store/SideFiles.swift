@@ -40,16 +40,29 @@ public struct StoreSideFiles {
         directory.remove(name)
     }
 
-    /// Takes `name` as a lock file, exclusively across processes (`flock`), without waiting: true when this process
-    /// now holds it, false when another does. Held until the process ends.
-    public func tryLock(_ name: String) throws(StoreFailure) -> Bool {
+    /// Takes `name` as a lock file, exclusively across processes (`flock`), waiting at most `patience` milliseconds
+    /// for another process to release it: true when this process now holds it, false when another still does.
+    /// Held until the process ends.
+    public func lock(_ name: String, patience: Int) throws(StoreFailure) -> Bool {
         guard let file = try directory.open(name, writable: true, create: true) else {
             throw StoreFailure(.io, "open \(directory.path(of: name)) failed", retryable: true)
         }
-        if flock(file.descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
-        let error = errno
-        file.close()
-        if error == EWOULDBLOCK { return false }
-        throw .system("flock", directory.path(of: name), errno: error)
+        var waited = 0
+        while true {
+            if flock(file.descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
+            let error = errno
+            guard error == EWOULDBLOCK || error == EINTR else {
+                file.close()
+                throw .system("flock", directory.path(of: name), errno: error)
+            }
+            guard waited < patience else {
+                file.close()
+                return false
+            }
+            // Another process's sync holds it: look again shortly (flock cannot wait with a deadline).
+            var pause = timespec(tv_sec: 0, tv_nsec: 50_000_000)
+            nanosleep(&pause, nil)
+            waited += 50
+        }
     }
 }

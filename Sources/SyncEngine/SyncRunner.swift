@@ -39,6 +39,9 @@ public struct SyncRunner: Sendable {
         self.now = now
     }
 
+    /// How long a sync waits for another process's sync of the store to end, in milliseconds.
+    public static let lockPatience = 600_000
+
     /// The side file of a list's status.
     static func statusName(_ list: UInt64) -> String { "sync-status-\(list).json" }
 
@@ -52,7 +55,9 @@ public struct SyncRunner: Sendable {
         let files = try open()
         defer { files.close() }
         do {
-            guard try files.tryLock("sync-lock") else { throw SyncError("another process is syncing this store") }
+            guard try files.lock("sync-lock", patience: Self.lockPatience) else {
+                throw SyncError("another process has been syncing this store for \(Self.lockPatience / 60_000) minutes")
+            }
         } catch let error as SyncError {
             throw error
         } catch {

@@ -24,6 +24,7 @@ struct ServeCommand {
         var compactionThreshold = 8 << 20
         var loadGate: LoadGate?
         var compactOnLoop = false
+        var syncInterval = 900
         while let argument = arguments.popFirst() {
             switch argument {
             case "--store":
@@ -49,6 +50,10 @@ struct ServeCommand {
                     throw UsageError("--log-level: unknown level '\(name)'; expected error, warning, info or debug")
                 }
                 logger.level = level
+            case "--sync-every":
+                let text = try nextValue(after: argument, in: &arguments)
+                guard let seconds = Int(text), seconds >= 0 else { throw UsageError("--sync-every: '\(text)' is not a number of seconds") }
+                syncInterval = seconds
             case "--max-message-bytes":
                 let text = try nextValue(after: argument, in: &arguments)
                 guard let bytes = Int(text), bytes > 0 else { throw UsageError("--max-message-bytes: '\(text)' is not a positive number") }
@@ -58,7 +63,8 @@ struct ServeCommand {
             }
         }
         options = ServerOptions(logger: logger, manualClock: manualClock, store: StoreLocation.resolve(flag: storeFlag, environment: environment),
-                                compactionThreshold: compactionThreshold, loadGate: loadGate, compactOnLoop: compactOnLoop)
+                                compactionThreshold: compactionThreshold, loadGate: loadGate, compactOnLoop: compactOnLoop,
+                                syncInterval: syncInterval)
         self.maximumContentLength = maximumContentLength
     }
 }

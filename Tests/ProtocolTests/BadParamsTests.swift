@@ -499,6 +499,10 @@ private let exchange: [BadParams] = [
     .init(StoreExport.self, ["format": "json", "path": "out.json"], "params.path: must be an absolute path"),
     .init(StoreExport.self, ["format": "json", "lists": []], "params.lists: must not be empty"),
     .init(StoreExport.self, ["format": "json", "lists": ["l1", "l1"]], "params.lists: lists an id twice"),
+    .init(SyncNow.self, ["lists": []], "params.lists: must not be empty"),
+    .init(SyncNow.self, ["lists": ["l1", "l1"]], "params.lists: lists an id twice"),
+    .init(SyncNow.self, ["lists": ["i1"]], "params.lists[0]: 'i1' is not a list id"),
+    .init(SyncNow.self, ["confirm": "yes"], "params.confirm: expected a boolean, got a string"),
 ]
 
 private let everyTable = lifecycle + noParams + server + lists + smartLists + items + indents + views + collapses + text + lsp + serverNotifications + itemsAndRows

@@ -5,6 +5,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TasklsProtocol
 import Transcript
 import Wire
 
@@ -15,8 +16,8 @@ private final class ServerSession {
     /// Notifications seen while waiting for answers, in order.
     var notifications: [JSON] = []
 
-    init(store: String) throws {
-        process = try ServerProcess(executable: BuildPaths.taskls, arguments: ["serve"], environment: ["TZ": "UTC", "TASKLS_STORE": store])
+    init(store: String, arguments: [String] = []) throws {
+        process = try ServerProcess(executable: BuildPaths.taskls, arguments: ["serve"] + arguments, environment: ["TZ": "UTC", "TASKLS_STORE": store])
         _ = try request("initialize", ["processId": .null, "timeZone": "UTC"])
         _ = process.send(["jsonrpc": "2.0", "method": "initialized", "params": [:]])
     }
@@ -78,8 +79,8 @@ private func taskls(_ store: String, _ arguments: [String]) throws -> Int32 {
         #expect(try taskls(store, ["sync", "share", "--all"]) == 0)
     }
 
-    // The laptop's server: the overview watched, Groceries open.
-    let session = try ServerSession(store: laptop)
+    // The laptop's server (syncing only when asked): the overview watched, Groceries open.
+    let session = try ServerSession(store: laptop, arguments: ["--sync-every", "0"])
     defer { session.stop() }
     let overview = try #require(session.request("lists/list", ["watch": true]).result)
     #expect(overview["sync"] == nil, "no list is shared until the first sync")
@@ -90,6 +91,8 @@ private func taskls(_ store: String, _ arguments: [String]) throws -> Int32 {
     // The first sync, through the server: both tasks sent, and the overview says synced.
     var answer = try session.request("sync/now", [:])
     guard case .array(let synced)? = answer.result?["lists"], synced.count == 1 else { Issue.record("\(answer)"); return }
+    // Read as the protocol's type, it writes back what the server wrote.
+    #expect(try SyncNowResult(json: answer.result!, path: "result").json == answer.result!)
     #expect(synced[0]["sent"] == 2 && synced[0]["received"] == 0 && synced[0]["sync"]?["state"] == "synced")
     #expect(session.notification("lists/changed") { $0["params"]?["sync"]?.arrayCount == 1 } != nil)
 
@@ -111,6 +114,20 @@ private func taskls(_ store: String, _ arguments: [String]) throws -> Int32 {
     guard case .array(let now)? = all["lists"], let calls = now.last?["id"] else { Issue.record("no list"); return }
     #expect(try session.request("sync/now", ["lists": [calls]]).error?["data"]?["reason"] == "syncFailed")
     #expect(try session.request("sync/now", ["lists": []]).error?["code"] == -32602)
+    session.stop()
+
+    // A server that syncs by itself (the default): as it opens the store, the desktop's latest edit comes in, without
+    // any request, into the view opened meanwhile.
+    try "Oat milk, organic +Groceries uid:milk\n".write(toFile: scratch + "/edit.txt", atomically: true, encoding: .utf8)
+    #expect(try taskls(desktop, ["import", scratch + "/edit.txt"]) == 0)
+    #expect(try taskls(desktop, ["sync", "now"]) == 0)
+    let automatic = try ServerSession(store: laptop)
+    defer { automatic.stop() }
+    _ = try automatic.request("lists/list", ["watch": true])
+    let reopened = try #require(automatic.request("lists/open", ["list": groceries, "window": ["start": 0, "end": 10]]).result)
+    let arrived = "\(reopened)".contains("organic")
+        || automatic.notification("view/changed") { "\($0)".contains("Oat milk, organic") } != nil
+    #expect(arrived, "the automatic sync did not bring the desktop's edit")
 }
 
 extension JSON {

@@ -31,14 +31,14 @@ final class ExchangeJobs {
     private let mailbox: Mailbox
     private var next: UInt64 = 1
     /// What each job does on the loop with its outcome, and the request it answers.
-    private var pending: [Job: (request: RequestID, finish: (ExchangeOutcome, Environment) -> Void)] = [:]
+    private var pending: [Job: (request: RequestID?, finish: (ExchangeOutcome, Environment) -> Void)] = [:]
     /// Requests the client cancelled while their work ran: answered `-32800` when it ends, nothing applied.
     private var cancelled: Set<RequestID> = []
 
     init(mailbox: Mailbox) { self.mailbox = mailbox }
 
     /// Runs `work` off the loop; `finish` runs on the loop with its outcome, after the messages before it.
-    func start(for request: RequestID, waitsForNetwork: Bool = false, _ work: @escaping @Sendable () -> ExchangeOutcome,
+    func start(for request: RequestID?, waitsForNetwork: Bool = false, _ work: @escaping @Sendable () -> ExchangeOutcome,
                finish: @escaping (ExchangeOutcome, Environment) -> Void) {
         let job = Job(number: next)
         next += 1
@@ -61,8 +61,8 @@ final class ExchangeJobs {
     /// Finishes `job` on the loop.
     func finish(_ job: Job, _ outcome: ExchangeOutcome, in environment: Environment) {
         guard let entry = pending.removeValue(forKey: job) else { return }
-        if cancelled.remove(entry.request) != nil {
-            environment.workspace.outbox.send(.error(id: entry.request, ResponseError(.requestCancelled, "cancelled by the client")))
+        if let request = entry.request, cancelled.remove(request) != nil {
+            environment.workspace.outbox.send(.error(id: request, ResponseError(.requestCancelled, "cancelled by the client")))
             return
         }
         entry.finish(outcome, environment)

@@ -12,12 +12,11 @@ enum SyncMethods {
             guard let store = context.storeDirectory else {
                 throw .requestFailed(reason: "syncUnavailable", "sync/now: the lists are in memory only; sync needs a store (--store DIR)")
             }
-            let program = syncProgram()
+            let program = SyncProgram.path()
             guard FileManager.default.isExecutableFile(atPath: program) else {
                 throw .requestFailed(reason: "syncUnavailable", "sync/now: the sync program is not beside the server (\(program)); build it with `swift build`")
             }
             if let lists = params.lists {
-                guard !lists.isEmpty else { throw .invalidParams("params.lists: at least one list is wanted (leave it out for every shared list)") }
                 let shared = Set((context.syncStates ?? []).map(\.list))
                 if let unshared = lists.first(where: { !shared.contains($0) }) {
                     throw .requestFailed(reason: "syncFailed", "params.lists: \(unshared) is not shared (taskls sync share)")
@@ -29,12 +28,10 @@ enum SyncMethods {
             let command = arguments
             let zone = context.calendar.timeZone.identifier
             let token = context.beginProgress(title: "Syncing")
-            context.offLoop(answering: reply.id, waitsForNetwork: true) {
-                .synced(run(program, command, zone: zone))
-            } finish: { outcome, environment in
+            context.startSync(answering: reply.id) {
+                SyncProgram.run(program, command, zone: zone)
+            } finish: { result, environment in
                 if let token { environment.progress.end(token) }
-                environment.persistence.reloadSyncStates()
-                guard case .synced(let result) = outcome else { return }
                 switch result {
                 case .success(let result): reply.send(result)
                 case .failure(let error): reply.fail(error)
@@ -42,16 +39,19 @@ enum SyncMethods {
             }
         }
     }
+}
 
+/// The sync program, `taskls-sync`, as the server runs it.
+enum SyncProgram {
     /// `taskls-sync` beside this process's executable.
-    static func syncProgram() -> String {
+    static func path() -> String {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("taskls-sync").path
     }
 
     /// Runs the sync program and reads its answer (off the loop). It syncs in the client's time zone (`TZ`), so a
     /// due with a time is written with the zone the client sees it in.
-    private static func run(_ program: String, _ arguments: [String], zone: String) -> Result<SyncNowResult, ResponseError> {
+    static func run(_ program: String, _ arguments: [String], zone: String) -> Result<SyncNowResult, ResponseError> {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments

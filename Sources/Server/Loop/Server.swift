@@ -57,6 +57,7 @@ public final class Server {
             if session.exitCode == nil && session.lifecycle == .running {
                 workspace.stepTime()
                 persistence.fireDueReminders()
+                persistence.startDueSync()
             }
             if session.exitCode == nil { persistence.pollForOthers() }
             workspace.dropUnwantedBuilds()
@@ -144,7 +145,8 @@ public final class Server {
         if workspace.advancing { return 0 }
         // Reminders are fired only while running (`fireDueReminders` is not called before `initialize` or after `shutdown`).
         let reminder = session.lifecycle == .running ? persistence.millisecondsUntilReminder : -1
-        let polling: Int32 = [persistence.millisecondsUntilLooking, reminder].filter { $0 >= 0 }.min() ?? -1
+        let sync = session.lifecycle == .running ? persistence.millisecondsUntilSync : -1
+        let polling: Int32 = [persistence.millisecondsUntilLooking, reminder, sync].filter { $0 >= 0 }.min() ?? -1
         guard session.lifecycle == .running, options.manualClock == nil, let next = workspace.engine.nextTimeChange else { return polling }
         let wait = Int32(clamping: max(0, min(next.milliseconds - options.clock().milliseconds, 3_600_000)))
         return polling < 0 ? wait : min(wait, polling)

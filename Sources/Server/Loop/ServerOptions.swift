@@ -33,12 +33,17 @@ public struct ServerOptions: Sendable {
     /// before its answers leave (`taskls serve --compact-on-loop`), so an answer proves the compaction done.
     public var compactOnLoop: Bool
 
+    /// Seconds between the syncs the server runs by itself while any list of its store is shared with a CalDAV
+    /// calendar (the first as the store opens; every minute while a list is offline); 0: only on `sync/now`.
+    public var syncInterval: Int
+
     public init(
         logger: Logger = Logger(), clock: @escaping @Sendable () -> Timestamp = systemClock,
         backgroundIndexThreshold: Int = 50_000, manualClock: ManualClock? = nil, timeBudget: Int = Engine.defaultTimeBudget,
         store: StoreLocation = .memory, compactionThreshold: Int = 8 << 20, inlineLoadBytes: Int = 1 << 20,
-        loadGate: LoadGate? = nil, compactOnLoop: Bool = false
+        loadGate: LoadGate? = nil, compactOnLoop: Bool = false, syncInterval: Int = 900
     ) {
+        self.syncInterval = syncInterval
         self.compactOnLoop = compactOnLoop
         self.inlineLoadBytes = inlineLoadBytes
         self.loadGate = loadGate

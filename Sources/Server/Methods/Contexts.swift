@@ -120,8 +120,11 @@ struct ReadingContext {
     /// The store's directory, when the lists live in one (not in memory).
     var storeDirectory: String? { environment.persistence.phase.store?.path }
 
-    /// Reads the lists' sync states again (after a sync this server ran).
-    func reloadSyncStates() { environment.persistence.reloadSyncStates() }
+    /// Runs the sync program off the loop for this request (`Persistence.startSync`).
+    func startSync(answering request: RequestID, _ work: @escaping @Sendable () -> Result<SyncNowResult, ResponseError>,
+                   finish: @escaping (Result<SyncNowResult, ResponseError>, Environment) -> Void) {
+        environment.persistence.startSync(answering: request, work, finish: finish)
+    }
 
     /// Runs a domain call, converting its refusal to a JSON-RPC error.
     func domain<Value>(_ body: () throws(DomainError) -> Value) throws(ResponseError) -> Value {

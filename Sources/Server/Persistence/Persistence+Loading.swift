@@ -79,6 +79,7 @@ extension Persistence {
             compaction = nil
             writtenSnapshot = nil
             workspace.install(loaded.engine, keepingHistory: false)
+            nextSync = nil
             reloadSyncStates()
         }
     }

@@ -48,6 +48,11 @@ final class Persistence {
     let progress: WorkDoneProgress
     /// The token the client asked the store's load to be reported on (`initialize`, `store/retry`).
     var loadToken: ProgressToken?
+    /// When (monotonic milliseconds) the server syncs the store by itself next; nil: no sync is due (no list is
+    /// shared, automatic syncs are off, or one is under way).
+    var nextSync: Int64?
+    /// Whether a sync this server started (by itself or for `sync/now`) is under way.
+    var syncsRunning = 0
 
     init(workspace: Workspace, outbox: Outbox, mailbox: Mailbox, options: ServerOptions, log: ClientLog, progress: WorkDoneProgress) {
         self.workspace = workspace

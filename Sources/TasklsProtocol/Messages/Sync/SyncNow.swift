@@ -20,7 +20,7 @@ public struct SyncNow: RequestMessage, Hashable {
     public init(json: JSON, path: String) throws(ResponseError) {
         let fields = try ObjectReader(json: json, path: path)
         try fields.rejectUnknown(Self.schema)
-        lists = try fields.optional("lists")
+        lists = fields.contains("lists") ? try fields.identifiers("lists") : nil
         confirm = try fields.optional("confirm")
     }
 
@@ -32,7 +32,7 @@ public struct SyncNow: RequestMessage, Hashable {
     }
 
     public static let schema = TypeSchema.object("SyncNow", doc: "sync/now params.", [
-        .optional("lists", .array(ListID.schema.reference), "The lists to sync, each shared; left out: every shared list."),
+        .optional("lists", .array(ListID.schema.reference), "The lists to sync, each shared, at least one, none twice; left out: every shared list."),
         .optional("confirm", .boolean, "Mirror a side that looks suddenly empty (a list in confirm); default false."),
     ])
 }
