@@ -1,7 +1,7 @@
 // The CalDAV client over HTTPS against a real Radicale with certificates from a test CA made by openssl: refused,
 // naming the host, while the CA is unknown; then, as root, the CA installed in the system store (the only one
 // URLSession reads on Linux) and discovery, MKCALENDAR, PUT and sync-collection over HTTPS, while a certificate for
-// another host name or an expired one is still refused. Marker `caldav-https`: `ran`, or `skipped (REASON)`.
+// another host name or an expired one is still refused. A server that speaks no TLS is unreachable. Marker `caldav-https`: `ran`, or `skipped (REASON)`.
 
 import CalDAV
 import Foundation
@@ -53,6 +53,18 @@ private func refusal(_ client: CalDAVClient) async -> (reason: String, message: 
     #expect(unknown?.reason == "unable to get local issuer certificate")
     #expect(unknown?.message.hasPrefix("127.0.0.1's certificate is not trusted (unable to get local issuer certificate)") == true)
     #expect(unknown?.message.contains("update-ca-certificates") == true)
+
+    // A server that speaks no TLS at all is unreachable, not a certificate problem.
+    let plain = try RadicaleServer(users: ["bob": "s3cret"])
+    defer { plain.stop() }
+    let mistaken = CalDAVClient(account: try account("https://127.0.0.1:\(plain.port)"))
+    do {
+        _ = try await mistaken.principal()
+        Issue.record("a plain HTTP server answered over HTTPS")
+    } catch {
+        guard case .unreachable(let host, _) = error else { Issue.record("\(error)"); return }
+        #expect(host == "127.0.0.1")
+    }
 
     if let reason = SystemTrustStore.unavailability { return say("skipped (\(reason); the unknown CA was refused)") }
     say("ran")
