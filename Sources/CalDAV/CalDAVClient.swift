@@ -53,8 +53,11 @@ public enum CalDAVFailure: Error, Hashable, Sendable, CustomStringConvertible {
     case status(Int, href: String, message: String?)
     /// The server sent the request to another origin (scheme, host or port), where the password is not sent.
     case redirectedElsewhere(href: String, to: String)
-    /// No answer: the connection failed, timed out or the certificate was refused (`message` says which).
+    /// No answer: the connection failed or timed out (`message` says which).
     case unreachable(host: String, message: String)
+    /// The server's certificate failed verification (`reason`: an unknown authority, another host's name, expired).
+    /// Verification is never turned off: the remedy is the authority in the system's certificate store.
+    case untrustedCertificate(host: String, reason: String)
     /// An answer that could not be read.
     case badAnswer(href: String, message: String)
 
@@ -68,6 +71,10 @@ public enum CalDAVFailure: Error, Hashable, Sendable, CustomStringConvertible {
         case .status(let code, let href, let message): "\(href): the server answered \(code)" + (message.map { ": \($0)" } ?? "")
         case .redirectedElsewhere(let href, let target): "\(href) is redirected to \(target), another server: give that URL instead"
         case .unreachable(let host, let message): "\(host) cannot be reached: \(message)"
+        case .untrustedCertificate(let host, let reason):
+            "\(host)'s certificate is not trusted (\(reason)); taskls trusts the system's certificate store only: for a server "
+                + "with its own certificate authority, install that authority's certificate there (Debian, Ubuntu: copy it "
+                + "to /usr/local/share/ca-certificates/NAME.crt, then run update-ca-certificates as root)"
         case .badAnswer(let href, let message): "\(href): the server's answer cannot be read: \(message)"
         }
     }
@@ -109,7 +116,7 @@ public final class CalDAVClient: Sendable {
             return try await principal()
         } catch {
             switch error {
-            case .credentialsRefused, .unreachable, .redirectedElsewhere: throw error
+            case .credentialsRefused, .unreachable, .untrustedCertificate, .redirectedElsewhere: throw error
             default: return try await principal(at: "/.well-known/caldav")
             }
         }
@@ -306,6 +313,7 @@ public final class CalDAVClient: Sendable {
         } catch let error as URLError {
             if delegate.wasChallenged(request) { throw .credentialsRefused(host: host) }
             if error.code == .timedOut { throw .unreachable(host: host, message: "no answer within \(Int(timeout)) s") }
+            if let reason = certificateProblem(error) { throw .untrustedCertificate(host: host, reason: reason) }
             throw .unreachable(host: host, message: error.localizedDescription)
         } catch {
             throw .unreachable(host: host, message: "\(error)")
@@ -324,6 +332,20 @@ private func sameOrigin(_ first: URL, _ second: URL) -> Bool {
     func port(_ url: URL) -> Int? { url.port ?? (url.scheme == "https" ? 443 : url.scheme == "http" ? 80 : nil) }
     return first.scheme?.lowercased() == second.scheme?.lowercased() && first.host?.lowercased() == second.host?.lowercased()
         && port(first) == port(second)
+}
+
+/// Why `error` says the server's certificate failed verification, or nil when it says something else. On Linux
+/// URLSession gives every TLS failure as `URLError.unknown` with libcurl's text; with OpenSSL that is
+/// `SSL certificate problem: …` for the chain or the dates and `SSL: no alternative certificate subject name matches …`
+/// or `SSL: certificate subject name … does not match …` for the host name.
+private func certificateProblem(_ error: URLError) -> String? {
+    let text = error.localizedDescription
+    let chain = "SSL certificate problem: "
+    if text.hasPrefix(chain) { return String(text.dropFirst(chain.count)) }
+    if text.hasPrefix("SSL: no alternative certificate subject name") || text.hasPrefix("SSL: certificate subject name") {
+        return "it is for another host name"
+    }
+    return nil
 }
 
 /// `tag` when it is a strong entity tag (`"…"`); nil for none or a weak one (`W/"…"`), which `If-Match` cannot match.

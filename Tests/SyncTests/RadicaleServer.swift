@@ -30,21 +30,25 @@ final class RadicaleServer {
 
     let directory: String
     let port: Int
+    /// Whether it speaks HTTPS.
+    let secure: Bool
     let process = Process()
-    /// `http://127.0.0.1:PORT`.
-    var base: String { "http://127.0.0.1:\(port)" }
+    /// `http://127.0.0.1:PORT`, or `https://…` when it speaks HTTPS.
+    var base: String { (secure ? "https" : "http") + "://127.0.0.1:\(port)" }
 
     /// Starts Radicale with `users` (name → password, stored in plain htpasswd) and waits until it accepts
-    /// connections.
-    init(users: [String: String]) throws {
+    /// connections; over HTTPS with `tls`'s certificate and key files (PEM) when given.
+    init(users: [String: String], tls: (certificate: String, key: String)? = nil) throws {
         directory = makeTemporaryDirectory(prefix: "taskls-radicale")
         port = try freePort()
+        secure = tls != nil
+        let ssl = tls.map { "ssl = True\ncertificate = \($0.certificate)\nkey = \($0.key)\n" } ?? ""
         let htpasswd = users.map { "\($0.key):\($0.value)" }.sorted().joined(separator: "\n") + "\n"
         try htpasswd.write(toFile: directory + "/users", atomically: true, encoding: .utf8)
         let config = """
             [server]
             hosts = 127.0.0.1:\(port)
-            [auth]
+            \(ssl)[auth]
             type = htpasswd
             htpasswd_filename = \(directory)/users
             htpasswd_encryption = plain
