@@ -28,7 +28,7 @@ struct Command: Sendable {
 
 /// Every command, and the dispatch by name.
 enum Commands {
-    static let all: [Command] = viewCommands + itemCommands + treeCommands + listCommands + smartListCommands + reminderCommands + exchangeCommands
+    static let all: [Command] = viewCommands + itemCommands + treeCommands + listCommands + smartListCommands + reminderCommands + exchangeCommands + syncCommands
         + sessionCommands
 
     /// Runs `line` in `repl`.

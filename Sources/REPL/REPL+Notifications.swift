@@ -49,6 +49,7 @@ extension REPL {
         groups = overview.groups
         smartLists = overview.smartLists
         overviewStore = overview.store
+        syncStates = overview.sync
     }
 
     /// After a command (or a burst of background notifications): fetches a snapshot after a

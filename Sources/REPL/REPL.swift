@@ -28,6 +28,8 @@ public final class REPL {
     var smartLists: [SmartList] = []
     /// The store's status when the overview came while the store was not ready (lists follow later).
     var overviewStore: StoreStatusResult?
+    /// Each shared list's sync state (nil: no list is shared with a CalDAV calendar).
+    var syncStates: [ListSyncState]?
     /// The open view, if any.
     var view: ViewModel?
     /// The task the last plain `add` made: `add > TEXT` adds its subtasks.

@@ -76,7 +76,12 @@ extension REPL {
         for (index, list) in lists.enumerated() {
             let name = style.fitted(displayed(list.name), to: nameWidth)
             lines.append(DisplayWidth.paddedLeft(String(index + 1), toWidth: 4) + "  " + name + "  " + DisplayWidth.paddedLeft(grouped(list.open ?? 0), toWidth: openWidth)
-                + "  " + DisplayWidth.paddedLeft(grouped(list.total ?? 0), toWidth: totalWidth))
+                + "  " + DisplayWidth.paddedLeft(grouped(list.total ?? 0), toWidth: totalWidth)
+                + (syncStates?.first { $0.list == list.id }.map { "  " + syncWords($0) } ?? ""))
+        }
+        for state in syncStates ?? [] where state.state != .synced && state.state != .syncing {
+            guard let message = state.message, let list = lists.first(where: { $0.id == state.list }) else { continue }
+            lines.append("      " + style.dim(displayed(list.name) + ": " + displayed(message)))
         }
         lines.append(style.bold("Smart groups"))
         for group in groups {

@@ -19,8 +19,13 @@ private func taskls(_ store: String, _ arguments: [String], input: String? = nil
     let errors = Pipe()
     process.standardOutput = output
     process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
+    let feed = Pipe()
+    process.standardInput = input == nil ? FileHandle.nullDevice : feed
     try process.run()
+    if let input {
+        feed.fileHandleForWriting.write(Data(input.utf8))
+        try feed.fileHandleForWriting.close()
+    }
     let printed = output.fileHandleForReading.readDataToEndOfFile()
     let complained = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
@@ -73,6 +78,15 @@ private func taskls(_ store: String, _ arguments: [String], input: String? = nil
             && !exported.contains("\nMilk"), "\(exported)")
     let status = try taskls(laptop, ["sync", "status"])
     #expect(status.output.contains("account home: ann at") && status.output.contains("Home: synced at"), "\(status)")
+
+    // The REPL syncs too (sync/now through its embedded server), and `ls` shows each list's state.
+    try "Buy bread +Groceries uid:bread\n".write(toFile: scratch + "/bread.txt", atomically: true, encoding: .utf8)
+    let repl = try taskls(laptop, ["repl"], input: "import \(scratch)/bread.txt\nsync Groceries\nls\n")
+    // (Its server syncs by itself as it opens the store too, so the new task may have gone out before `sync` ran.)
+    #expect(repl.status == 0 && repl.output.contains("Groceries: synced 20") && repl.output.contains(" received)")
+            && repl.output.contains("Groceries        3      3  synced 20"), "\(repl)")
+    #expect(try taskls(desktop, ["sync", "now"]).status == 0)
+    #expect(try taskls(desktop, ["export", "--format", "todotxt"]).output.contains("Buy bread +Groceries"))
 
     // The password is nowhere in either store.
     for store in [laptop, desktop] {
