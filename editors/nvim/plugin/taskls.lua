@@ -28,6 +28,8 @@ end), {
 vim.api.nvim_create_user_command('TasksUndo', guard(function() require('taskls.actions').undo() end), { desc = 'taskls: undo' })
 vim.api.nvim_create_user_command('TasksRedo', guard(function() require('taskls.actions').redo() end), { desc = 'taskls: redo' })
 vim.api.nvim_create_user_command('TasksRestart', guard(function() require('taskls').restart() end), { desc = 'taskls: restart the server' })
+vim.api.nvim_create_user_command('TasksSync', guard(function(opts) require('taskls.overview').sync(opts.bang) end),
+  { bang = true, desc = 'taskls: sync the shared lists now (! mirrors a side that looks empty)' })
 vim.api.nvim_create_user_command('TasksStop', guard(function() require('taskls').stop() end), { desc = 'taskls: stop the server' })
 
 vim.api.nvim_create_user_command('TasksReminders', guard(function() require('taskls.reminders').list() end),

@@ -17,6 +17,28 @@ return {
     h.wait(function() return table.concat(h.lines(buf), '\n'):find('Work%s+1/1') end, 'the new list')
   end },
 
+  { 'a shared list shows its sync state; S syncs, and a refusal says why', function()
+    h.seed('Groceries', { 'Milk' })
+    vim.cmd('Tasks')
+    local buf = api.nvim_get_current_buf()
+    h.wait(function() return table.concat(h.lines(buf), '\n'):find('Groceries') end, 'the list')
+    local overview = h.request('lists/list')
+    local id = overview.lists[1].id
+    -- What taskls-sync leaves beside the store after a sync that found the server down (replaced whole, as it does).
+    local state = { lists = { { list = id, account = 'home', calendar = '/ann/groceries/', state = 'offline', syncedAt = vim.NIL,
+      message = 'dav.example.com cannot be reached: timed out', waiting = 2, notices = {} } } }
+    local file = assert(io.open(h.store .. '/sync-state.json.tmp', 'w'))
+    file:write(vim.fn.json_encode(state))
+    file:close()
+    assert(os.rename(h.store .. '/sync-state.json.tmp', h.store .. '/sync-state.json'))
+    h.wait(function() return table.concat(h.lines(buf), '\n'):find('Groceries%s+1/1  offline, 2 waiting') end, 'the offline state')
+    h.truthy(table.concat(h.lines(buf), '\n'):find('dav.example.com cannot be reached'), 'why: ' .. table.concat(h.lines(buf), '\n'))
+    -- S asks the server to sync: the sync program finds no account, and the pane says so.
+    h.keys('S')
+    h.wait(function() return h.notified('no account') end, 'the refusal')
+    h.eq(0, #h.errors, 'Lua errors')
+  end },
+
   { '<CR> on a list opens a list pane', function()
     h.seed('Groceries', { 'Milk', 'Eggs' })
     vim.cmd('Tasks')

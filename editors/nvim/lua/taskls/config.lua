@@ -54,6 +54,7 @@ M.defaults = {
     redo = '<C-r>',
     retry = 'r',
     refresh = 'R',
+    sync = 'S', -- overview: sync the lists shared with CalDAV calendars now
     overview = '-',
     close = 'q',
   },

@@ -49,12 +49,58 @@ local function lines_of(data)
   end
   add('Lists', nil, 'TasklsHeader')
   local lists = value(data.lists) or {}
+  local syncs = {}
+  for _, state in ipairs(value(data.sync) or {}) do syncs[state.list] = state end
   for _, list in ipairs(lists) do
     local name, cells = render.truncate(render.displayed(list.name), 24)
-    add(('  %s%s %6s'):format(name, (' '):rep(24 - cells), ('%d/%d'):format(list.open, list.total)), { list = list.id, name = list.name })
+    local state = syncs[list.id]
+    local words, group = M.sync_words(state)
+    add(('  %s%s %6s%s'):format(name, (' '):rep(24 - cells), ('%d/%d'):format(list.open, list.total), words and ('  ' .. words) or ''),
+      { list = list.id, name = list.name }, group)
+    local message = state and value(state.message)
+    if message and state.state ~= 'synced' and state.state ~= 'syncing' then
+      add('    ' .. render.displayed(tostring(message)), nil, group)
+    end
+    for _, notice in ipairs(state and value(state.notices) or {}) do add('    ' .. render.displayed(notice), nil, 'TasklsState') end
   end
   if #lists == 0 and store == nil then add('  No lists — press a to create one', nil, 'TasklsState') end
   return lines, entries, marks
+end
+
+--- A list's sync state in a few words (the REPL's), with its highlight: `synced 2026-11-26 10:04 UTC`, `syncing…`,
+--- `offline, 3 waiting`, `sync error`, `sync waits for S with confirm`; nil for a list that is not shared.
+function M.sync_words(state)
+  if state == nil then return nil end
+  local kind = state.state
+  if kind == 'synced' then
+    local at = value(state.syncedAt)
+    return 'synced' .. (at and (' ' .. at:sub(1, 16):gsub('T', ' ') .. ' UTC') or ''), 'TasklsState'
+  elseif kind == 'syncing' then
+    return 'syncing…', 'TasklsState'
+  elseif kind == 'offline' then
+    return ('offline, %d waiting'):format(tonumber(state.waiting) or 0), 'TasklsWarning'
+  elseif kind == 'confirm' then
+    return 'sync waits for :TasksSync!', 'TasklsWarning'
+  end
+  return 'sync error', 'TasklsError'
+end
+
+--- Syncs the shared lists now (`sync/now`; `confirm` mirrors a side that looks empty), and says how each went.
+function M.sync(confirm)
+  client.notify(confirm and 'syncing (confirmed)…' or 'syncing…', levels.INFO)
+  client.request('sync/now', confirm and { confirm = true } or vim.empty_dict(), function(err, result)
+    if err ~= nil then return false end
+    local names = {}
+    for _, list in ipairs(value(M.state.data and M.state.data.lists) or {}) do names[list.id] = list.name end
+    local lines = {}
+    for _, synced in ipairs(value(result.lists) or {}) do
+      local state = synced.sync
+      local line = render.displayed(names[state.list] or state.list) .. ': ' .. (M.sync_words(state))
+      if state.state == 'synced' then line = line .. (' (%d sent, %d received)'):format(synced.sent, synced.received) end
+      table.insert(lines, line)
+    end
+    client.notify(#lines > 0 and table.concat(lines, '\n') or 'no list is shared', levels.INFO)
+  end)
 end
 
 -- Writes only the lines that differ from what the buffer shows.
@@ -191,6 +237,7 @@ function M.open()
       end)
     end, 'retry the store')
     map('refresh', M.refresh, 'refresh')
+    map('sync', function() M.sync(false) end, 'sync the shared lists now')
     map('close', function() api.nvim_buf_delete(buf, { force = true }) end, 'close')
     client.add_overview_listener('overview', function(data) render(data) end)
     api.nvim_create_autocmd('BufWipeout', {

@@ -24,6 +24,7 @@ M.groups = {
   TasklsPlaceholder = 'NonText',
   TasklsState = 'Comment',
   TasklsError = 'ErrorMsg',
+  TasklsWarning = 'WarningMsg',
   TasklsCount = 'Number',
   TasklsFold = 'Special',
   TasklsContext = 'Comment',
