@@ -1,0 +1,92 @@
+// Two machines syncing through a real Radicale, the laptop's sync program killed (SIGKILL, through the store's
+// crash hook) at random steps of its own I/O: taking the locks, appending the server's changes to the journal (a
+// torn write included), keeping the status and the state. After each crash both machines sync again and must hold
+// the same tasks: every task made on either side once, every edit kept — nothing lost, nothing duplicated. Marker
+// `caldav`.
+
+import Foundation
+import TestSupport
+import Testing
+
+/// Runs `taskls ARGUMENTS` on `store` with `environment` added; returns its exit status (a negative signal number when
+/// killed) and output.
+private func run(_ store: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: BuildPaths.taskls)
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment.merging(["TASKLS_STORE": store, "TZ": "UTC"]) { $1 }) { $1 }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let printed = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let status = process.terminationReason == .uncaughtSignal ? -process.terminationStatus : process.terminationStatus
+    return (status, String(decoding: printed, as: UTF8.self))
+}
+
+/// The tasks of a store as todo.txt lines with their uid, sorted (the order of lists and tasks aside).
+private func tasks(_ store: String) throws -> [String] {
+    try run(store, ["export", "--format", "todotxt"]).output.split(separator: "\n").map(String.init).sorted()
+}
+
+@Test func aSyncKilledAtRandomStepsLosesAndDuplicatesNothing() async throws {
+    guard RadicaleServer.available(marker: "caldav") else { return }
+    let server = try RadicaleServer(users: ["ann": "pw"])
+    defer { server.stop() }
+    let scratch = makeTemporaryDirectory(prefix: "taskls-sync-crash")
+    let laptop = scratch + "/laptop"
+    let desktop = scratch + "/desktop"
+    try "pw\n".write(toFile: scratch + "/password", atomically: true, encoding: .utf8)
+    var expected: [String: String] = [:]
+    var lines = ""
+    for number in 0..<6 {
+        expected["t\(number)"] = "Task \(number)"
+        lines += "Task \(number) +Errands uid:t\(number)\n"
+    }
+    try lines.write(toFile: scratch + "/tasks.txt", atomically: true, encoding: .utf8)
+    #expect(try run(laptop, ["import", scratch + "/tasks.txt"]).status == 0)
+    for store in [laptop, desktop] {
+        #expect(try run(store, ["sync", "add", server.base + "/", "--user", "ann", "--password-file", scratch + "/password"]).status == 0)
+        #expect(try run(store, ["sync", "share", "--all"]).status == 0)
+        #expect(try run(store, ["sync", "now"]).status == 0)
+    }
+
+    var random = SplitMix64(seed: 0xC0FFEE)
+    var killed = 0
+    var finished = 0
+    for round in 0..<8 {
+        // Edits on both machines (different tasks, so no clash decides anything), and a new task on each.
+        for (index, store) in [laptop, desktop].enumerated() {
+            var edits = ""
+            let uid = "t\(Int(random.next() % 3) * 2 + index)"
+            expected[uid] = "Edited \(uid) in round \(round)"
+            edits += "\(expected[uid]!) +Errands uid:\(uid)\n"
+            let new = "n\(round)-\(index)"
+            expected[new] = "New \(new)"
+            edits += "New \(new) +Errands uid:\(new)\n"
+            try edits.write(toFile: scratch + "/edits.txt", atomically: true, encoding: .utf8)
+            #expect(try run(store, ["import", scratch + "/edits.txt"]).status == 0)
+        }
+        #expect(try run(desktop, ["sync", "now"]).status == 0)
+        // The laptop's sync, killed at one of the first steps of its store I/O.
+        let step = 1 + Int(random.next() % 24)
+        let crashed = try run(laptop, ["sync", "now"], environment: ["TASKLS_CRASH_AT": String(step)])
+        if crashed.status == -SIGKILL { killed += 1 } else { finished += 1 }
+        // Both again, until quiet.
+        for store in [laptop, desktop, laptop] {
+            let again = try run(store, ["sync", "now"])
+            #expect(again.status == 0, "round \(round), crash at step \(step): \(again.output)")
+        }
+        let laptopTasks = try tasks(laptop)
+        #expect(laptopTasks == (try tasks(desktop)), "round \(round), crash at step \(step)")
+        // Every task once, with its latest title.
+        let titles = laptopTasks.filter { $0.contains(" uid:") }
+        #expect(titles.count == expected.count, "round \(round): \(titles.count) tasks for \(expected.count)")
+        for (uid, title) in expected {
+            #expect(titles.contains { $0.contains(title + " +Errands") && $0.hasSuffix("uid:" + uid) }, "round \(round): \(uid) is not \"\(title)\"")
+        }
+    }
+    #expect(killed >= 4 && finished >= 1, "crashes \(killed), finished \(finished)")
+}
