@@ -102,3 +102,43 @@ private func taskls(_ store: String, _ arguments: [String], input: String? = nil
     #expect(try taskls(scratch + "/third", ["sync", "add", server.base + "/", "--user", "ann", "--password-file", wrong]).errors
         .contains("refused the user name and password"))
 }
+
+@Test func subtasksSyncWithTheirParents() async throws {
+    guard RadicaleServer.available(marker: "caldav") else { return }
+    let server = try RadicaleServer(users: ["ann": "pw"])
+    defer { server.stop() }
+    let scratch = makeTemporaryDirectory(prefix: "taskls-sync-subtasks")
+    let laptop = scratch + "/laptop"
+    let desktop = scratch + "/desktop"
+    try "pw\n".write(toFile: scratch + "/password", atomically: true, encoding: .utf8)
+    let calendar = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "X-WR-CALNAME:Trip",
+                    "BEGIN:VTODO", "UID:plan", "DTSTAMP:20261126T100000Z", "SUMMARY:Plan the trip", "END:VTODO",
+                    "BEGIN:VTODO", "UID:flights", "DTSTAMP:20261126T100000Z", "SUMMARY:Book flights", "RELATED-TO;RELTYPE=PARENT:plan", "END:VTODO",
+                    "BEGIN:VTODO", "UID:seats", "DTSTAMP:20261126T100000Z", "SUMMARY:Pick seats", "RELATED-TO;RELTYPE=PARENT:flights", "END:VTODO",
+                    "END:VCALENDAR", ""].joined(separator: "\r\n")
+    try calendar.write(toFile: scratch + "/trip.ics", atomically: true, encoding: .utf8)
+    #expect(try taskls(laptop, ["import", scratch + "/trip.ics"]).status == 0)
+    for store in [laptop, desktop] {
+        #expect(try taskls(store, ["sync", "add", server.base + "/", "--user", "ann", "--password-file", scratch + "/password"]).status == 0)
+        #expect(try taskls(store, ["sync", "share", "--all"]).status == 0)
+        let run = try taskls(store, ["sync", "now"])
+        #expect(run.status == 0 && run.output.contains("Trip: synced"), "\(run)")
+    }
+    // The desktop has the tree: each subtask under its parent (as its iCalendar export says).
+    let backup = try taskls(desktop, ["export", "--format", "ics"]).output
+    #expect(backup.contains("UID:flights") && backup.contains("RELATED-TO;RELTYPE=PARENT:plan")
+            && backup.contains("RELATED-TO;RELTYPE=PARENT:flights"), "\(backup)")
+    // A subtask made on the desktop arrives under its parent on the laptop.
+    let more = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "X-WR-CALNAME:Trip",
+                "BEGIN:VTODO", "UID:hotel", "DTSTAMP:20261126T100000Z", "SUMMARY:Book the hotel", "RELATED-TO;RELTYPE=PARENT:plan", "END:VTODO",
+                "END:VCALENDAR", ""].joined(separator: "\r\n")
+    try more.write(toFile: scratch + "/hotel.ics", atomically: true, encoding: .utf8)
+    #expect(try taskls(desktop, ["import", scratch + "/hotel.ics"]).status == 0)
+    #expect(try taskls(desktop, ["sync", "now"]).status == 0)
+    #expect(try taskls(laptop, ["sync", "now"]).status == 0)
+    let laptopFile = try taskls(laptop, ["export", "--format", "ics"]).output
+    let hotel = try #require(laptopFile.range(of: "UID:hotel"))
+    let block = laptopFile[laptopFile[..<hotel.lowerBound].range(of: "BEGIN:VTODO", options: .backwards)!.lowerBound...]
+    let end = try #require(block.range(of: "END:VTODO"))
+    #expect(block[..<end.lowerBound].contains("RELATED-TO;RELTYPE=PARENT:plan"), "\(laptopFile)")
+}
