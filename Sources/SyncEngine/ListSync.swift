@@ -30,8 +30,10 @@ public struct ListSyncOutcome: Sendable {
 /// A sync runs in rounds. A round lists the calendar's members changed since the token (sync-collection; with no
 /// token, or one the server refused, every member; a server without sync-collection: a calendar-query of entity
 /// tags), fetches the new and changed ones in batches (calendar-multiget), plans against the list as it is and
-/// applies the local actions in one step (`SyncLocalSide.planAndApply`), then pushes: deletions (`If-Match`),
-/// updates (`If-Match`) and creations (`If-None-Match: *`). A push the server refuses because the member changed
+/// applies the local actions in one step (`SyncLocalSide.planAndApply`), then pushes, `pushesInFlight` at a time:
+/// every deletion (`If-Match`), then every update (`If-Match`), then every creation (`If-None-Match: *`). A push that
+/// fails for another reason (the server gone, a 5xx) keeps its task's old record; the others' results are kept, and
+/// the sync then stops with the old token. A push the server refuses because the member changed
 /// meanwhile (412, or 404 for an update) keeps that task's old record, so the next round fetches the server's version
 /// and merges it; a creation refused because the uid is already there (409 `no-uid-conflict`, or a 412 at its href)
 /// drops the record and lists every member next round, which adopts the server's href. A round that needed another
@@ -111,28 +113,22 @@ public struct ListSync: Sendable {
         var forgetsToken = false
         let uidsByHref = Dictionary(records.map { ($0.href, $0.uid) }) { first, _ in first }
         let pushes = plan.actions.filter(\.isRemote)
-        for (index, action) in pushes.enumerated() {
-            do throws(CalDAVFailure) {
+        let results = await push(pushes, calendar: calendar)
+        var stopped: CalDAVFailure?
+        for (action, result) in zip(pushes, results) {
+            switch result {
+            case .success(let etag):
                 switch action {
-                case .createRemote(let uid, let task):
-                    let href = client.canonical(calendar + memberName(uid))
-                    let etag = try await client.put(href, text.text(of: task, now: now()), replacing: nil)
-                    next[uid]?.href = href
+                case .createRemote(let uid, _):
+                    next[uid]?.href = client.canonical(calendar + memberName(uid))
                     next[uid]?.etag = etag ?? ""
-                case .updateRemote(let href, let etag, let task):
-                    let newTag = try await client.put(href, text.text(of: task, now: now()), replacing: etag)
-                    if let uid = task.uid { next[uid]?.etag = newTag ?? "" }
-                case .deleteRemote(let href, let etag):
-                    do throws(CalDAVFailure) {
-                        try await client.delete(href, etag: etag)
-                    } catch .notFound(href: _) {
-                        // Already gone: what the deletion wanted.
-                    }
-                case .applyLocal, .deleteLocal:
+                case .updateRemote(_, _, let task):
+                    if let uid = task.uid { next[uid]?.etag = etag ?? "" }
+                default:
                     break
                 }
                 outcome.pushed += 1
-            } catch {
+            case .failure(let error):
                 switch error {
                 case .preconditionFailed, .notFound:
                     // Changed on the server since it was listed: its old record, and the next round merges.
@@ -151,14 +147,15 @@ public struct ListSync: Sendable {
                     again = true
                     outcome.refused += 1
                 default:
-                    // Stopped: the pushes not done keep their old records, the old token is kept.
-                    for undone in pushes[index...] {
-                        if let uid = undone.uid(uidsByHref) { next[uid] = status.records[uid] }
-                    }
-                    outcome.status.records = next
-                    throw .server(Self.text(of: error))
+                    // Not done: its old record is kept; the sync stops once every push has ended, keeping the old token.
+                    if let uid = action.uid(uidsByHref) { next[uid] = status.records[uid] }
+                    stopped = stopped ?? error
                 }
             }
+        }
+        if let stopped {
+            outcome.status.records = next
+            throw .server(Self.text(of: stopped))
         }
         if forgetsToken {
             token = nil
@@ -168,6 +165,61 @@ public struct ListSync: Sendable {
         outcome.status.records = next
         outcome.status.token = token
         return again
+    }
+
+    /// Requests the server may have in flight at once for one sync's pushes.
+    public static let pushesInFlight = 8
+
+    /// Sends `pushes` to the server, `pushesInFlight` at a time: every deletion first, then every update, then every
+    /// creation (a uid may come back at another href); the outcome of each, in order (a push's new entity tag).
+    /// - Complexity: O(p) requests, about p / `pushesInFlight` round trips long.
+    private func push(_ pushes: [SyncAction], calendar: String) async -> [Result<String?, CalDAVFailure>] {
+        var results = [Result<String?, CalDAVFailure>](repeating: .success(nil), count: pushes.count)
+        let client = client
+        let text = text
+        let now = now
+        let names = pushes.map { action -> String? in
+            if case .createRemote(let uid, _) = action { client.canonical(calendar + memberName(uid)) } else { nil }
+        }
+        for phase in 0..<3 {
+            let indexes = pushes.indices.filter { pushes[$0].pushPhase == phase }
+            await withTaskGroup(of: (Int, Result<String?, CalDAVFailure>).self) { group in
+                var next = indexes.makeIterator()
+                func start() -> Bool {
+                    guard let index = next.next() else { return false }
+                    let action = pushes[index]
+                    let href = names[index]
+                    group.addTask {
+                        do throws(CalDAVFailure) {
+                            switch action {
+                            case .createRemote(_, let task):
+                                return (index, .success(try await client.put(href!, text.text(of: task, now: now()), replacing: nil)))
+                            case .updateRemote(let href, let etag, let task):
+                                return (index, .success(try await client.put(href, text.text(of: task, now: now()), replacing: etag)))
+                            case .deleteRemote(let href, let etag):
+                                do throws(CalDAVFailure) {
+                                    try await client.delete(href, etag: etag)
+                                } catch .notFound(href: _) {
+                                    // Already gone: what the deletion wanted.
+                                }
+                                return (index, .success(nil))
+                            case .applyLocal, .deleteLocal:
+                                return (index, .success(nil))
+                            }
+                        } catch {
+                            return (index, .failure(error))
+                        }
+                    }
+                    return true
+                }
+                for _ in 0..<Self.pushesInFlight where start() {}
+                while let (index, result) = await group.next() {
+                    results[index] = result
+                    _ = start()
+                }
+            }
+        }
+        return results
     }
 
     /// What changed on the server since the status's token: a delta with the new token; with no token, or one the
@@ -240,6 +292,15 @@ public struct ListSync: Sendable {
 }
 
 extension SyncAction {
+    /// The order pushes go in: deletions (0), updates (1), creations (2).
+    var pushPhase: Int {
+        switch self {
+        case .deleteRemote: 0
+        case .updateRemote: 1
+        default: 2
+        }
+    }
+
     var isRemote: Bool {
         switch self {
         case .createRemote, .updateRemote, .deleteRemote: true
