@@ -78,7 +78,7 @@ private func todoText(_ count: Int) -> String {
 }
 
 /// Runs a program to its end; its wall time, or why not.
-private func timeProcess(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+func timeProcess(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
                          timeout: Double = 300) -> (seconds: Double?, text: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
@@ -107,7 +107,7 @@ private func timeProcess(_ executable: String, _ arguments: [String], environmen
     return (seconds, format(seconds * 1000, 0) + " ms")
 }
 
-private func findExecutable(_ name: String) -> String? {
+func findExecutable(_ name: String) -> String? {
     for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
         let path = "\(directory)/\(name)"
         if FileManager.default.isExecutableFile(atPath: path) { return path }

@@ -92,7 +92,7 @@ private func label(_ count: Int) -> String {
 }
 
 /// `value` with `digits` decimals and thousands separated by commas.
-private func grouped(_ value: Double, _ digits: Int) -> String {
+func grouped(_ value: Double, _ digits: Int) -> String {
     let text = format(value, digits)
     let integer = text.prefix { $0 != "." }
     let sign = integer.hasPrefix("-") ? "-" : ""

@@ -19,7 +19,7 @@ if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == "machine-probe
     }
 }
 
-let known = ["wire", "views", "store", "lists-move", "tree", "smart", "exchange", "wide", "machine"]
+let known = ["wire", "views", "store", "lists-move", "tree", "smart", "exchange", "wide", "machine", "sync"]
 let requested = CommandLine.arguments.dropFirst().isEmpty ? known : Array(CommandLine.arguments.dropFirst())
 for name in requested where !known.contains(name) {
     print("taskls-bench: unknown benchmark '\(name)'; expected one of \(known.joined(separator: ", "))")
@@ -41,6 +41,7 @@ for name in requested {
     case "exchange": print(runExchangeBenchmark())
     case "wide": print(runWideViewsBenchmark())
     case "machine": print(runMachineBenchmark())
+    case "sync": print(runSyncBenchmark())
     default: break
     }
 }
