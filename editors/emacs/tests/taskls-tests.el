@@ -170,6 +170,18 @@
           (taskls-test-wait (lambda () (buffer-local-value 'taskls-view--version list-buffer)) "the list")
           (should (equal '("  [ ] Milk  today") (taskls-test-lines list-buffer))))))))
 
+(ert-deftest taskls-tells-how-each-list-synced ()
+  "A `sync/now' answer is told one list after the other, by name."
+  (let ((taskls--overview '(:lists [(:id "list-1" :name "Groceries" :open 1 :total 1)])))
+    (should (equal "Groceries: synced 2026-11-26 10:04 UTC (2 sent, 1 received); list-2: offline, 3 waiting"
+                   (taskls-sync--told
+                    '(:lists [(:sync (:list "list-1" :state "synced" :syncedAt "2026-11-26T10:04:31Z"
+                                      :waiting 0 :notices [])
+                               :sent 2 :received 1)
+                              (:sync (:list "list-2" :state "offline" :syncedAt nil :waiting 3 :notices [])
+                               :sent 0 :received 0)]))))
+    (should (equal "no list is shared" (taskls-sync--told '(:lists []))))))
+
 (ert-deftest taskls-overview-shows-sync-states-and-syncs ()
   "A shared list shows its sync state; S syncs, and a refusal says why."
   (taskls-test-with-server nil

@@ -67,6 +67,16 @@ def g:Test_a15_a_shared_list_shows_its_sync_state_S_syncs_and_a_refusal_says_why
   h.NoInternalErrors()
 enddef
 
+def g:Test_a16_a_sync_is_told_list_by_list()
+  var overview_data = {lists: [{id: 'list-1', name: 'Groceries', open: 1, total: 1}]}
+  var result = {lists: [
+    {sync: {list: 'list-1', state: 'synced', syncedAt: '2026-11-26T10:04:31Z', waiting: 0, notices: []}, sent: 2, received: 1},
+    {sync: {list: 'list-2', state: 'offline', syncedAt: null, waiting: 3, notices: []}, sent: 0, received: 0}]}
+  assert_equal('Groceries: synced 2026-11-26 10:04 UTC (2 sent, 1 received); list-2: offline, 3 waiting',
+    overview.Told(result, overview_data))
+  assert_equal('no list is shared', overview.Told({lists: []}, overview_data))
+enddef
+
 def g:Test_a2_enter_opens_the_list_under_the_cursor()
   h.Seed('Groceries', ['Milk', 'Eggs'])
   Tasks

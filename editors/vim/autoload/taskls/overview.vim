@@ -119,24 +119,28 @@ enddef
 # suddenly empty), and says how each went; a refusal is said with the server's message.
 export def Sync(confirmed = false)
   client.Notify(confirmed ? 'syncing (confirmed)…' : 'syncing…')
-  client.Request('sync/now', confirmed ? {confirm: true} : {}, (result) => {
-    var names: dict<string> = {}
-    for list in get(state.data, 'lists', [])
-      names[list.id] = list.name
-    endfor
-    var said: list<string> = []
-    var synced_lists = type(result) == v:t_dict ? get(result, 'lists', []) : []
-    for synced in type(synced_lists) == v:t_list ? synced_lists : []
-      var sync_state = get(synced, 'sync', {})
-      var line = get(names, get(sync_state, 'list', ''), client.Text(get(sync_state, 'list', '?'))) .. ': '
-        .. SyncWords(sync_state)[0]
-      if get(sync_state, 'state', '') == 'synced'
-        line ..= printf(' (%d sent, %d received)', get(synced, 'sent', 0), get(synced, 'received', 0))
-      endif
-      add(said, line)
-    endfor
-    client.Notify(empty(said) ? 'no list is shared' : join(said, '; '))
-  })
+  client.Request('sync/now', confirmed ? {confirm: true} : {}, (result) => client.Notify(Told(result, state.data)))
+enddef
+
+# How each list of `result` (a `sync/now` answer) went, on one line, named as in `overview`:
+# `Groceries: synced 2026-11-26 10:04 UTC (2 sent, 1 received); Work: offline, 3 waiting`.
+export def Told(result: any, overview: dict<any>): string
+  var names: dict<string> = {}
+  for list in get(overview, 'lists', [])
+    names[list.id] = list.name
+  endfor
+  var said: list<string> = []
+  var synced_lists = type(result) == v:t_dict ? get(result, 'lists', []) : []
+  for synced in type(synced_lists) == v:t_list ? synced_lists : []
+    var sync_state = get(synced, 'sync', {})
+    var line = get(names, get(sync_state, 'list', ''), client.Text(get(sync_state, 'list', '?'))) .. ': '
+      .. SyncWords(sync_state)[0]
+    if get(sync_state, 'state', '') == 'synced'
+      line ..= printf(' (%d sent, %d received)', get(synced, 'sent', 0), get(synced, 'received', 0))
+    endif
+    add(said, line)
+  endfor
+  return empty(said) ? 'no list is shared' : join(said, '; ')
 enddef
 
 # Writes only the lines that differ from what the buffer shows.
