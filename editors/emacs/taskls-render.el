@@ -71,6 +71,10 @@
   "The line of an error."
   :group 'taskls)
 
+(defface taskls-warning '((t :inherit warning))
+  "A list whose sync is offline, or waits for a confirmed sync."
+  :group 'taskls)
+
 (defface taskls-mark '((t :inherit warning))
   "Marked rows."
   :group 'taskls)

@@ -60,6 +60,7 @@
 (require 'taskls-repeat)
 (require 'taskls-remind)
 (require 'taskls-smart)
+(require 'taskls-sync)
 
 ;;; The overview
 
@@ -79,6 +80,7 @@
     (define-key map (kbd "r") #'taskls-redo)
     (define-key map [remap undo-redo] #'taskls-redo)
     (define-key map (kbd "g") #'taskls-overview-refresh)
+    (define-key map (kbd "S") #'taskls-sync)
     (define-key map (kbd "q") #'quit-window)
     (define-key map (kbd "?") #'taskls-help)
     (define-key map (kbd "h") #'taskls-help)
@@ -88,6 +90,8 @@
 (define-derived-mode taskls-overview-mode special-mode "Tasks overview"
   "The smart groups, your smart lists and your lists, with live counts.
 \\[taskls-overview-open] opens the one at point; \\[taskls-help] lists every key.
+A list shared with a CalDAV calendar shows its sync state after its
+counts; \\[taskls-sync] syncs now (with a prefix argument, confirmed).
 
 \\{taskls-overview-mode-map}"
   (buffer-disable-undo)
@@ -102,6 +106,7 @@
   "Return the lines of OVERVIEW; a `taskls-entry' property names what to open."
   (let ((store (plist-get overview :store))
         (lists (append (plist-get overview :lists) nil))
+        (syncs (taskls-sync-states overview))
         lines)
     (cl-flet ((add (text &optional entry face)
                 (setq text (if face (propertize text 'face face) text))
@@ -132,9 +137,16 @@
         (add ""))
       (add "Lists" nil 'taskls-header)
       (dolist (list lists)
-        (let ((name (taskls--padded (taskls-truncate (taskls-displayed (plist-get list :name)) 28) 28)))
-          (add (format "  %s %7s" name (format "%d/%d" (plist-get list :open) (plist-get list :total)))
-               (list :list (plist-get list :id) :name (plist-get list :name)))))
+        (let* ((name (taskls--padded (taskls-truncate (taskls-displayed (plist-get list :name)) 28) 28))
+               (state (gethash (plist-get list :id) syncs))
+               (words (taskls-sync-words state)))
+          (add (format "  %s %7s%s" name (format "%d/%d" (plist-get list :open) (plist-get list :total))
+                       (if words (concat "  " (car words)) ""))
+               (list :list (plist-get list :id) :name (plist-get list :name))
+               (cdr words))
+          ;; Why it is offline, in error or waiting, then what the last sync reported.
+          (dolist (line (taskls-sync-lines state))
+            (add (car line) nil (cdr line)))))
       (when (and (null lists) (null store))
         (add "  No lists — press + to create one" nil 'taskls-state)))
     (nreverse lines)))

@@ -23,7 +23,7 @@
 
 (defconst taskls-test-files
   '("taskls-client.el" "taskls-render.el" "taskls-view.el" "taskls-list.el" "taskls-tree.el"
-    "taskls-repeat.el" "taskls-remind.el" "taskls-smart.el"
+    "taskls-repeat.el" "taskls-remind.el" "taskls-smart.el" "taskls-sync.el"
     "taskls.el")
   "The package's files, in load order.")
 
@@ -169,6 +169,65 @@
           (should list-buffer)
           (taskls-test-wait (lambda () (buffer-local-value 'taskls-view--version list-buffer)) "the list")
           (should (equal '("  [ ] Milk  today") (taskls-test-lines list-buffer))))))))
+
+(ert-deftest taskls-tells-how-each-list-synced ()
+  "A `sync/now' answer is told one list after the other, by name."
+  (let ((taskls--overview '(:lists [(:id "list-1" :name "Groceries" :open 1 :total 1)])))
+    (should (equal "Groceries: synced 2026-11-26 10:04 UTC (2 sent, 1 received); list-2: offline, 3 waiting"
+                   (taskls-sync--told
+                    '(:lists [(:sync (:list "list-1" :state "synced" :syncedAt "2026-11-26T10:04:31Z"
+                                      :waiting 0 :notices [])
+                               :sent 2 :received 1)
+                              (:sync (:list "list-2" :state "offline" :syncedAt nil :waiting 3 :notices [])
+                               :sent 0 :received 0)]))))
+    (should (equal "no list is shared" (taskls-sync--told '(:lists []))))))
+
+(ert-deftest taskls-overview-shows-sync-states-and-syncs ()
+  "A shared list shows its sync state; S syncs, and a refusal says why."
+  (taskls-test-with-server nil
+    (let* ((list (car (taskls-test-seed "Groceries" "Milk")))
+           (buffer (taskls))
+           (state (list :lists (vector (list :list list :account "home" :calendar "/ann/groceries/"
+                                             :state "offline" :syncedAt nil
+                                             :message "dav.example.com cannot be reached: timed out"
+                                             :waiting 2
+                                             :notices ["Milk: the title here won over Oat milk"]))))
+           (file (expand-file-name "sync-state.json" taskls-store)))
+      (taskls-test-wait (lambda () (member "  Groceries  1/1" (taskls-test-lines buffer))) "the list")
+      ;; What taskls-sync leaves beside the store after a sync that found the
+      ;; server down (replaced whole with a rename, as it does).
+      (with-temp-file (concat file ".tmp")
+        (insert (json-serialize state :null-object nil)))
+      (rename-file (concat file ".tmp") file t)
+      (taskls-test-wait (lambda () (member "  Groceries  1/1  offline, 2 waiting" (taskls-test-lines buffer)))
+                        "the offline state")
+      (let* ((lines (taskls-test-lines buffer))
+             (at (cl-position "  Groceries  1/1  offline, 2 waiting" lines :test #'equal)))
+        (should (equal '("  dav.example.com cannot be reached: timed out"
+                         "  Milk: the title here won over Oat milk")
+                       (list (nth (1+ at) lines) (nth (+ 2 at) lines))))
+        (with-current-buffer buffer
+          (goto-char (point-min))
+          (forward-line (1+ at))
+          (should (eq 'taskls-warning (get-text-property (+ 4 (point)) 'face)))
+          (forward-line 1)
+          (should (eq 'taskls-state (get-text-property (+ 4 (point)) 'face)))))
+      ;; The words of every state.
+      (should (equal '("synced 2026-11-26 10:04 UTC" . taskls-state)
+                     (taskls-sync-words '(:state "synced" :syncedAt "2026-11-26T10:04:31Z"))))
+      (should (equal '("syncing…" . taskls-state) (taskls-sync-words '(:state "syncing"))))
+      (should (equal '("sync error" . taskls-error) (taskls-sync-words '(:state "error"))))
+      (should (equal '("sync waits for C-u M-x taskls-sync" . taskls-warning) (taskls-sync-words '(:state "confirm"))))
+      (should (null (taskls-sync-words nil)))
+      ;; S asks the server to sync: the sync program finds no account, and
+      ;; Emacs says so; so does C-u M-x taskls-sync.
+      (with-current-buffer buffer (taskls-test-keys "S"))
+      (taskls-test-wait (lambda () (taskls-test-said "\\`taskls: .*no account: add one")) "the refusal")
+      (setq taskls-test-messages nil)
+      (let ((current-prefix-arg '(4))) (call-interactively #'taskls-sync))
+      (taskls-test-wait (lambda () (taskls-test-said "\\`taskls: .*no account: add one")) "the refusal of the confirmed sync")
+      (should (taskls-test-said "\\`taskls: syncing (confirmed)…\\'"))
+      (should-not (taskls-test-said "internal error")))))
 
 ;;; The list buffer
 

@@ -29,6 +29,7 @@ command! -bar TasksUndo call actions.Undo()
 command! -bar TasksRedo call actions.Redo()
 command! -bar TasksRestart call main.Restart()
 command! -bar TasksStop call main.Stop()
+command! -bar -bang TasksSync call overview.Sync(<bang>0)
 command! -bar TasksHealth call health.Show()
 command! -bar TasksReminders call reminders.List()
 command! -bar -nargs=? TasksSnooze call reminders.SnoozePicked(<q-args>)
@@ -98,3 +99,4 @@ nnoremap <silent> <Plug>(taskls-list-rename) <ScriptCmd>call overview.RenameList
 nnoremap <silent> <Plug>(taskls-list-delete) <ScriptCmd>call overview.DeleteList()<CR>
 nnoremap <silent> <Plug>(taskls-list-retry) <ScriptCmd>call overview.Retry()<CR>
 nnoremap <silent> <Plug>(taskls-list-refresh) <ScriptCmd>call overview.Refresh()<CR>
+nnoremap <silent> <Plug>(taskls-sync) <ScriptCmd>call overview.Sync()<CR>

@@ -4,6 +4,7 @@ vim9script
 import './helpers.vim' as h
 import autoload 'taskls/overview.vim'
 import autoload 'taskls/pane.vim'
+import autoload 'taskls/client.vim'
 
 def g:Test_a1_overview_lists_groups_and_lists_with_live_counts()
   var list = h.Seed('Groceries', ['Milk', {title: 'Eggs', done: true}])
@@ -27,6 +28,53 @@ def g:Test_a1_overview_lists_groups_and_lists_with_live_counts()
   h.Wait(() => getbufline(buf, 12)[0] =~ '2/3$', 'the new count')
   h.Wait(() => getbufline(buf, 5)[0] =~ ' 2$', 'All counts 2')
   h.NoInternalErrors()
+enddef
+
+def g:Test_a15_a_shared_list_shows_its_sync_state_S_syncs_and_a_refusal_says_why()
+  var list = h.Seed('Groceries', ['Milk'])
+  Tasks
+  var buf = bufnr()
+  h.Wait(() => join(h.Lines(buf), "\n") =~ 'Groceries', 'the overview')
+  # What taskls-sync leaves beside the store after a sync that found the server down (replaced
+  # whole with a rename, as it does).
+  var sync_state = {lists: [{list: list, account: 'home', calendar: '/ann/groceries/', state: 'offline', syncedAt: null,
+    message: 'dav.example.com cannot be reached: timed out', waiting: 2, notices: ['Milk: the title here won over Oat milk']}]}
+  writefile([json_encode(sync_state)], h.store .. '/sync-state.json.tmp')
+  assert_equal(0, rename(h.store .. '/sync-state.json.tmp', h.store .. '/sync-state.json'))
+  h.Wait(() => join(h.Lines(buf), "\n") =~ 'Groceries \+1/1  offline, 2 waiting', 'the offline state')
+  var lines = h.Lines(buf)
+  var at = index(lines, '    dav.example.com cannot be reached: timed out')
+  assert_true(at > 0, 'why, under the list: ' .. string(lines))
+  assert_match('^  Groceries \+1/1  offline, 2 waiting$', lines[at - 1])
+  assert_equal('    Milk: the title here won over Oat milk', lines[at + 1])
+  assert_equal(['TasklsWarning'], h.Groups(buf, at))
+  assert_equal(['TasklsWarning'], h.Groups(buf, at + 1))
+  assert_equal(['TasklsState'], h.Groups(buf, at + 2))
+  # The words of every state.
+  assert_equal(['synced 2026-11-26 10:04 UTC', 'TasklsState'], overview.SyncWords({state: 'synced', syncedAt: '2026-11-26T10:04:31Z'}))
+  assert_equal(['syncing…', 'TasklsState'], overview.SyncWords({state: 'syncing'}))
+  assert_equal(['sync error', 'TasklsError'], overview.SyncWords({state: 'error'}))
+  assert_equal(['sync waits for :TasksSync!', 'TasklsWarning'], overview.SyncWords({state: 'confirm'}))
+  assert_equal(['', ''], overview.SyncWords({}))
+  # S asks the server to sync: the sync program finds no account, and the pane says so; so does
+  # :TasksSync!.
+  h.Keys('S')
+  h.Wait(() => join(h.Messages(), "\n") =~ 'no account', 'the refusal')
+  client.state.messages = []
+  TasksSync!
+  h.Wait(() => join(h.Messages(), "\n") =~ 'no account', 'the refusal of :TasksSync!')
+  assert_match('syncing (confirmed)…', join(h.Messages(), "\n"))
+  h.NoInternalErrors()
+enddef
+
+def g:Test_a16_a_sync_is_told_list_by_list()
+  var overview_data = {lists: [{id: 'list-1', name: 'Groceries', open: 1, total: 1}]}
+  var result = {lists: [
+    {sync: {list: 'list-1', state: 'synced', syncedAt: '2026-11-26T10:04:31Z', waiting: 0, notices: []}, sent: 2, received: 1},
+    {sync: {list: 'list-2', state: 'offline', syncedAt: null, waiting: 3, notices: []}, sent: 0, received: 0}]}
+  assert_equal('Groceries: synced 2026-11-26 10:04 UTC (2 sent, 1 received); list-2: offline, 3 waiting',
+    overview.Told(result, overview_data))
+  assert_equal('no list is shared', overview.Told({lists: []}, overview_data))
 enddef
 
 def g:Test_a2_enter_opens_the_list_under_the_cursor()

@@ -55,6 +55,7 @@ export const default_keys: dict<string> = {
   redo: '<C-r>',
   retry: 'r',
   refresh: 'R',
+  sync: 'S',
   overview: '-',
   close: 'q',
   help: 'g?',

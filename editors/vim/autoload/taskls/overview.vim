@@ -56,16 +56,91 @@ export def Lines(data: dict<any>): list<any>
   add(lines, 'Lists')
   marks[len(lines)] = 'TasklsHeader'
   var lists = get(data, 'lists', [])
+  var syncs: dict<any> = {}
+  var sync_states = get(data, 'sync', [])
+  for sync_state in type(sync_states) == v:t_list ? sync_states : []
+    if type(sync_state) == v:t_dict && type(get(sync_state, 'list', null)) == v:t_string
+      syncs[sync_state.list] = sync_state
+    endif
+  endfor
   for list in lists
     var [name, cells] = render.Truncate(render.Displayed(list.name), 24)
-    add(lines, '  ' .. name .. repeat(' ', 24 - cells) .. printf(' %6s', list.open .. '/' .. list.total))
+    var sync_state = get(syncs, list.id, {})
+    var [words, group] = SyncWords(sync_state)
+    add(lines, '  ' .. name .. repeat(' ', 24 - cells) .. printf(' %6s', list.open .. '/' .. list.total)
+      .. (words != '' ? '  ' .. words : ''))
     entries[len(lines)] = {list: list.id, name: list.name}
+    if group != ''
+      marks[len(lines)] = group
+    endif
+    # Why it is offline, in error or waiting for :TasksSync!, then what the last sync reported.
+    var message = get(sync_state, 'message', null)
+    if type(message) == v:t_string && message != '' && index(['synced', 'syncing'], get(sync_state, 'state', '')) < 0
+      add(lines, '    ' .. render.Displayed(message))
+      marks[len(lines)] = group
+    endif
+    var notices = get(sync_state, 'notices', [])
+    for notice in type(notices) == v:t_list ? notices : []
+      add(lines, '    ' .. render.Displayed(client.Text(notice)))
+      marks[len(lines)] = 'TasklsState'
+    endfor
   endfor
   if empty(lists) && type(store) != v:t_dict
     add(lines, '  No lists — press ' .. render.KeyName('add', ':Tasks') .. ' to create one')
     marks[len(lines)] = 'TasklsState'
   endif
   return [lines, entries, marks]
+enddef
+
+# A list's sync state (a ListSyncState, {} for a list not shared) in the words of the REPL and the
+# Neovim pane, with its highlight group: `synced 2026-11-26 10:04 UTC`, `syncing…`,
+# `offline, 3 waiting`, `sync error`, `sync waits for :TasksSync!`; ['', ''] for a list not shared.
+export def SyncWords(sync_state: dict<any>): list<string>
+  if empty(sync_state)
+    return ['', '']
+  endif
+  var kind = get(sync_state, 'state', '')
+  if kind == 'synced'
+    var at = get(sync_state, 'syncedAt', null)
+    return ['synced' .. (type(at) == v:t_string && at != '' ? ' ' .. substitute(at[: 15], 'T', ' ', '') .. ' UTC' : ''),
+      'TasklsState']
+  elseif kind == 'syncing'
+    return ['syncing…', 'TasklsState']
+  elseif kind == 'offline'
+    var waiting = get(sync_state, 'waiting', 0)
+    return [printf('offline, %d waiting', type(waiting) == v:t_number ? waiting : 0), 'TasklsWarning']
+  elseif kind == 'confirm'
+    return ['sync waits for :TasksSync!', 'TasklsWarning']
+  endif
+  return ['sync error', 'TasklsError']
+enddef
+
+# Syncs the lists shared with CalDAV calendars now (`sync/now`; `confirmed` mirrors a side that looks
+# suddenly empty), and says how each went; a refusal is said with the server's message.
+export def Sync(confirmed = false)
+  client.Notify(confirmed ? 'syncing (confirmed)…' : 'syncing…')
+  client.Request('sync/now', confirmed ? {confirm: true} : {}, (result) => client.Notify(Told(result, state.data)))
+enddef
+
+# How each list of `result` (a `sync/now` answer) went, on one line, named as in `overview`:
+# `Groceries: synced 2026-11-26 10:04 UTC (2 sent, 1 received); Work: offline, 3 waiting`.
+export def Told(result: any, overview: dict<any>): string
+  var names: dict<string> = {}
+  for list in get(overview, 'lists', [])
+    names[list.id] = list.name
+  endfor
+  var said: list<string> = []
+  var synced_lists = type(result) == v:t_dict ? get(result, 'lists', []) : []
+  for synced in type(synced_lists) == v:t_list ? synced_lists : []
+    var sync_state = get(synced, 'sync', {})
+    var line = get(names, get(sync_state, 'list', ''), client.Text(get(sync_state, 'list', '?'))) .. ': '
+      .. SyncWords(sync_state)[0]
+    if get(sync_state, 'state', '') == 'synced'
+      line ..= printf(' (%d sent, %d received)', get(synced, 'sent', 0), get(synced, 'received', 0))
+    endif
+    add(said, line)
+  endfor
+  return empty(said) ? 'no list is shared' : join(said, '; ')
 enddef
 
 # Writes only the lines that differ from what the buffer shows.
@@ -209,6 +284,7 @@ export def Open(): number
       Map('redo', '<Plug>(taskls-redo)')
       Map('retry', '<Plug>(taskls-list-retry)')
       Map('refresh', '<Plug>(taskls-list-refresh)')
+      Map('sync', '<Plug>(taskls-sync)')
       Map('close', '<Plug>(taskls-close)')
       Map('help', '<Plug>(taskls-help)')
     endif

@@ -20,6 +20,7 @@ export const groups: dict<string> = {
   TasklsPlaceholder: 'NonText',
   TasklsState: 'Comment',
   TasklsError: 'ErrorMsg',
+  TasklsWarning: 'WarningMsg',
   TasklsCount: 'Number',
   TasklsFold: 'Special',
   TasklsContext: 'Comment',
