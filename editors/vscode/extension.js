@@ -3,16 +3,20 @@
 // its own activity-bar container, a status bar item with Today's count, an output channel for the
 // server's stderr and trace, commands, and one webview panel per opened list or smart group
 // (src/paneHost.js keeps its model; media/pane.js draws it); fired reminders as notifications with
-// Done / Snooze 10 min / Dismiss. Everything shown comes from the server.
+// Done / Snooze 10 min / Dismiss; each shared list's sync state in the tree, and Sync Now (S).
+// Everything shown comes from the server.
 const vscode = require('vscode');
 const { Client, describe } = require('./src/client');
 const { PaneHost, sameSource } = require('./src/paneHost');
-const { overviewNodes, overviewChanges, statusText } = require('./src/overviewModel');
+const { overviewNodes, overviewChanges, statusText, syncReport } = require('./src/overviewModel');
 const { nonce, pageHtml, pageFiles } = require('./src/page');
 const { displayed, stepWords, reminderWords, advancedWords, due } = require('./src/words');
 
 const viewType = 'taskls.list';
 const treeMime = 'application/vnd.code.tree.taskls.overview';
+const syncScheme = 'taskls-sync';
+/** How a sync state's level is coloured: the tree's own warning and error colours, dim for the rest. */
+const syncColors = { warning: 'list.warningForeground', error: 'list.errorForeground', state: 'descriptionForeground' };
 
 /** What one activation holds; `activate` returns it (the tests read it). */
 class Extension {
@@ -24,12 +28,13 @@ class Extension {
     this.client = null;
     this.failure = null;
     this.treeChanged = new vscode.EventEmitter();
+    this.decorationsChanged = new vscode.EventEmitter();
     this.nodes = new Map();
     this.status = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 100);
     this.status.command = 'taskls.openToday';
     this.status.name = 'taskls: Today';
     this.overviewListener = (overview) => this.showOverview(overview);
-    context.subscriptions.push(this.output, this.status, this.treeChanged);
+    context.subscriptions.push(this.output, this.status, this.treeChanged, this.decorationsChanged);
   }
 
   setting(name, fallback) {
@@ -176,11 +181,17 @@ class Extension {
 
   showOverview(overview) {
     const changes = overviewChanges(this.overview, overview);
+    const synced = (this.overview && this.overview.sync) || overview.sync;
     this.overview = overview;
-    for (const node of overviewNodes(overview)) this.nodes.set(node.id, node);
+    for (const node of overviewNodes(overview)) {
+      this.nodes.set(node.id, node);
+      for (const child of node.children || []) this.nodes.set(child.id, child);
+    }
     vscode.commands.executeCommand('setContext', 'taskls.noLists', !overview.store && (overview.lists || []).length === 0);
+    vscode.commands.executeCommand('setContext', 'taskls.shared', (overview.sync || []).length > 0);
     if (changes.structure) this.treeChanged.fire();
     else for (const id of changes.changed) this.treeChanged.fire(this.nodes.get(id));
+    if (synced && (changes.structure || changes.changed.length > 0)) this.decorationsChanged.fire(undefined);
     const status = statusText(overview);
     this.status.text = status.text;
     this.status.tooltip = status.tooltip;
@@ -191,24 +202,78 @@ class Extension {
     return {
       onDidChangeTreeData: this.treeChanged.event,
       getChildren: (element) => {
-        if (element !== undefined) return [];
+        if (element !== undefined) return element.children || [];
         this.server();
         if (this.failure !== null) return [];
         return overviewNodes(this.overview).map((node) => this.nodes.get(node.id) || node);
       },
       getTreeItem: (node) => {
-        const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
+        const lines = (node.children || []).length > 0;
+        const item = new vscode.TreeItem(node.label, lines ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
         item.id = node.id;
+        // A shared list and the lines under it are coloured by their state (decorations: see syncDecorations).
+        if (node.sync || node.level) item.resourceUri = vscode.Uri.from({ scheme: syncScheme, path: `/${node.id}` });
         item.description = node.description;
         item.tooltip = node.tooltip;
         item.contextValue = node.kind;
-        item.iconPath = new vscode.ThemeIcon(node.icon, node.color ? new vscode.ThemeColor(node.color) : undefined);
+        const color = node.color || (node.level && node.level !== 'state' ? syncColors[node.level] : undefined);
+        item.iconPath = new vscode.ThemeIcon(node.icon, color ? new vscode.ThemeColor(color) : undefined);
         if (node.source) item.command = { command: 'taskls.open', title: 'Open', arguments: [node] };
         else if (node.kind === 'state') item.command = { command: 'taskls.retryStore', title: 'Retry' };
         return item;
       },
-      getParent: () => undefined,
+      getParent: (node) => (node && node.list && node.kind !== 'list' ? this.nodes.get(`list:${node.list}`) : undefined),
     };
+  }
+
+  /**
+   * The colours of the shared lists' rows and the lines under them (a `FileDecorationProvider` on
+   * their `taskls-sync:` uris): the tree's warning colour for a list offline or waiting for a
+   * confirmed sync, its error colour for a sync error, dim for a notice; none for a synced list.
+   */
+  syncDecorations() {
+    return {
+      onDidChangeFileDecorations: this.decorationsChanged.event,
+      provideFileDecoration: (uri) => {
+        if (uri.scheme !== syncScheme) return undefined;
+        const node = this.nodes.get(uri.path.slice(1));
+        const level = node && (node.sync ? node.sync.level : node.level);
+        if (!level || (node.sync && level === 'state')) return undefined;
+        return new vscode.FileDecoration(undefined, node.sync ? node.sync.words : undefined, new vscode.ThemeColor(syncColors[level]));
+      },
+    };
+  }
+
+  /**
+   * Syncs the shared lists now (`sync/now`; only `lists` when given; `confirm` mirrors a side that
+   * looks suddenly empty), with a progress in the status bar meanwhile; then says how each list went
+   * (`Groceries: synced 2026-11-26 10:04 UTC (1 sent, 0 received)`; a warning when one did not
+   * sync), or the refusal in one line (`no account: add one with …`). Resolves with the lines said,
+   * or undefined when refused.
+   */
+  async syncNow(confirm, lists) {
+    const params = {};
+    if (lists) params.lists = lists;
+    if (confirm) params.confirm = true;
+    let result;
+    try {
+      const client = this.server();
+      result = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Window, title: confirm ? 'taskls: syncing (confirmed)…' : 'taskls: syncing…' },
+        () => client.request('sync/now', params));
+    } catch (error) {
+      this.output.warn(`sync/now: ${describe(error)}`);
+      vscode.window.showErrorMessage(`taskls: ${displayed(describe(error))}`);
+      return undefined;
+    }
+    const names = new Map(((this.overview && this.overview.lists) || []).map((list) => [list.id, list.name]));
+    const lines = syncReport(result, names);
+    for (const line of lines) this.output.info(`sync: ${line}`);
+    const failed = (result.lists || []).some((synced) => synced.sync.state !== 'synced');
+    const text = `taskls: ${lines.join('; ')}`;
+    if (failed) vscode.window.showWarningMessage(text);
+    else vscode.window.showInformationMessage(text);
+    return lines;
   }
 
   /**
@@ -514,6 +579,9 @@ class Extension {
       'taskls.expandAll': () => this.inPane((pane) => pane.host.fold('view/expand', undefined, true)),
       'taskls.addSubtask': () => this.inPane((pane) => { pane.panel.reveal(); pane.host.command('addSubtask'); }),
       'taskls.retryStore': () => this.run('store/retry'),
+      'taskls.sync': () => this.syncNow(false),
+      // From the line under a list waiting for it: that list only; from the palette: every shared list.
+      'taskls.syncConfirm': (node) => this.syncNow(true, node && node.list ? [node.list] : undefined),
       'taskls.refresh': async () => {
         const overview = await this.run('lists/list', {});
         if (overview) this.showOverview(overview);
@@ -558,7 +626,7 @@ function activate(context) {
     canSelectMany: true,
   });
   extension.tree = tree;
-  context.subscriptions.push(tree);
+  context.subscriptions.push(tree, vscode.window.registerFileDecorationProvider(extension.syncDecorations()));
   for (const [name, handler] of Object.entries(extension.commands())) {
     context.subscriptions.push(vscode.commands.registerCommand(name, handler));
   }

@@ -16,6 +16,8 @@ const stub = {
   statusItems: [],
   serializers: new Map(),
   messages: [],
+  decorationProviders: [],
+  progress: [], // the titles of withProgress, as each starts
   answer(kind, value) {
     const queue = this.answers.get(kind) || [];
     queue.push(value);
@@ -36,6 +38,7 @@ const stub = {
     this.calls = []; this.answers = new Map(); this.commands = new Map(); this.contexts = new Map();
     this.outputLines = []; this.panels = []; this.treeViews = new Map(); this.statusItems = [];
     this.serializers = new Map(); this.messages = []; this.configurationListeners = new Set();
+    this.decorationProviders = []; this.progress = [];
   },
   configurationListeners: new Set(),
 };
@@ -65,6 +68,7 @@ class EventEmitter {
 class Uri {
   constructor(scheme, fsPath) { this.scheme = scheme; this.fsPath = fsPath; this.path = fsPath; }
   static file(fsPath) { return new Uri('file', fsPath); }
+  static from(components) { return new Uri(components.scheme, components.path || ''); }
   static joinPath(base, ...pathSegments) { return new Uri(base.scheme, path.join(base.fsPath, ...pathSegments)); }
   toString() { return `${this.scheme}://${this.fsPath}`; }
 }
@@ -76,6 +80,10 @@ class TreeItem {
 class ThemeIcon { constructor(id, color) { this.id = id; this.color = color; } }
 class ThemeColor { constructor(id) { this.id = id; } }
 const StatusBarAlignment = { Left: 1, Right: 2 };
+const ProgressLocation = { SourceControl: 1, Window: 10, Notification: 15 };
+class FileDecoration {
+  constructor(badge, tooltip, color) { this.badge = badge; this.tooltip = tooltip; this.color = color; }
+}
 const ViewColumn = { Active: -1, Beside: -2, One: 1, Two: 2 };
 
 class DataTransferItem {
@@ -188,6 +196,14 @@ const window = {
     stub.messages.push(['info', message, items]);
     return Promise.resolve(items.length > 0 ? stub.choose('info', items) : undefined);
   },
+  registerFileDecorationProvider(provider) {
+    stub.decorationProviders.push(provider);
+    return new Disposable(() => { stub.decorationProviders = stub.decorationProviders.filter((p) => p !== provider); });
+  },
+  withProgress(options, task) {
+    stub.progress.push(options.title);
+    return Promise.resolve(task({ report: () => {} }, { isCancellationRequested: false, onCancellationRequested: () => new Disposable() }));
+  },
   setStatusBarMessage(text, hideAfterTimeoutOrThenable) { stub.messages.push(['status', text]); return new Disposable(() => {}); },
 };
 
@@ -224,5 +240,6 @@ const workspace = {
 module.exports = {
   window, commands, workspace, Disposable, EventEmitter, Uri, TreeItem, TreeItemCollapsibleState,
   ThemeIcon, ThemeColor, StatusBarAlignment, ViewColumn, DataTransferItem, DataTransfer,
+  ProgressLocation, FileDecoration,
   stub,
 };
