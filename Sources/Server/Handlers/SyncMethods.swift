@@ -10,11 +10,11 @@ enum SyncMethods {
     static func register(in table: inout MethodTable) {
         table.readingLater(SyncNow.self) { context, params, reply throws(ResponseError) in
             guard let store = context.storeDirectory else {
-                throw .requestFailed(reason: "syncUnavailable", "sync/now: the lists are in memory only; sync needs a store (--store DIR)")
+                throw .requestFailed(reason: "syncUnavailable", "the lists are in memory only; sync needs a store (--store DIR)")
             }
             let program = SyncProgram.path()
             guard FileManager.default.isExecutableFile(atPath: program) else {
-                throw .requestFailed(reason: "syncUnavailable", "sync/now: the sync program is not beside the server (\(program)); build it with `swift build`")
+                throw .requestFailed(reason: "syncUnavailable", "the sync program is not beside the server (\(program)); build it with `swift build`")
             }
             if let lists = params.lists {
                 let shared = Set((context.syncStates ?? []).map(\.list))
@@ -66,7 +66,7 @@ enum SyncProgram {
         do {
             try process.run()
         } catch {
-            return .failure(.requestFailed(reason: "syncUnavailable", "sync/now: \(program) cannot be run: \(error)"))
+            return .failure(.requestFailed(reason: "syncUnavailable", "\(program) cannot be run: \(error)"))
         }
         // Its error output is small; its answer may be long: both read to the end before waiting.
         let complaint = Locked(Data())
@@ -77,14 +77,14 @@ enum SyncProgram {
         let message = complaint.withLock { String(decoding: $0, as: UTF8.self) }
             .split(separator: "\n").last.map { $0.hasPrefix("taskls sync: ") ? String($0.dropFirst(13)) : String($0) }
         guard process.terminationStatus == 0 else {
-            return .failure(.requestFailed(reason: "syncFailed", "sync/now: " + (message ?? "the sync program exited with \(process.terminationStatus)")))
+            return .failure(.requestFailed(reason: "syncFailed", (message ?? "the sync program exited with \(process.terminationStatus)")))
         }
         do throws(ResponseError) {
             let json: JSON
             do throws(JSONError) {
                 json = try JSONParser.parse(Array(answer))
             } catch {
-                throw ResponseError(.internalError, "sync/now: the sync program's answer is not JSON: \(error)")
+                throw ResponseError(.internalError, "the sync program's answer is not JSON: \(error)")
             }
             return .success(try SyncNowResult(json: json, path: "result"))
         } catch {
