@@ -236,25 +236,34 @@ public struct SyncRunner: Sendable {
 
     /// The store's sync settings (none yet: empty).
     public static func settings(_ files: StoreSideFiles) throws(SyncError) -> SyncSettings {
-        guard let bytes = try? files.read(SyncSettings.fileName) else { return SyncSettings() }
-        do {
-            return try SyncSettings(json: JSONParser.parse(bytes))
-        } catch let error as SyncError {
-            throw SyncError("\(files.path)/\(SyncSettings.fileName): \(error)")
-        } catch {
-            throw SyncError("\(files.path)/\(SyncSettings.fileName): \(error)")
-        }
+        try read(SyncSettings.fileName, files, none: SyncSettings()) { json throws(SyncError) in try SyncSettings(json: json) }
     }
 
     /// The lists' states as the last syncs left them.
     public static func state(_ files: StoreSideFiles) throws(SyncError) -> SyncState {
-        guard let bytes = try? files.read(SyncState.fileName) else { return SyncState() }
+        try read(SyncState.fileName, files, none: SyncState()) { json throws(SyncError) in try SyncState(json: json) }
+    }
+
+    /// A side file read and decoded; `none` when there is no such file. The error names the file and what is wrong.
+    private static func read<Value>(_ name: String, _ files: StoreSideFiles, none: Value,
+                                    _ decode: (JSON) throws(SyncError) -> Value) throws(SyncError) -> Value {
+        let bytes: [UInt8]?
         do {
-            return try SyncState(json: JSONParser.parse(bytes))
-        } catch let error as SyncError {
-            throw SyncError("\(files.path)/\(SyncState.fileName): \(error)")
+            bytes = try files.read(name)
         } catch {
-            throw SyncError("\(files.path)/\(SyncState.fileName): \(error)")
+            throw SyncError("\(files.path)/\(name) cannot be read: \(error.message)")
+        }
+        guard let bytes else { return none }
+        let json: JSON
+        do {
+            json = try JSONParser.parse(bytes)
+        } catch {
+            throw SyncError("\(files.path)/\(name) is not JSON: \(error)")
+        }
+        do {
+            return try decode(json)
+        } catch {
+            throw SyncError("\(files.path)/\(name): \(error)")
         }
     }
 

@@ -6,31 +6,6 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Runs `taskls ARGUMENTS` with `TASKLS_STORE` set to `store`; returns its exit status, stdout and stderr.
-private func taskls(_ store: String, _ arguments: [String], input: String? = nil) throws -> (status: Int32, output: String, errors: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: BuildPaths.taskls)
-    process.arguments = arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["TASKLS_STORE"] = store
-    environment["TZ"] = "UTC"
-    process.environment = environment
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    let feed = Pipe()
-    process.standardInput = input == nil ? FileHandle.nullDevice : feed
-    try process.run()
-    if let input {
-        feed.fileHandleForWriting.write(Data(input.utf8))
-        try feed.fileHandleForWriting.close()
-    }
-    let printed = output.fileHandleForReading.readDataToEndOfFile()
-    let complained = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: printed, as: UTF8.self), String(decoding: complained, as: UTF8.self))
-}
 
 @Test func twoStoresShareEveryListThroughTasklsSyncAndARealRadicale() async throws {
     guard RadicaleServer.available(marker: "caldav") else { return }

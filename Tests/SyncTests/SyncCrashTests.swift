@@ -8,27 +8,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Runs `taskls ARGUMENTS` on `store` with `environment` added; returns its exit status (a negative signal number when
-/// killed) and output.
-private func run(_ store: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: BuildPaths.taskls)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment.merging(["TASKLS_STORE": store, "TZ": "UTC"]) { $1 }) { $1 }
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let printed = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let status = process.terminationReason == .uncaughtSignal ? -process.terminationStatus : process.terminationStatus
-    return (status, String(decoding: printed, as: UTF8.self))
-}
 
 /// The tasks of a store as todo.txt lines with their uid, sorted (the order of lists and tasks aside).
 private func tasks(_ store: String) throws -> [String] {
-    try run(store, ["export", "--format", "todotxt"]).output.split(separator: "\n").map(String.init).sorted()
+    try taskls(store, ["export", "--format", "todotxt"]).output.split(separator: "\n").map(String.init).sorted()
 }
 
 @Test func aSyncKilledAtRandomStepsLosesAndDuplicatesNothing() async throws {
@@ -46,11 +29,11 @@ private func tasks(_ store: String) throws -> [String] {
         lines += "Task \(number) +Errands uid:t\(number)\n"
     }
     try lines.write(toFile: scratch + "/tasks.txt", atomically: true, encoding: .utf8)
-    #expect(try run(laptop, ["import", scratch + "/tasks.txt"]).status == 0)
+    #expect(try taskls(laptop, ["import", scratch + "/tasks.txt"]).status == 0)
     for store in [laptop, desktop] {
-        #expect(try run(store, ["sync", "add", server.base + "/", "--user", "ann", "--password-file", scratch + "/password"]).status == 0)
-        #expect(try run(store, ["sync", "share", "--all"]).status == 0)
-        #expect(try run(store, ["sync", "now"]).status == 0)
+        #expect(try taskls(store, ["sync", "add", server.base + "/", "--user", "ann", "--password-file", scratch + "/password"]).status == 0)
+        #expect(try taskls(store, ["sync", "share", "--all"]).status == 0)
+        #expect(try taskls(store, ["sync", "now"]).status == 0)
     }
 
     var random = SplitMix64(seed: 0xC0FFEE)
@@ -67,16 +50,16 @@ private func tasks(_ store: String) throws -> [String] {
             expected[new] = "New \(new)"
             edits += "New \(new) +Errands uid:\(new)\n"
             try edits.write(toFile: scratch + "/edits.txt", atomically: true, encoding: .utf8)
-            #expect(try run(store, ["import", scratch + "/edits.txt"]).status == 0)
+            #expect(try taskls(store, ["import", scratch + "/edits.txt"]).status == 0)
         }
-        #expect(try run(desktop, ["sync", "now"]).status == 0)
+        #expect(try taskls(desktop, ["sync", "now"]).status == 0)
         // The laptop's sync, killed at one of the first steps of its store I/O.
         let step = 1 + Int(random.next() % 24)
-        let crashed = try run(laptop, ["sync", "now"], environment: ["TASKLS_CRASH_AT": String(step)])
+        let crashed = try taskls(laptop, ["sync", "now"], environment: ["TASKLS_CRASH_AT": String(step)])
         if crashed.status == -SIGKILL { killed += 1 } else { finished += 1 }
         // Both again, until quiet.
         for store in [laptop, desktop, laptop] {
-            let again = try run(store, ["sync", "now"])
+            let again = try taskls(store, ["sync", "now"])
             #expect(again.status == 0, "round \(round), crash at step \(step): \(again.output)")
         }
         let laptopTasks = try tasks(laptop)

@@ -70,10 +70,15 @@ enum SyncProgram {
         }
         // Its error output is small; its answer may be long: both read to the end before waiting.
         let complaint = Locked(Data())
-        let reader = Thread { complaint.withLock { $0 = errors.fileHandleForReading.readDataToEndOfFile() } }
+        let read = DispatchSemaphore(value: 0)
+        let reader = Thread {
+            complaint.withLock { $0 = errors.fileHandleForReading.readDataToEndOfFile() }
+            read.signal()
+        }
         reader.start()
         let answer = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        read.wait()
         let message = complaint.withLock { String(decoding: $0, as: UTF8.self) }
             .split(separator: "\n").last.map { $0.hasPrefix("taskls sync: ") ? String($0.dropFirst(13)) : String($0) }
         guard process.terminationStatus == 0 else {
