@@ -168,7 +168,7 @@ public struct ListSync: Sendable {
     }
 
     /// Requests the server may have in flight at once for one sync's pushes.
-    public static let pushesInFlight = 8
+    public static let pushesInFlight = 4
 
     /// Sends `pushes` to the server, `pushesInFlight` at a time: every deletion first, then every update, then every
     /// creation (a uid may come back at another href); the outcome of each, in order (a push's new entity tag).
