@@ -34,10 +34,11 @@ public struct ListSyncOutcome: Sendable {
 /// every deletion (`If-Match`), then every update (`If-Match`), then every creation (`If-None-Match: *`). A push that
 /// fails for another reason (the server gone, a 5xx) keeps its task's old record; the others' results are kept, and
 /// the sync then stops with the old token. A push the server refuses because the member changed
-/// meanwhile (412, or 404 for an update) keeps that task's old record, so the next round fetches the server's version
-/// and merges it; a creation refused because the uid is already there (409 `no-uid-conflict`, or a 412 at its href)
+/// meanwhile (412, or 404 for an update) keeps that task's old record, and the next round lists every member (the
+/// change may predate the new token), fetches the server's version and merges it; a creation refused because the uid is already there (409 `no-uid-conflict`, or a 412 at its href)
 /// drops the record and lists every member next round, which adopts the server's href. A round that needed another
-/// runs one, up to `rounds`.
+/// runs one, up to `rounds`; when the last still had pushes refused, the outcome is a transient failure that says
+/// so (those changes keep their old records, and wait for the next sync).
 ///
 /// Crash-safe by order: the list changes before the server does, and the status is kept last, so a sync stopped at
 /// any point leaves a status that is at worst older than both sides, and the next sync merges them again to the
@@ -63,7 +64,10 @@ public struct ListSync: Sendable {
     /// - Complexity: O(changes) requests in batches, plus the planner's O(s log s) for s tasks.
     public func run(_ status: ListSyncStatus, local: some SyncLocalSide, confirmed: Bool = false) async -> ListSyncOutcome {
         var outcome = ListSyncOutcome(status: status, notices: [])
-        for _ in 0..<max(1, rounds) {
+        let rounds = max(1, self.rounds)
+        var refusedLast = 0
+        for _ in 0..<rounds {
+            let refusedBefore = outcome.refused
             let again: Bool
             do throws(ListSyncFailure) {
                 again = try await round(&outcome, local: local, confirmed: confirmed)
@@ -71,10 +75,22 @@ public struct ListSync: Sendable {
                 outcome.failure = error
                 return outcome
             }
-            if !again || outcome.awaitingConfirmation != nil { break }
+            if !again || outcome.awaitingConfirmation != nil { return outcome }
+            refusedLast = outcome.refused - refusedBefore
+        }
+        // The rounds ran out with pushes still refused: those changes are not on the server. Their records are as
+        // before them, so the next sync sends them again; said as a failure a later sync may mend.
+        if refusedLast > 0 {
+            outcome.failure = .server(CalDAVFailureText(
+                text: "\(host) refused \(refusedLast) change\(refusedLast == 1 ? "" : "s") in the last of \(rounds) rounds as changed there "
+                    + "meanwhile: \(refusedLast == 1 ? "it waits" : "they wait") for the next sync",
+                isTransient: true))
         }
         return outcome
     }
+
+    /// The server's host, as failures name it.
+    private var host: String { client.account.url.host ?? client.account.url.absoluteString }
 
     /// One round; true when another is needed.
     private func round(_ outcome: inout ListSyncOutcome, local: some SyncLocalSide, confirmed: Bool) async throws(ListSyncFailure) -> Bool {
@@ -131,13 +147,15 @@ public struct ListSync: Sendable {
             case .failure(let error):
                 switch error {
                 case .preconditionFailed, .notFound:
-                    // Changed on the server since it was listed: its old record, and the next round merges.
+                    // Changed on the server since its record: its old record, and the next round lists every member
+                    // and merges. Not a delta from the new token: the change may be older than the listing (a push
+                    // done whose answer was lost, then sent again by the HTTP stack), and would never be listed.
                     if case .createRemote(let uid, _) = action {
                         next[uid] = nil
-                        forgetsToken = true
                     } else if let uid = action.uid(uidsByHref) {
                         next[uid] = status.records[uid]
                     }
+                    forgetsToken = true
                     again = true
                     outcome.refused += 1
                 case .uidTaken:
@@ -155,7 +173,7 @@ public struct ListSync: Sendable {
         }
         if let stopped {
             outcome.status.records = next
-            throw .server(Self.text(of: stopped))
+            throw .server(text(of: stopped))
         }
         if forgetsToken {
             token = nil
@@ -234,7 +252,7 @@ public struct ListSync: Sendable {
             } catch .tokenRefused {
                 // Listed whole below.
             } catch {
-                throw .server(Self.text(of: error))
+                throw .server(text(of: error))
             }
         }
         do throws(CalDAVFailure) {
@@ -250,7 +268,7 @@ public struct ListSync: Sendable {
                 let tags = try await server { () async throws(CalDAVFailure) in try await client.entityTags(in: calendar) }
                 return (.complete(tags), nil, false)
             default:
-                throw .server(Self.text(of: error))
+                throw .server(text(of: error))
             }
         }
     }
@@ -259,15 +277,22 @@ public struct ListSync: Sendable {
         do {
             return try await request()
         } catch {
-            throw .server(Self.text(of: error))
+            throw .server(text(of: error))
         }
     }
 
-    static func text(of failure: CalDAVFailure) -> CalDAVFailureText {
+    /// `failure` as the user reads it, naming the server's host (the client's text names an href alone for all but
+    /// the failures of reaching the server and signing in); transient when unreachable or 5xx.
+    func text(of failure: CalDAVFailure) -> CalDAVFailureText {
+        let text: String
         switch failure {
-        case .unreachable: CalDAVFailureText(text: failure.description, isTransient: true)
-        case .status(let code, _, _) where code >= 500: CalDAVFailureText(text: failure.description, isTransient: true)
-        default: CalDAVFailureText(text: failure.description, isTransient: false)
+        case .credentialsRefused, .unreachable, .untrustedCertificate: text = failure.description
+        default: text = "\(host): \(failure.description)"
+        }
+        switch failure {
+        case .unreachable: return CalDAVFailureText(text: text, isTransient: true)
+        case .status(let code, _, _) where code >= 500: return CalDAVFailureText(text: text, isTransient: true)
+        default: return CalDAVFailureText(text: text, isTransient: false)
         }
     }
 
