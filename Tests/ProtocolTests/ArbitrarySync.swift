@@ -12,7 +12,8 @@ extension ListSyncState: Arbitrary {
 
 extension SyncNow: Arbitrary {
     static func arbitrary(_ random: inout Randomness) -> SyncNow {
-        SyncNow(lists: random.maybe { random in (0..<random.int(1...3)).map { _ in .arbitrary(&random) } },
+        // Ids at least one, none twice (as the decoder wants them).
+        SyncNow(lists: random.maybe { random in Array(Set((0..<random.int(1...3)).map { _ in ListID.arbitrary(&random) })).sorted() },
                 confirm: random.maybe { $0.bool() })
     }
 }

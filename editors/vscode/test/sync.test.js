@@ -116,7 +116,7 @@ test('a shared list shows its sync state; S syncs, and a refusal says why', asyn
     assert.equal(key.when, 'focusedView == taskls.overview && !inputFocus');
     assert.equal(await stub.commands.get(key.command)(), undefined, 'refused');
     const refusal = stub.messages.find((m) => m[0] === 'error');
-    assert.ok(refusal && /^taskls: sync\/now: no account: add one with `taskls sync add /.test(refusal[1]), JSON.stringify(stub.messages));
+    assert.ok(refusal && /^taskls: no account: add one with `taskls sync add /.test(refusal[1]), JSON.stringify(stub.messages));
     assert.deepEqual(stub.progress, ['taskls: syncing…']);
     // The last sync's notices under it, dim; a sync error in the error colour; synced: no colour, no message.
     writeSyncState(store, [state({ list: id, state: 'error', message: 'the server answered 500', notices: ['"Milk": both sides changed the title'] })]);
@@ -139,7 +139,7 @@ test('a shared list shows its sync state; S syncs, and a refusal says why', asyn
     stub.messages.length = 0;
     await stub.commands.get('taskls.syncConfirm')(line);
     assert.deepEqual(stub.progress, ['taskls: syncing…', 'taskls: syncing (confirmed)…']);
-    assert.match(stub.messages.find((m) => m[0] === 'error')[1], /^taskls: sync\/now: no account: add one with `taskls sync add /);
+    assert.match(stub.messages.find((m) => m[0] === 'error')[1], /^taskls: no account: add one with `taskls sync add /);
     // Unshared (the file names no list): the overview says nothing of sync.
     writeSyncState(store, []);
     await h.waitFor(() => shown().includes('Groceries  1'), 'no sync state');
