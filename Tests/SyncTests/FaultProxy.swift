@@ -107,6 +107,16 @@ final class FaultProxy: Sendable {
         }.start()
     }
 
+    /// Holds an answer back (a slow server): waits for the client to give up and close the connection, for at most
+    /// `milliseconds`. True when the client is still there to be answered.
+    private func holdsBack(_ connection: Int32, milliseconds: Int) -> Bool {
+        var watched = pollfd(fd: connection, events: Int16(POLLIN | POLLHUP), revents: 0)
+        guard poll(&watched, 1, Int32(milliseconds)) > 0 else { return true }
+        // Readable: the client closed it (a request of its own would only come after this answer).
+        var byte: UInt8 = 0
+        return recv(connection, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) > 0
+    }
+
     /// Answers the requests of one client connection in turn until it closes (or a fault closes it).
     private func serve(_ connection: Int32) {
         defer {
@@ -124,7 +134,7 @@ final class FaultProxy: Sendable {
             case .forward(let delay, let cut, let bogusToken):
                 guard let forwarded = forward(bogusToken ? request.withBogusSyncToken() : request) else { return }
                 answer = forwarded
-                if delay > 0 { usleep(useconds_t(delay * 1000)) }
+                if delay > 0 && !holdsBack(connection, milliseconds: delay) { return }
                 if cut {
                     // Half the body; of an answer with no body, nothing. Never half a head: URLSession on Linux
                     // (swift-corelibs-foundation 6.3) stops the process when a connection closes inside the head
