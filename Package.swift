@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["Store", "Domain", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Wire", "TasklsProtocol", "Domain", "TestSupport"]),
         .testTarget(name: "REPLTests", dependencies: ["taskls", "REPL", "Server", "Wire", "TasklsProtocol", "Transcript", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["taskls", "Server", "Wire", "TasklsProtocol", "Transcript", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["taskls", "Server", "Domain", "Store", "Wire", "TasklsProtocol", "Transcript", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

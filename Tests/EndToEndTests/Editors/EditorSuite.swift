@@ -66,8 +66,9 @@ struct EditorSuiteRun {
 }
 
 /// Runs `arguments` under `timeout SECONDS`, with a temporary HOME (and XDG directories in it), `TASKLS_BIN` =
-/// `server`, `TASKLS_TEST_TMP` a temporary directory, `TASKLS_STORE` a store no test should touch and
-/// `TASKLS_TEST_FILTER` = `filter`, plus `environment`; returns what it printed, read for the closing line that
+/// `server`, `TASKLS_TEST_TMP` a temporary directory, `TASKLS_STORE` a store no test should touch,
+/// `TASKLS_TEST_FILTER` = `filter` and `TASKLS_TEST_BIG_STORE` the shared 100,000-item store (`SharedBigStore`, for
+/// the suite to copy), plus `environment`; returns what it printed, read for the closing line that
 /// starts with `name: `.
 func runEditorSuite(name: String, timeout: String, seconds: Int, arguments: [String], server: String,
                     filter: String? = nil, environment extra: [String: String] = [:]) throws -> EditorSuiteRun {
@@ -86,6 +87,7 @@ func runEditorSuite(name: String, timeout: String, seconds: Int, arguments: [Str
         "TASKLS_STORE": temporary + "/unused-store",
         "TASKLS_TEST_FILTER": filter ?? "",
         "TMPDIR": temporary,
+        "TASKLS_TEST_BIG_STORE": SharedBigStore.path ?? "",
     ]
     for (key, value) in extra { environment[key] = value }
     let process = try ServerProcess(executable: timeout, arguments: [String(seconds)] + arguments, environment: environment)
