@@ -15,7 +15,8 @@ public enum MergeField: Hashable, Sendable, CustomStringConvertible {
     case due, priority, repeatRule
     /// The task it is a subtask of.
     case parent
-    /// An extra (a property taskls does not model, kept for the server), by its key: `ical:X-FOO`.
+    /// An extra (a property taskls does not model, kept for the server), by its key: `ical:X-FOO`. The manual order
+    /// (`SortOrder.key`) is one, named `order`.
     case extra(String)
 
     public var description: String {
@@ -27,7 +28,7 @@ public enum MergeField: Hashable, Sendable, CustomStringConvertible {
         case .priority: "priority"
         case .repeatRule: "repeat"
         case .parent: "parent"
-        case .extra(let key): key
+        case .extra(let key): key == SortOrder.key ? "order" : key
         }
     }
 }

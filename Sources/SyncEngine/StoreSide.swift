@@ -42,7 +42,7 @@ public actor StoreSide {
     public func waitingChanges(in list: ListID, status: ListSyncStatus) throws(StoreFailure) -> Int {
         try catchUp()
         guard state.lists[list] != nil else { return 0 }
-        let tasks = tasksByUID(in: list)
+        let tasks = tasksByUID(in: list).numbered
         let changed = tasks.count { uid, task in status.records[uid].map { !TaskMerge.sameContent($0.base, task) } ?? true }
         return changed + status.records.keys.count { tasks[$0] == nil }
     }
@@ -59,20 +59,30 @@ public actor StoreSide {
         groups = []
         guard state.lists[list] != nil else { throw .local("the list is gone from the store") }
         let tasks = tasksByUID(in: list)
-        var plan = planning(tasks)
+        var plan = planning(tasks.numbered)
+        guard plan.emptySide == nil else { return plan }
         var document = ExchangeDocument()
         var deletions: [ItemID] = []
+        var applied: Set<String> = []
         for action in plan.actions {
             switch action {
-            case .applyLocal(_, var task):
+            case .applyLocal(let uid, var task):
                 task.list = nil
                 task.line = document.tasks.count + 1
                 document.tasks.append(task)
+                applied.insert(uid)
             case .deleteLocal(let uid):
-                if let id = tasks[uid]?.storeID { deletions.append(ItemID(id)) }
+                if let id = tasks.numbered[uid]?.storeID { deletions.append(ItemID(id)) }
+                applied.insert(uid)
             default:
                 break
             }
+        }
+        // A task the plan leaves alone here keeps the sort order it was sent with (`SortOrder.numbered`).
+        for (uid, task) in tasks.renumbered where !applied.contains(uid) {
+            var task = task
+            task.line = document.tasks.count + 1
+            document.tasks.append(task)
         }
         let time = now()
         let imported = state.importPlan(document, settings: ImportSettings(into: list, fileName: "sync", skipInvalid: true, time: time))
@@ -96,17 +106,53 @@ public actor StoreSide {
         var mutations = imported.mutations
         if !outermost.isEmpty { mutations.append(.deleteItems(ids: outermost)) }
         guard !mutations.isEmpty else { return plan }
-        try apply(mutations)
+        var trial = state
+        try refuseUnless { () throws(DomainError) in _ = try trial.apply(mutations) }
+        // The siblings of every task the server changed, put in the order of their sort-order values.
+        let parents = Set(document.tasks.map(\.parentUID))
+        let moves = reorderings(in: list, of: trial, under: parents, at: time)
+        try refuseUnless { () throws(DomainError) in _ = try trial.apply(moves) }
+        try commit(mutations + moves, making: trial)
         return plan
     }
 
-    private func tasksByUID(in list: ListID) -> [String: ExchangeTask] {
-        var tasks: [String: ExchangeTask] = [:]
-        for var task in state.exportDocument(lists: [list]).tasks {
-            task.list = nil
-            if let uid = task.uid { tasks[uid] = task }
+    /// The moves that put the siblings under each of `parents` (uids; nil: the top level) of `list` in ascending
+    /// order of their sort-order values.
+    /// - Complexity: O(n log n) for the list's n tasks.
+    private func reorderings(in list: ListID, of state: TaskState, under parents: Set<String?>, at time: Timestamp) -> [Mutation] {
+        let tasks = state.exportDocument(lists: [list]).tasks
+        var siblings: [String?: [ExchangeTask]] = [:]
+        var ids: [String: ItemID] = [:]
+        for task in tasks {
+            if let uid = task.uid, let id = task.storeID { ids[uid] = ItemID(id) }
+            if parents.contains(task.parentUID) { siblings[task.parentUID, default: []].append(task) }
         }
-        return tasks
+        var moves: [Mutation] = []
+        for (parent, members) in siblings.sorted(by: { ($0.key ?? "") < ($1.key ?? "") }) {
+            for move in SortOrder.reordering(members, value: SortOrder.value(of:)) {
+                guard let id = move.element.storeID else { continue }
+                let parentID: Clearable<ItemID> = parent.flatMap { ids[$0] }.map { .set($0) } ?? .clear
+                moves.append(.moveItems(ids: [ItemID(id)], toList: nil, before: move.before?.storeID.map(ItemID.init),
+                                        parent: parentID, at: time))
+            }
+        }
+        return moves
+    }
+
+    /// The list's tasks by uid, each as the store holds it, and `numbered`: each with the sort order that agrees
+    /// with the list's manual order (what sync sends); `renumbered` holds those whose order changed.
+    private func tasksByUID(in list: ListID) -> (numbered: [String: ExchangeTask], renumbered: [String: ExchangeTask]) {
+        var ordered = state.exportDocument(lists: [list]).tasks
+        for index in ordered.indices { ordered[index].list = nil }
+        let numbered = SortOrder.numbered(ordered)
+        var byUID: [String: ExchangeTask] = [:]
+        var renumbered: [String: ExchangeTask] = [:]
+        for (task, before) in zip(numbered, ordered) {
+            guard let uid = task.uid else { continue }
+            byUID[uid] = task
+            if task.extras != before.extras { renumbered[uid] = task }
+        }
+        return (byUID, renumbered)
     }
 
     private func catchUp() throws(StoreFailure) {
@@ -128,11 +174,21 @@ public actor StoreSide {
     /// Applies a group to the state and the journal, under the lock; nothing changes when either refuses.
     private func apply(_ mutations: [Mutation]) throws(ListSyncFailure) {
         var trial = state
+        try refuseUnless { () throws(DomainError) in _ = try trial.apply(mutations) }
+        try commit(mutations, making: trial)
+    }
+
+    /// Runs `change` on a trial state; a refusal is the list's.
+    private func refuseUnless(_ change: () throws(DomainError) -> Void) throws(ListSyncFailure) {
         do throws(DomainError) {
-            _ = try trial.apply(mutations)
+            try change()
         } catch {
             throw .local("the list refused the server's tasks: \(error.message)")
         }
+    }
+
+    /// Appends `mutations` to the journal and syncs it, then takes `trial` (the state with them applied).
+    private func commit(_ mutations: [Mutation], making trial: TaskState) throws(ListSyncFailure) {
         do throws(StoreFailure) {
             try store.append(mutations)
             try store.commit()

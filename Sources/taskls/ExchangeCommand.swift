@@ -71,12 +71,14 @@ struct ExchangeCommand {
 
     /// Runs the command; returns the exit code (0 done, 1 refused or failed).
     func run() -> Int32 {
-        let options: ServerOptions
+        var options: ServerOptions
         do {
             options = try ServeCommand(arguments: serveArguments).options
         } catch {
             fail(error.message)
         }
+        // A command that reads or writes the store once does not sync it (`taskls sync now` does).
+        options.syncInterval = 0
         let client = ProtocolSession(options: options)
         defer { client.stop() }
         do throws(ResponseError) {
