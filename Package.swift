@@ -29,7 +29,7 @@ let package = Package(
         // Sync's rules: the merge, the plan of a sync, the WebDAV XML read and written. Pure: no Foundation, no I/O.
         .target(name: "Sync", dependencies: ["Domain"]),
         // The requests of sync over HTTP(S) (URLSession: libcurl and OpenSSL at run time). Only taskls-sync links it.
-        .target(name: "CalDAV", dependencies: ["Sync"]),
+        .target(name: "CalDAV", dependencies: ["Sync", "Domain"]),
         // Sync as it runs: one list with its calendar through the client, the store's side planned and applied under its
         // lock, the accounts, status and state kept beside the store.
         .target(name: "SyncEngine", dependencies: ["CalDAV", "Sync", "Interchange", "Domain", "Store", "TasklsProtocol", "Wire"]),
@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
         .testTarget(name: "QuickEntryTests", dependencies: ["QuickEntry", "Domain", "TestSupport"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Domain", "Wire", "TestSupport"]),
-        .testTarget(name: "SyncTests", dependencies: ["Sync", "CalDAV", "SyncEngine", "Interchange", "Domain", "Wire", "TasklsProtocol", "Transcript", "TestSupport"]),
+        .testTarget(name: "SyncTests", dependencies: ["Sync", "CalDAV", "SyncEngine", "Interchange", "Domain", "Store", "Wire", "TasklsProtocol", "Transcript", "TestSupport"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Domain", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Wire", "TasklsProtocol", "Domain", "TestSupport"]),
         .testTarget(name: "REPLTests", dependencies: ["taskls", "REPL", "Server", "Wire", "TasklsProtocol", "Transcript", "TestSupport"], exclude: ["Golden"]),

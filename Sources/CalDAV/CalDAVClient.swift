@@ -5,6 +5,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Domain
 import Sync
 
 /// Where and as whom to reach a CalDAV server.
@@ -166,6 +167,26 @@ public final class CalDAVClient: Sendable {
         guard answer.status == 201 else {
             if answer.status == 405 { throw .status(405, href: canonical(href), message: "something already exists there") }
             throw failure(answer, href)
+        }
+    }
+
+    /// Gives a calendar the name `name` (nil: leaves it) and the colour `color` (`#RRGGBBAA`; `.clear` removes it; nil
+    /// leaves it), by PROPPATCH. Throws when the server refuses any of them (it then changes none: RFC 4918 §9.2).
+    public func setProperties(of calendar: String, name: String?, color: Clearable<String>?) async throws(CalDAVFailure) {
+        var set: [(name: XMLName, text: String)] = []
+        var remove: [XMLName] = []
+        if let name { set.append((DAVName.displayName, name)) }
+        switch color {
+        case .set(let value)?: set.append((DAVName.calendarColor, value))
+        case .clear?: remove.append(DAVName.calendarColor)
+        case nil: break
+        }
+        guard !set.isEmpty || !remove.isEmpty else { return }
+        let answer = try await send("PROPPATCH", calendar, body: DAVRequestBody.propertyUpdate(set: set, remove: remove))
+        let result = try multistatus(answer, calendar)
+        if let refused = result.responses.first(where: { !$0.missing.isEmpty || ($0.status.map { !(200..<300).contains($0) } ?? false) }) {
+            let code = refused.missing.values.first ?? refused.status ?? 0
+            throw .status(code, href: canonical(calendar), message: "the calendar's name or colour was refused")
         }
     }
 

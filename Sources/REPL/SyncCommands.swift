@@ -48,7 +48,8 @@ extension REPL {
         takeOverview(try send(ListsList()))
     }
 
-    /// A list's sync state in a few words: `synced 10:04`, `syncing…`, `offline, 3 waiting`, `sync error`,
+    /// A list's sync state in a few words: `synced 10:04`, `syncing…` (`syncing, 120 of 1,000 sent` while it sends),
+    /// `offline, 3 waiting`, `sync error`,
     /// `sync waits for --confirm`.
     func syncWords(_ state: ListSyncState) -> String {
         switch state.state {
@@ -56,7 +57,9 @@ extension REPL {
             // RFC 3339 in UTC: the day and the minute are enough here.
             let at = state.syncedAt.map { " " + $0.prefix(16).replacingOccurrences(of: "T", with: " ") + " UTC" } ?? ""
             return style.dim("synced" + at)
-        case .syncing: return style.dim("syncing" + style.ellipsis)
+        case .syncing:
+            guard let progress = state.progress else { return style.dim("syncing" + style.ellipsis) }
+            return style.dim("syncing, \(grouped(progress.sent)) of \(grouped(progress.total)) sent")
         case .offline: return style.yellow("offline, \(grouped(state.waiting)) waiting")
         case .error: return style.red("sync error")
         case .confirm: return style.yellow("sync waits for: sync --confirm")

@@ -36,6 +36,14 @@ public enum DAVRequestBody {
         return document("mkcalendar", DAVName.caldav, "<d:set><d:prop>" + properties + "</d:prop></d:set>")
     }
 
+    /// PROPPATCH (RFC 4918 §9.2) setting each of `set` to its text, then removing each of `remove`.
+    public static func propertyUpdate(set: [(name: XMLName, text: String)], remove: [XMLName]) -> String {
+        var content = ""
+        if !set.isEmpty { content += "<d:set><d:prop>" + set.map { element($0.name, text: $0.text) }.joined() + "</d:prop></d:set>" }
+        if !remove.isEmpty { content += "<d:remove>" + prop(remove) + "</d:remove>" }
+        return document("propertyupdate", DAVName.dav, content)
+    }
+
     /// A document whose root is `root` in `namespace`, declaring the prefixes `d`, `c` and `a` for DAV, CalDAV and
     /// Apple's namespace.
     private static func document(_ root: String, _ namespace: String, _ content: String) -> String {

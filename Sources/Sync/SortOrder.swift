@@ -140,14 +140,17 @@ public enum SortOrder {
         return positions.reversed()
     }
 
-    /// The moves that put `siblings` (in their order now) in ascending order of their values, equal values (and
-    /// tasks without one, which keep their places) in the order they have: each move puts `element` just before
-    /// `before` (nil: after the last sibling), and the moves apply in the order given. Moves as few as it can.
+    /// The moves that put `siblings` (in their order now) in ascending order of their values, equal values in the
+    /// order of `tie` (the uid: every machine then orders them alike, and numbers them alike next time), tasks without
+    /// a value keeping their places: each move puts `element` just before `before` (nil: after the last sibling), and
+    /// the moves apply in the order given. Moves as few as it can.
     /// - Complexity: O(k log k) for k siblings.
-    public static func reordering<Element>(_ siblings: [Element], value: (Element) -> Int64?) -> [(element: Element, before: Element?)] {
+    public static func reordering<Element>(_ siblings: [Element], value: (Element) -> Int64?,
+                                           tie: (Element) -> String) -> [(element: Element, before: Element?)] {
         let values = siblings.map(value)
+        let ties = siblings.map(tie)
         let set = siblings.indices.filter { values[$0] != nil }
-        let sorted = set.sorted { (values[$0]!, $0) < (values[$1]!, $1) }
+        let sorted = set.sorted { (values[$0]!, ties[$0], $0) < (values[$1]!, ties[$1], $1) }
         var desired = Array(siblings.indices)
         for (slot, index) in zip(set, sorted) { desired[slot] = index }
         // Those already in order stay; the others move, last first, each before its successor in the new order.

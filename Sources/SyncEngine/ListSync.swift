@@ -60,9 +60,12 @@ public struct ListSync: Sendable {
     }
 
     /// Syncs a list with its calendar from `status`.
-    /// - Parameter confirmed: the user confirmed mirroring a side that looks empty.
+    /// - Parameters:
+    ///   - confirmed: the user confirmed mirroring a side that looks empty.
+    ///   - progress: told how many of a round's pushes have ended, of how many: once as they start, then after each.
     /// - Complexity: O(changes) requests in batches, plus the planner's O(s log s) for s tasks.
-    public func run(_ status: ListSyncStatus, local: some SyncLocalSide, confirmed: Bool = false) async -> ListSyncOutcome {
+    public func run(_ status: ListSyncStatus, local: some SyncLocalSide, confirmed: Bool = false,
+                    progress: (_ sent: Int, _ total: Int) -> Void = { _, _ in }) async -> ListSyncOutcome {
         var outcome = ListSyncOutcome(status: status, notices: [])
         let rounds = max(1, self.rounds)
         var refusedLast = 0
@@ -70,7 +73,7 @@ public struct ListSync: Sendable {
             let refusedBefore = outcome.refused
             let again: Bool
             do throws(ListSyncFailure) {
-                again = try await round(&outcome, local: local, confirmed: confirmed)
+                again = try await round(&outcome, local: local, confirmed: confirmed, progress: progress)
             } catch {
                 outcome.failure = error
                 return outcome
@@ -93,7 +96,8 @@ public struct ListSync: Sendable {
     private var host: String { client.account.url.host ?? client.account.url.absoluteString }
 
     /// One round; true when another is needed.
-    private func round(_ outcome: inout ListSyncOutcome, local: some SyncLocalSide, confirmed: Bool) async throws(ListSyncFailure) -> Bool {
+    private func round(_ outcome: inout ListSyncOutcome, local: some SyncLocalSide, confirmed: Bool,
+                       progress: (Int, Int) -> Void) async throws(ListSyncFailure) -> Bool {
         let status = outcome.status
         let calendar = status.calendar
         let (listing, listedToken, truncated) = try await list(status)
@@ -129,7 +133,7 @@ public struct ListSync: Sendable {
         var forgetsToken = false
         let uidsByHref = Dictionary(records.map { ($0.href, $0.uid) }) { first, _ in first }
         let pushes = plan.actions.filter(\.isRemote)
-        let results = await push(pushes, calendar: calendar)
+        let results = await push(pushes, calendar: calendar, progress: progress)
         var stopped: CalDAVFailure?
         for (action, result) in zip(pushes, results) {
             switch result {
@@ -191,8 +195,10 @@ public struct ListSync: Sendable {
     /// Sends `pushes` to the server, `pushesInFlight` at a time: every deletion first, then every update, then every
     /// creation (a uid may come back at another href); the outcome of each, in order (a push's new entity tag).
     /// - Complexity: O(p) requests, about p / `pushesInFlight` round trips long.
-    private func push(_ pushes: [SyncAction], calendar: String) async -> [Result<String?, CalDAVFailure>] {
+    private func push(_ pushes: [SyncAction], calendar: String, progress: (Int, Int) -> Void) async -> [Result<String?, CalDAVFailure>] {
         var results = [Result<String?, CalDAVFailure>](repeating: .success(nil), count: pushes.count)
+        var ended = 0
+        if !pushes.isEmpty { progress(0, pushes.count) }
         let client = client
         let text = text
         let now = now
@@ -233,6 +239,8 @@ public struct ListSync: Sendable {
                 for _ in 0..<Self.pushesInFlight where start() {}
                 while let (index, result) = await group.next() {
                     results[index] = result
+                    ended += 1
+                    progress(ended, pushes.count)
                     _ = start()
                 }
             }

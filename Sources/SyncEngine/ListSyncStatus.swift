@@ -14,11 +14,14 @@ public struct ListSyncStatus: Hashable, Sendable {
     public var token: String?
     /// The tasks both sides held after the last sync, by uid.
     public var records: [String: SyncRecord]
+    /// The list's and the calendar's names and colours after the last sync; nil before the first.
+    public var properties: ListPropertiesBase?
 
-    public init(calendar: String, token: String? = nil, records: [String: SyncRecord] = [:]) {
+    public init(calendar: String, token: String? = nil, records: [String: SyncRecord] = [:], properties: ListPropertiesBase? = nil) {
         self.calendar = calendar
         self.token = token
         self.records = records
+        self.properties = properties
     }
 
     /// The status as JSON, each record's base as its calendar object's text.
@@ -28,7 +31,12 @@ public struct ListSyncStatus: Hashable, Sendable {
             ["uid": .string(record.uid), "href": .string(record.href), "etag": .string(record.etag),
              "base": .string(text.text(of: record.base, now: now))]
         }
-        return ["calendar": .string(calendar), "token": token.map(JSON.string) ?? .null, "records": .array(records)]
+        func side(_ values: ListProperties) -> JSON {
+            ["name": values.name.map(JSON.string) ?? .null, "color": values.color.map(JSON.string) ?? .null]
+        }
+        let kept: JSON = properties.map { ["list": side($0.local), "calendar": side($0.remote)] } ?? .null
+        return ["calendar": .string(calendar), "token": token.map(JSON.string) ?? .null, "records": .array(records),
+                "properties": kept]
     }
 
     /// Reads what `json` wrote. A record whose base cannot be read is left out (the next sync treats its task as new
@@ -51,7 +59,21 @@ public struct ListSyncStatus: Hashable, Sendable {
             guard let task = text.task(in: base, href: href) else { continue }
             records[uid] = SyncRecord(uid: uid, href: href, etag: etag, base: task)
         }
-        self.init(calendar: calendar, token: token, records: records)
+        var properties: ListPropertiesBase?
+        if let base = json["properties"], base != .null {
+            func side(_ key: String) throws(SyncError) -> ListProperties {
+                func text(_ field: String) throws(SyncError) -> String? {
+                    switch base[key]?[field] {
+                    case .string(let value)?: return value
+                    case .null?, nil: return nil
+                    default: throw SyncError("properties.\(key).\(field): a string or null is wanted")
+                    }
+                }
+                return ListProperties(name: try text("name"), color: try text("color"))
+            }
+            properties = ListPropertiesBase(local: try side("list"), remote: try side("calendar"))
+        }
+        self.init(calendar: calendar, token: token, records: records, properties: properties)
     }
 }
 

@@ -37,6 +37,11 @@ public actor StoreSide {
         return id
     }
 
+    /// Gives the list `name` (nil: leaves it) and `color` (nil: leaves it).
+    public func updateList(_ list: ListID, name: String?, color: Clearable<String>?) throws(ListSyncFailure) {
+        try change([.updateList(id: list, patch: ListPatch(name: name, color: color))])
+    }
+
     /// How many of the list's tasks differ from what the last sync left (new, changed or deleted here): the changes
     /// a sync would push.
     public func waitingChanges(in list: ListID, status: ListSyncStatus) throws(StoreFailure) -> Int {
@@ -129,7 +134,7 @@ public actor StoreSide {
         }
         var moves: [Mutation] = []
         for (parent, members) in siblings.sorted(by: { ($0.key ?? "") < ($1.key ?? "") }) {
-            for move in SortOrder.reordering(members, value: SortOrder.value(of:)) {
+            for move in SortOrder.reordering(members, value: SortOrder.value(of:), tie: { $0.uid ?? "" }) {
                 guard let id = move.element.storeID else { continue }
                 let parentID: Clearable<ItemID> = parent.flatMap { ids[$0] }.map { .set($0) } ?? .clear
                 moves.append(.moveItems(ids: [ItemID(id)], toList: nil, before: move.before?.storeID.map(ItemID.init),

@@ -84,8 +84,17 @@ public struct SyncRunner: Sendable {
                 refused[account.name] = error.description
             }
         }
+        // Each account's calendars as they are now, for their names and colours (none when the server cannot be
+        // reached: the lists' syncs then say so).
+        var calendars: [String: [String: CalDAVCalendar]] = [:]
+        for (name, client) in clients where settings.shares.contains(where: { $0.account == name && (only?.contains($0.list) ?? true) }) {
+            guard let home = settings.accounts.first(where: { $0.name == name })?.home,
+                  let found = try? await client.calendars(in: home) else { continue }
+            calendars[name] = Dictionary(found.map { ($0.href, $0) }) { first, _ in first }
+        }
         let lists = (try? await store.lists()) ?? []
-        let names = Dictionary(lists.map { ($0.id.rawValue, $0.name) }) { first, _ in first }
+        var names = Dictionary(lists.map { ($0.id.rawValue, $0.name) }) { first, _ in first }
+        let colors = Dictionary(lists.map { ($0.id.rawValue, $0.color) }) { first, _ in first }
         for share in settings.shares where only?.contains(share.list) ?? true {
             let name = names[share.list] ?? "list \(share.list)"
             var listState = state.state(of: share.list)
@@ -112,10 +121,28 @@ public struct SyncRunner: Sendable {
                let read = try? ListSyncStatus(json: json, text), read.calendar == share.calendar {
                 status = read
             }
+            var propertiesNotice: String?
+            if let calendar = calendars[share.account]?[share.calendar], let listName = names[share.list] {
+                let local = ListProperties(name: listName, color: colors[share.list] ?? nil)
+                (status.properties, propertiesNotice) = await syncProperties(of: Domain.ListID(share.list), local, with: calendar,
+                                                                             base: status.properties, client: client, store: store)
+                if let name = status.properties?.local.name { names[share.list] = name }
+            }
+            // Its progress, into the state file (which every server pushes to its clients) at most four times a
+            // second, and as the last push ends.
+            var written = ContinuousClock.now
             let outcome = await ListSync(client: client, text: text, now: now).run(status, local: store.list(Domain.ListID(share.list)),
-                                                                                 confirmed: confirmed)
+                                                                                 confirmed: confirmed) { sent, total in
+                let instant = ContinuousClock.now
+                guard sent == 0 || sent == total || instant - written >= .milliseconds(250) else { return }
+                written = instant
+                listState.progress = SyncProgress(sent: sent, total: total)
+                state.set(listState)
+                try? write(state.json, SyncState.fileName, files)
+            }
+            listState.progress = nil
             try? write(outcome.status.json(text, now: now()), Self.statusName(share.list), files)
-            listState.notices = outcome.notices.map(Self.describe)
+            listState.notices = outcome.notices.map(Self.describe) + (propertiesNotice.map { [$0] } ?? [])
             listState.waiting = (try? await store.waitingChanges(in: Domain.ListID(share.list), status: outcome.status)) ?? 0
             listState.message = nil
             if let failure = outcome.failure {
@@ -130,8 +157,8 @@ public struct SyncRunner: Sendable {
                 listState.state = .synced
                 listState.syncedAt = now().iso8601
             }
-            reports.append(finish(listState, name: name, &state, files: files, pushed: outcome.pushed, pulled: outcome.pulled,
-                                  progress: progress))
+            reports.append(finish(listState, name: names[share.list] ?? name, &state, files: files, pushed: outcome.pushed,
+                                  pulled: outcome.pulled, progress: progress))
         }
         return reports
     }
@@ -208,6 +235,29 @@ public struct SyncRunner: Sendable {
             }
         }
         throw SyncError("the calendar for \(name) cannot be made: every name tried is taken")
+    }
+
+    /// Gives the calendar a change of the list's name or colour made here since the last sync, and the list one made
+    /// on the server (`ListPropertiesMerge`); returns the base to keep, and a notice when either side refused (the old
+    /// base is then kept, so the next sync tries again).
+    private func syncProperties(of list: Domain.ListID, _ local: ListProperties, with calendar: CalDAVCalendar, base: ListPropertiesBase?,
+                                client: CalDAVClient, store: StoreSide) async -> (ListPropertiesBase?, String?) {
+        let remote = ListProperties(name: calendar.name, color: calendar.color.map(Self.listColor))
+        let change = ListPropertiesMerge.merge(base: base, local: local, remote: remote)
+        func clearable(_ color: String?) -> Clearable<String> { color.map { .set($0) } ?? .clear }
+        do {
+            if let wanted = change.remote {
+                try await client.setProperties(of: calendar.href, name: wanted.name == remote.name ? nil : wanted.name,
+                                               color: wanted.color == remote.color ? nil : clearable(wanted.color.map(Self.calendarColor)))
+            }
+            if let wanted = change.local {
+                try await store.updateList(list, name: wanted.name == local.name ? nil : wanted.name,
+                                           color: wanted.color == local.color ? nil : clearable(wanted.color))
+            }
+        } catch {
+            return (base, "the list's name and colour were not synced: \(error)")
+        }
+        return (change.base, nil)
     }
 
     /// A list's `#RRGGBB` as a calendar colour (`#RRGGBBFF`, as Apple's calendar-color has it).

@@ -71,7 +71,7 @@ public enum ProtocolCatalog {
         ItemTextFields.schema, TextSpan.schema, TextWarning.schema, TextPosition.schema, SpanKind.schema, WarningReason.schema,
         Alert.schema, PendingReminder.schema,
         ExchangeFormat.schema, ExchangeProblem.schema, ExchangeLoss.schema,
-        SyncPhase.schema, ListSyncState.schema, SyncedList.schema,
+        SyncPhase.schema, SyncProgress.schema, ListSyncState.schema, SyncedList.schema,
     ]
 }
 

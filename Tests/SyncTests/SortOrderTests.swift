@@ -69,7 +69,7 @@ func valuesAreMadeAscendingChangingAsFewAsPossible(values: [Int64], expected: [I
 @Test func siblingsAreReorderedByValueWithTheFewestMoves() {
     func apply(_ order: [Int64?]) -> (result: [Int64?], moves: Int) {
         var siblings = Array(order.indices)
-        let moves = SortOrder.reordering(siblings) { order[$0] }
+        let moves = SortOrder.reordering(siblings, value: { order[$0] }, tie: padded)
         for move in moves {
             siblings.removeAll { $0 == move.element }
             siblings.insert(move.element, at: move.before.flatMap { siblings.firstIndex(of: $0) } ?? siblings.count)
@@ -79,8 +79,15 @@ func valuesAreMadeAscendingChangingAsFewAsPossible(values: [Int64], expected: [I
     #expect(apply([1, 2, 3]) == ([1, 2, 3], 0))
     #expect(apply([3, 1, 2]) == ([1, 2, 3], 1))
     #expect(apply([2, 3, 1]) == ([1, 2, 3], 1))
-    // Without a value a sibling keeps its place; equal values keep their order.
+    // Without a value a sibling keeps its place; equal values go in the order of their tie-breaker.
     #expect(apply([5, nil, 1, 1]) == ([1, nil, 1, 5], 2))
+    var reversed = [2, 1, 0]
+    let tied = SortOrder.reordering(reversed, value: { _ in 7 }, tie: padded)
+    for move in tied {
+        reversed.removeAll { $0 == move.element }
+        reversed.insert(move.element, at: move.before.flatMap { reversed.firstIndex(of: $0) } ?? reversed.count)
+    }
+    #expect(reversed == [0, 1, 2] && tied.count == 2)
     #expect(apply([]) == ([], 0))
 }
 
@@ -101,7 +108,7 @@ func randomOrdersAreNumberedAndReorderedWithTheFewestChanges(seed: UInt64) {
     #expect(zip(values, numbered).count { $0 != $1 } == present.count - longest)
     // Reordered: ascending, a permutation, with exactly the moves the longest run does not cover.
     var siblings = Array(values.indices)
-    let moves = SortOrder.reordering(siblings) { values[$0] }
+    let moves = SortOrder.reordering(siblings, value: { values[$0] }, tie: padded)
     for move in moves {
         siblings.removeAll { $0 == move.element }
         siblings.insert(move.element, at: move.before.flatMap { siblings.firstIndex(of: $0) } ?? siblings.count)
@@ -115,6 +122,12 @@ func randomOrdersAreNumberedAndReorderedWithTheFewestChanges(seed: UInt64) {
         #expect(moves.count == present.count - stay)
     }
     #expect(count < 10 || !moves.isEmpty || present == present.sorted(), "a run that did no work")
+}
+
+/// A sibling's place as a tie-breaker that sorts as the number does.
+private func padded(_ place: Int) -> String {
+    let digits = String(place)
+    return String(repeating: "0", count: max(0, 6 - digits.count)) + digits
 }
 
 /// A value and its place: ordered by value, then place (so equal values count as ascending in their order).

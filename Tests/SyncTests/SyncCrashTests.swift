@@ -53,8 +53,9 @@ private func tasks(_ store: String) throws -> [String] {
             #expect(try taskls(store, ["import", scratch + "/edits.txt"]).status == 0)
         }
         #expect(try taskls(desktop, ["sync", "now"]).status == 0)
-        // The laptop's sync, killed at one of the first steps of its store I/O.
-        let step = 1 + Int(random.next() % 24)
+        // The laptop's sync, killed at one of the first steps of its store I/O (a sync takes about 30: locks,
+        // journal appends, the status, and the state as it starts, sends and ends).
+        let step = 1 + Int(random.next() % 40)
         let crashed = try taskls(laptop, ["sync", "now"], environment: ["TASKLS_CRASH_AT": String(step)])
         if crashed.status == -SIGKILL { killed += 1 } else { finished += 1 }
         // Both again, until quiet.

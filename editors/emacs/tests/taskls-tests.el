@@ -216,6 +216,8 @@
       (should (equal '("synced 2026-11-26 10:04 UTC" . taskls-state)
                      (taskls-sync-words '(:state "synced" :syncedAt "2026-11-26T10:04:31Z"))))
       (should (equal '("syncing…" . taskls-state) (taskls-sync-words '(:state "syncing"))))
+      (should (equal '("syncing, 3 of 10 sent" . taskls-state)
+                     (taskls-sync-words '(:state "syncing" :progress (:sent 3 :total 10)))))
       (should (equal '("sync error" . taskls-error) (taskls-sync-words '(:state "error"))))
       (should (equal '("sync waits for C-u M-x taskls-sync" . taskls-warning) (taskls-sync-words '(:state "confirm"))))
       (should (null (taskls-sync-words nil)))

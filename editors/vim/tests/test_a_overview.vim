@@ -53,6 +53,7 @@ def g:Test_a15_a_shared_list_shows_its_sync_state_S_syncs_and_a_refusal_says_why
   # The words of every state.
   assert_equal(['synced 2026-11-26 10:04 UTC', 'TasklsState'], overview.SyncWords({state: 'synced', syncedAt: '2026-11-26T10:04:31Z'}))
   assert_equal(['syncing…', 'TasklsState'], overview.SyncWords({state: 'syncing'}))
+  assert_equal(['syncing, 3 of 10 sent', 'TasklsState'], overview.SyncWords({state: 'syncing', progress: {sent: 3, total: 10}}))
   assert_equal(['sync error', 'TasklsError'], overview.SyncWords({state: 'error'}))
   assert_equal(['sync waits for :TasksSync!', 'TasklsWarning'], overview.SyncWords({state: 'confirm'}))
   assert_equal(['', ''], overview.SyncWords({}))

@@ -89,7 +89,13 @@ function syncWords(state) {
       const at = typeof state.syncedAt === 'string' ? ` ${state.syncedAt.slice(0, 16).replace('T', ' ')} UTC` : '';
       return { words: `synced${at}`, level: 'state' };
     }
-    case 'syncing': return { words: 'syncing…', level: 'state' };
+    case 'syncing': {
+      const progress = state.progress;
+      if (progress && typeof progress === 'object' && typeof progress.total === 'number') {
+        return { words: `syncing, ${Number(progress.sent) || 0} of ${progress.total} sent`, level: 'state' };
+      }
+      return { words: 'syncing…', level: 'state' };
+    }
     case 'offline': return { words: `offline, ${Number(state.waiting) || 0} waiting`, level: 'warning' };
     case 'confirm': return { words: `sync waits for ${confirmCommand}`, level: 'warning' };
     default: return { words: 'sync error', level: 'error' };

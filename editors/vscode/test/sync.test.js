@@ -19,6 +19,7 @@ test('a sync state in words, with its level; what sync/now answered, one line a 
   assert.deepEqual(syncWords(state({ syncedAt: '2026-11-26T10:04:11.120Z' })), { words: 'synced 2026-11-26 10:04 UTC', level: 'state' });
   assert.deepEqual(syncWords(state({})), { words: 'synced', level: 'state' }, 'never synced yet');
   assert.deepEqual(syncWords(state({ state: 'syncing' })), { words: 'syncing…', level: 'state' });
+  assert.deepEqual(syncWords(state({ state: 'syncing', progress: { sent: 3, total: 10 } })), { words: 'syncing, 3 of 10 sent', level: 'state' });
   assert.deepEqual(syncWords(state({ state: 'offline', waiting: 3 })), { words: 'offline, 3 waiting', level: 'warning' });
   assert.deepEqual(syncWords(state({ state: 'confirm' })), { words: 'sync waits for taskls: Sync Now (Confirm)', level: 'warning' });
   assert.deepEqual(syncWords(state({ state: 'error' })), { words: 'sync error', level: 'error' });

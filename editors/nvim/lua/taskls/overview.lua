@@ -76,6 +76,10 @@ function M.sync_words(state)
     local at = value(state.syncedAt)
     return 'synced' .. (at and (' ' .. at:sub(1, 16):gsub('T', ' ') .. ' UTC') or ''), 'TasklsState'
   elseif kind == 'syncing' then
+    local progress = value(state.progress)
+    if type(progress) == 'table' and tonumber(progress.total) then
+      return ('syncing, %d of %d sent'):format(tonumber(progress.sent) or 0, tonumber(progress.total)), 'TasklsState'
+    end
     return 'syncing…', 'TasklsState'
   elseif kind == 'offline' then
     return ('offline, %d waiting'):format(tonumber(state.waiting) or 0), 'TasklsWarning'

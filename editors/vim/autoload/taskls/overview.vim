@@ -105,6 +105,11 @@ export def SyncWords(sync_state: dict<any>): list<string>
     return ['synced' .. (type(at) == v:t_string && at != '' ? ' ' .. substitute(at[: 15], 'T', ' ', '') .. ' UTC' : ''),
       'TasklsState']
   elseif kind == 'syncing'
+    var progress = get(sync_state, 'progress', null)
+    if type(progress) == v:t_dict && type(get(progress, 'total', null)) == v:t_number
+      var sent = get(progress, 'sent', 0)
+      return [printf('syncing, %d of %d sent', type(sent) == v:t_number ? sent : 0, progress.total), 'TasklsState']
+    endif
     return ['syncing…', 'TasklsState']
   elseif kind == 'offline'
     var waiting = get(sync_state, 'waiting', 0)
