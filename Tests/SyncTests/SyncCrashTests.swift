@@ -16,12 +16,9 @@ private func tasks(_ store: String) throws -> [String] {
 
 @Test func aSyncKilledAtRandomStepsLosesAndDuplicatesNothing() async throws {
     guard RadicaleServer.available(marker: "caldav") else { return }
-    let server = try RadicaleServer(users: ["ann": "pw"])
-    defer { server.stop() }
-    let scratch = makeTemporaryDirectory(prefix: "taskls-sync-crash")
-    let laptop = scratch + "/laptop"
-    let desktop = scratch + "/desktop"
-    try "pw\n".write(toFile: scratch + "/password", atomically: true, encoding: .utf8)
+    let machines = try TwoMachines(prefix: "taskls-sync-crash")
+    defer { machines.stop() }
+    let (scratch, laptop, desktop) = (machines.scratch, machines.laptop, machines.desktop)
     var expected: [String: String] = [:]
     var lines = ""
     for number in 0..<6 {
@@ -31,8 +28,7 @@ private func tasks(_ store: String) throws -> [String] {
     try lines.write(toFile: scratch + "/tasks.txt", atomically: true, encoding: .utf8)
     #expect(try taskls(laptop, ["import", scratch + "/tasks.txt"]).status == 0)
     for store in [laptop, desktop] {
-        #expect(try taskls(store, ["sync", "add", server.base + "/", "--user", "ann", "--password-file", scratch + "/password"]).status == 0)
-        #expect(try taskls(store, ["sync", "share", "--all"]).status == 0)
+        #expect(try machines.shareEverything(store))
         #expect(try taskls(store, ["sync", "now"]).status == 0)
     }
 

@@ -24,18 +24,13 @@ private func calendar(_ url: String) async throws -> String {
 
 @Test func aListsNameAndColourSyncBothWays() async throws {
     guard RadicaleServer.available(marker: "caldav") else { return }
-    let server = try RadicaleServer(users: ["ann": "pw"])
-    defer { server.stop() }
-    let scratch = makeTemporaryDirectory(prefix: "taskls-sync-list-properties")
-    defer { removeTree(scratch) }
-    let laptop = scratch + "/laptop"
-    let desktop = scratch + "/desktop"
-    try "pw\n".write(toFile: scratch + "/password", atomically: true, encoding: .utf8)
+    let machines = try TwoMachines(prefix: "taskls-sync-list-properties")
+    defer { machines.stop() }
+    let (server, scratch, laptop, desktop) = (machines.server, machines.scratch, machines.laptop, machines.desktop)
     try "Sweep +Chores\n".write(toFile: scratch + "/chores.txt", atomically: true, encoding: .utf8)
     #expect(try taskls(laptop, ["import", scratch + "/chores.txt"]).status == 0)
     for store in [laptop, desktop] {
-        #expect(try taskls(store, ["sync", "add", server.base + "/", "--user", "ann", "--password-file", scratch + "/password"]).status == 0)
-        #expect(try taskls(store, ["sync", "share", "--all"]).status == 0)
+        #expect(try machines.shareEverything(store))
         #expect(try taskls(store, ["sync", "now"]).status == 0)
     }
     #expect(try lists(desktop) == ["Chores none"])

@@ -55,17 +55,13 @@ private final class ServerSession {
 
 @Test func syncNowRunsTheSyncProgramAndTheServersViewsAndOverviewFollow() async throws {
     guard RadicaleServer.available(marker: "caldav") else { return }
-    let server = try RadicaleServer(users: ["ann": "pw"])
-    defer { server.stop() }
-    let scratch = makeTemporaryDirectory(prefix: "taskls-sync-now")
-    let laptop = scratch + "/laptop"
-    let desktop = scratch + "/desktop"
-    try "pw\n".write(toFile: scratch + "/password", atomically: true, encoding: .utf8)
+    let machines = try TwoMachines(prefix: "taskls-sync-now")
+    defer { machines.stop() }
+    let (scratch, laptop, desktop) = (machines.scratch, machines.laptop, machines.desktop)
     try "Milk +Groceries uid:milk\nEggs +Groceries uid:eggs\n".write(toFile: scratch + "/tasks.txt", atomically: true, encoding: .utf8)
     #expect(try taskls(laptop, ["import", scratch + "/tasks.txt"]).status == 0)
     for store in [laptop, desktop] {
-        #expect(try taskls(store, ["sync", "add", server.base + "/", "--user", "ann", "--password-file", scratch + "/password"]).status == 0)
-        #expect(try taskls(store, ["sync", "share", "--all"]).status == 0)
+        #expect(try machines.shareEverything(store))
     }
 
     // The laptop's server (syncing only when asked): the overview watched, Groceries open.

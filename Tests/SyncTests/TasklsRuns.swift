@@ -38,3 +38,36 @@ func taskls(_ store: String, _ arguments: [String], input: String? = nil,
     let status = process.terminationReason == .uncaughtSignal ? -process.terminationStatus : process.terminationStatus
     return (status, String(decoding: printed, as: UTF8.self), String(decoding: complained, as: UTF8.self))
 }
+
+/// A Radicale with the user `ann` (password `pw`) and two stores of hers, a laptop's and a desktop's, in a scratch
+/// directory: what most tests of `taskls sync` start from.
+struct TwoMachines {
+    let server: RadicaleServer
+    let scratch: String
+    let laptop: String
+    let desktop: String
+    /// A file holding ann's password.
+    let passwordFile: String
+
+    init(prefix: String) throws {
+        server = try RadicaleServer(users: ["ann": "pw"])
+        scratch = makeTemporaryDirectory(prefix: prefix)
+        laptop = scratch + "/laptop"
+        desktop = scratch + "/desktop"
+        passwordFile = scratch + "/password"
+        try "pw\n".write(toFile: passwordFile, atomically: true, encoding: .utf8)
+    }
+
+    /// Adds ann's account to `store` and shares every list and calendar (`taskls sync add`, `share --all`); whether
+    /// both succeeded.
+    func shareEverything(_ store: String) throws -> Bool {
+        try taskls(store, ["sync", "add", server.base + "/", "--user", "ann", "--password-file", passwordFile]).status == 0
+            && taskls(store, ["sync", "share", "--all"]).status == 0
+    }
+
+    /// Stops the server and removes the scratch directory.
+    func stop() {
+        server.stop()
+        removeTree(scratch)
+    }
+}
