@@ -100,7 +100,7 @@ struct SyncCommands {
             account.sharesAll = true
             settings.accounts[settings.accounts.firstIndex { $0.name == account.name }!] = account
             try attempt { () throws(SyncError) in try runner.write(settings.json, SyncSettings.fileName, files) }
-            say("every list and every task calendar of \(account.name) is shared from the next sync: taskls sync now")
+            say("every list and every task calendar of \(account.name) is shared from the next sync: every taskls server syncs by itself (as it opens, then every five minutes), or run taskls sync now")
             return
         }
         guard line.positional.count == 1 else { throw Failure("share wants one list name (or --all)") }

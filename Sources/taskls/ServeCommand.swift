@@ -24,7 +24,7 @@ struct ServeCommand {
         var compactionThreshold = 8 << 20
         var loadGate: LoadGate?
         var compactOnLoop = false
-        var syncInterval = 900
+        var syncInterval = 300
         while let argument = arguments.popFirst() {
             switch argument {
             case "--store":

@@ -66,7 +66,7 @@ let usage = """
                             answers of the turn that started it leave: for tests of compaction
       --log-level LEVEL     error, warning (default), info or debug
       --sync-every SECONDS  while a list of the store is shared with a CalDAV calendar, sync it
-                            every SECONDS (default 900; at start, and every minute while one is
+                            every SECONDS (default 300; at start, and every minute while one is
                             offline); 0: only when a client asks (sync/now)
       --max-message-bytes N largest message body accepted (default 67108864); larger ones are
                             answered with an error and skipped

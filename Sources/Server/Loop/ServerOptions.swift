@@ -41,7 +41,7 @@ public struct ServerOptions: Sendable {
         logger: Logger = Logger(), clock: @escaping @Sendable () -> Timestamp = systemClock,
         backgroundIndexThreshold: Int = 50_000, manualClock: ManualClock? = nil, timeBudget: Int = Engine.defaultTimeBudget,
         store: StoreLocation = .memory, compactionThreshold: Int = 8 << 20, inlineLoadBytes: Int = 1 << 20,
-        loadGate: LoadGate? = nil, compactOnLoop: Bool = false, syncInterval: Int = 900
+        loadGate: LoadGate? = nil, compactOnLoop: Bool = false, syncInterval: Int = 300
     ) {
         self.syncInterval = syncInterval
         self.compactOnLoop = compactOnLoop
