@@ -40,6 +40,23 @@ public struct StoreSideFiles {
         directory.remove(name)
     }
 
+    /// Runs `body` holding the lock file `name` (`flock`) when no process holds it, and releases it after; false (and
+    /// `body` not run) when another process holds it.
+    public func whileUnlocked(_ name: String, _ body: () throws(StoreFailure) -> Void) throws(StoreFailure) -> Bool {
+        guard let file = try directory.open(name, writable: true, create: true) else {
+            throw StoreFailure(.io, "open \(directory.path(of: name)) failed", retryable: true)
+        }
+        defer { file.close() }
+        guard flock(file.descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let error = errno
+            guard error == EWOULDBLOCK || error == EINTR else { throw .system("flock", directory.path(of: name), errno: error) }
+            return false
+        }
+        defer { flock(file.descriptor, LOCK_UN) }
+        try body()
+        return true
+    }
+
     /// Takes `name` as a lock file, exclusively across processes (`flock`), waiting at most `patience` milliseconds
     /// for another process to release it: true when this process now holds it, false when another still does.
     /// Held until the process ends.

@@ -40,8 +40,10 @@ public enum SortOrder {
     }
 
     /// `tasks`, a list's tasks in manual tree order (a parent before its subtasks, siblings in order), each holding
-    /// a value that agrees with that order: siblings' values strictly ascend. A task whose value already fits keeps
-    /// it (and gets no property it did not have); the others get one.
+    /// a value that agrees with that order: siblings ascend by value, then uid (the order `reordering` gives equal
+    /// values on every machine). A task whose value already fits keeps it (and gets no property it did not have);
+    /// the others get one. So a calendar whose tasks share one `CREATED` second, received and put in uid order, sends
+    /// nothing back.
     /// - Complexity: O(n log n) for n tasks.
     public static func numbered(_ tasks: [ExchangeTask]) -> [ExchangeTask] {
         var siblings: [String?: [Int]] = [:]
@@ -49,7 +51,7 @@ public enum SortOrder {
         var result = tasks
         for members in siblings.values {
             let values = members.map { value(of: tasks[$0]) }
-            let agreeing = ascending(values)
+            let agreeing = ascending(values, ties: members.map { tasks[$0].uid ?? "" })
             for (offset, member) in members.enumerated() where agreeing[offset] != values[offset] {
                 if let value = agreeing[offset] { result[member] = setting(value, on: tasks[member]) }
             }
@@ -57,14 +59,15 @@ public enum SortOrder {
         return result
     }
 
-    /// `values` made strictly ascending where set, changing as few as it can: the longest strictly ascending run
-    /// keeps its values; each run of others between two kept values is spread evenly between them (`step` apart
-    /// beyond the first or last kept value). When two kept values leave too little room, every value is renumbered
-    /// `step` apart from the smallest. Unset values stay unset.
+    /// `values` made ascending where set — by value, then by `ties` (each value's tie-breaker, the uid) — changing as
+    /// few as it can: the longest run already ascending so keeps its values; each run of others between two kept
+    /// values is spread evenly between them (`step` apart beyond the first or last kept value). When two kept values
+    /// leave too little room (equal ones included), every value is renumbered `step` apart from the smallest. Unset
+    /// values stay unset.
     /// - Complexity: O(k log k) for k values.
-    static func ascending(_ values: [Int64?]) -> [Int64?] {
+    static func ascending(_ values: [Int64?], ties: [String]) -> [Int64?] {
         let set = values.indices.filter { values[$0] != nil }
-        let kept = Set(longestAscending(set.map { values[$0]! }).map { set[$0] })
+        let kept = Set(longestAscending(set.map { Tied(value: values[$0]!, tie: ties[$0]) }).map { set[$0] })
         var result = values
         var run: [Int] = []
         var previous: Int64?
@@ -113,6 +116,13 @@ public enum SortOrder {
             return result
         }
         return result
+    }
+
+    /// A value and its tie-breaker, in that order.
+    struct Tied: Comparable {
+        let value: Int64
+        let tie: String
+        static func < (lhs: Tied, rhs: Tied) -> Bool { (lhs.value, lhs.tie) < (rhs.value, rhs.tie) }
     }
 
     /// The positions of a longest strictly ascending subsequence of `values`, in order.

@@ -75,6 +75,8 @@ private func tmuxPresent() -> Bool {
 struct TmuxSession {
     let tmux: String
     let socket: String
+    /// The tmux server's process and the REPL's (in its pane), ended by `kill` whatever tmux does.
+    let processes: [pid_t]
 
     /// Starts `taskls repl ARGUMENTS` in a `width` × 40 terminal.
     init(arguments: String, width: Int = 100) throws {
@@ -82,6 +84,8 @@ struct TmuxSession {
         socket = "taskls-repl-test-\(getpid())-\(UInt32.random(in: 0 ... .max))"
         let command = "env TZ=UTC COLUMNS= NO_COLOR= TERM=xterm-256color '\(BuildPaths.taskls)' repl \(arguments)"
         try run(tmux, ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", "40", "-s", "repl", command])
+        let pids = try run(tmux, ["-L", socket, "display-message", "-p", "-t", "repl", "#{pid} #{pane_pid}"]).output
+        processes = pids.split(whereSeparator: \.isWhitespace).compactMap { pid_t($0) }
     }
 
     /// Runs a tmux command on this session's server; returns its output.
@@ -108,8 +112,12 @@ struct TmuxSession {
         try tmux(["send-keys", "-t", "repl", "Enter"])
     }
 
-    /// Ends the tmux server.
-    func kill() { _ = try? tmux(["kill-server"]) }
+    /// Ends the tmux server and the REPL. `kill-server` alone has been seen to leave both running (a test run on a
+    /// loaded machine, in copy mode): they are killed too.
+    func kill() {
+        _ = try? tmux(["kill-server"])
+        for process in processes { Glibc.kill(process, SIGKILL) }
+    }
 }
 
 @Test(.enabled("needs tmux (the reason is on stderr: repl-tmux: skipped)") { tmuxPresent() })

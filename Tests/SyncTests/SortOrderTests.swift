@@ -38,19 +38,23 @@ private func task(_ uid: String, created second: Int64, order: Int64? = nil, par
     ([20, 30, 10], [20, 30, 30 + 1_024]),
     // Two moved between 10 and 40: spread evenly.
     ([10, 80, 90, 40, 50, 60], [10, 20, 30, 40, 50, 60]),
-    // Equal values: the last keeps its value.
-    ([5, 5, 5, 9], [5 - 2_048, 5 - 1_024, 5, 9]),
+    // Equal values in the order of their tie-breakers (here their places): nothing changes.
+    ([5, 5, 5, 9], [5, 5, 5, 9]),
+    // Equal values between two others, out of their tie-breakers' order: no room, every value renumbered.
+    ([5, 7, 6, 7, 9], [5, 5 + 1_024, 5 + 2_048, 5 + 3_072, 5 + 4_096]),
     // No room between 10 and 11: every value renumbered from the smallest.
     ([10, 30, 11], [10, 10 + 1_024, 10 + 2_048]),
 ] as [([Int64], [Int64])])
 func valuesAreMadeAscendingChangingAsFewAsPossible(values: [Int64], expected: [Int64]) {
-    #expect(SortOrder.ascending(values.map(Optional.some)) == expected.map(Optional.some))
+    #expect(SortOrder.ascending(values.map(Optional.some), ties: values.indices.map(padded)) == expected.map(Optional.some))
 }
 
 @Test func tasksWithoutAValueAreLeftAlone() {
-    #expect(SortOrder.ascending([nil, 30, nil, 10, 20]) == [nil, 10 - 1_024, nil, 10, 20])
-    #expect(SortOrder.ascending([nil, nil]) == [nil, nil])
-    #expect(SortOrder.ascending([Int64.max, Int64.min]) == [Int64.min / 2, Int64.min / 2 + 1_024])
+    #expect(SortOrder.ascending([nil, 30, nil, 10, 20], ties: (0..<5).map(padded)) == [nil, 10 - 1_024, nil, 10, 20])
+    #expect(SortOrder.ascending([nil, nil], ties: ["a", "b"]) == [nil, nil])
+    #expect(SortOrder.ascending([Int64.max, Int64.min], ties: ["a", "b"]) == [Int64.min / 2, Int64.min / 2 + 1_024])
+    // Equal values whose tie-breakers descend: one of them takes a value below the other.
+    #expect(SortOrder.ascending([5, 5], ties: ["b", "a"]) == [5 - 1_024, 5])
 }
 
 @Test func aListBuiltByAddingAtTheEndIsSentWithoutTheProperty() {
@@ -99,13 +103,17 @@ func randomOrdersAreNumberedAndReorderedWithTheFewestChanges(seed: UInt64) {
         Int.random(in: 0..<8, using: &random) == 0 ? nil : Int64.random(in: -50...50, using: &random) * 1_000_000
     }
     let present = values.compactMap { $0 }
-    let longest = SortOrder.longestAscending(present).count
-    // Numbered: strictly ascending where set, unset stays unset, and exactly the others changed.
-    let numbered = SortOrder.ascending(values)
-    let set = numbered.compactMap { $0 }
+    let places = values.indices.filter { values[$0] != nil }
+    let longest = SortOrder.longestAscending(places.map { SortOrder.Tied(value: values[$0]!, tie: padded($0)) }).count
+    // Numbered: ascending by value and tie-breaker where set, unset stays unset, and exactly the others changed.
+    let numbered = SortOrder.ascending(values, ties: values.indices.map(padded))
+    let set = places.map { SortOrder.Tied(value: numbered[$0]!, tie: padded($0)) }
     #expect(zip(set, set.dropFirst()).allSatisfy { $0 < $1 })
     #expect(zip(values, numbered).allSatisfy { ($0 == nil) == ($1 == nil) })
-    #expect(zip(values, numbered).count { $0 != $1 } == present.count - longest)
+    // (Or, when two kept equal values left no room between them, every one renumbered from the smallest.)
+    let lowest = present.min() ?? 0
+    let renumbered = set.map(\.value) == set.indices.map { lowest + 1_024 * Int64($0) }
+    #expect(zip(values, numbered).count { $0 != $1 } == present.count - longest || renumbered)
     // Reordered: ascending, a permutation, with exactly the moves the longest run does not cover.
     var siblings = Array(values.indices)
     let moves = SortOrder.reordering(siblings, value: { values[$0] }, tie: padded)

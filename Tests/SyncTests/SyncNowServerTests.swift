@@ -118,3 +118,42 @@ private final class ServerSession {
 extension JSON {
     var arrayCount: Int? { if case .array(let values) = self { values.count } else { nil } }
 }
+
+@Test func aSyncingStateNoSyncHoldsTheLockForIsSettledAsOffline() throws {
+    let scratch = makeTemporaryDirectory(prefix: "taskls-sync-stopped")
+    defer { removeTree(scratch) }
+    let store = scratch + "/store"
+    try "Milk +Groceries\n".write(toFile: scratch + "/milk.txt", atomically: true, encoding: .utf8)
+    #expect(try taskls(store, ["import", scratch + "/milk.txt"]).status == 0)
+    let session = try ServerSession(store: store, arguments: ["--sync-every", "0"])
+    defer { session.stop() }
+    let overview = try #require(session.request("lists/list", ["watch": true]).result)
+    guard case .array(let lists)? = overview["lists"], case .string(let list)? = lists.first?["id"] else { Issue.record("no list"); return }
+    func writeState(_ state: String) throws {
+        let text = #"{"lists": [{"list": "\#(list)", "account": "home", "calendar": "/ann/groceries/", "state": "\#(state)", "#
+            + #""syncedAt": null, "message": null, "waiting": 1, "progress": {"sent": 3, "total": 10}, "notices": []}]}"#
+        try text.write(toFile: store + "/sync-state.json", atomically: true, encoding: .utf8)
+    }
+    /// The first list's sync state in a `lists/changed`.
+    func state(_ message: JSON?) -> JSON? {
+        guard case .array(let states)? = message?["params"]?["sync"] else { return nil }
+        return states.first
+    }
+
+    // A sync under way (it holds the lock): its state and progress reach the overview as they are.
+    let lock = open(store + "/sync-lock", O_RDWR | O_CREAT, 0o600)
+    #expect(lock >= 0 && flock(lock, LOCK_EX) == 0)
+    try writeState("syncing")
+    let syncing = session.notification("lists/changed") { state($0)?["state"] == "syncing" }
+    #expect(state(syncing)?["progress"] == ["sent": 3, "total": 10])
+
+    // The sync's process dies (the lock is free), leaving `syncing`: at its next look (here, another process changes
+    // the store), the server settles it as offline, says why, and writes it back.
+    close(lock)
+    #expect(try taskls(store, ["import", scratch + "/milk.txt"]).status == 0)
+    let settled = session.notification("lists/changed") { state($0)?["state"] == "offline" }
+    #expect(state(settled)?["message"] == "the last sync stopped before it finished (its process ended); the next one takes over")
+    #expect(state(settled)?["progress"] == .null)
+    let written = try String(contentsOfFile: store + "/sync-state.json", encoding: .utf8)
+    #expect(written.contains("\"offline\"") && !written.contains("\"syncing\""), "\(written)")
+}

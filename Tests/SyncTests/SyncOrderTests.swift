@@ -5,7 +5,7 @@
 import Domain
 import Foundation
 import Store
-import Sync
+@testable import Sync
 import SyncEngine
 import TestSupport
 import Testing
@@ -198,11 +198,11 @@ func randomMovesOnTwoMachinesAndTheServerConvergeOnOneOrder(seed: UInt64) async 
     let laptop = try machines[0].editor.tasks(in: machines[0].list)
     let desktop = try machines[1].editor.tasks(in: machines[1].list)
     #expect(treeOrder(laptop) == treeOrder(desktop))
-    // The server's values ascend in that order among siblings.
+    // The server's values ascend in that order among siblings (equal ones in uid order).
     let server = try await bench.serverTasks()
-    var last: [String: Int64] = [:]
+    var last: [String: Sync.SortOrder.Tied] = [:]
     for task in laptop {
-        let value = try #require(server[task.uid!].flatMap(SortOrder.value(of:)))
+        let value = Sync.SortOrder.Tied(value: try #require(server[task.uid!].flatMap(SortOrder.value(of:))), tie: task.uid!)
         if let previous = last[task.parentUID ?? ""] { #expect(previous < value, "\(task.uid!) is out of order on the server") }
         last[task.parentUID ?? ""] = value
     }

@@ -46,11 +46,45 @@ extension Persistence {
             return
         }
         do throws(ResponseError) {
-            let lists: [ListSyncState] = try ObjectReader(json: json, path: Self.syncStateName).required("lists")
+            var lists: [ListSyncState] = try ObjectReader(json: json, path: Self.syncStateName).required("lists")
+            if lists.contains(where: { $0.state == .syncing }) { lists = settleStoppedSyncs(lists, path: path) }
             workspace.setSyncStates(lists.isEmpty ? nil : lists)
         } catch {
             logger.log(.warning, "sync: \(error.message)")
         }
+    }
+
+    /// The side file a sync holds (`flock`) from start to end.
+    static let syncLockName = "sync-lock"
+
+    /// `lists` with every `syncing` state that no sync holds the lock for (the sync program died: killed, or a
+    /// crash) made `offline`, saying so, and written back under the lock, so that the next sync, which the offline
+    /// state brings within a minute, takes over; `lists` as they are while a sync holds the lock.
+    /// - Complexity: O(lists), and one `flock` try: only when some list says `syncing`.
+    private func settleStoppedSyncs(_ lists: [ListSyncState], path: String) -> [ListSyncState] {
+        var settled = lists
+        do throws(StoreFailure) {
+            let files = try StoreSideFiles(path: path)
+            defer { files.close() }
+            _ = try files.whileUnlocked(Self.syncLockName) { () throws(StoreFailure) in
+                // Read again under the lock: a sync may have finished since.
+                guard let bytes = try files.read(Self.syncStateName), let json = try? JSONParser.parse(bytes),
+                      let now: [ListSyncState] = try? ObjectReader(json: json, path: Self.syncStateName).required("lists") else { return }
+                settled = now.map { state in
+                    guard state.state == .syncing else { return state }
+                    var stopped = state
+                    stopped.state = .offline
+                    stopped.progress = nil
+                    stopped.message = "the last sync stopped before it finished (its process ended); the next one takes over"
+                    return stopped
+                }
+                let written: JSON = ["lists": .array(settled.map(\.json))]
+                try files.write(Self.syncStateName, written.bytes)
+            }
+        } catch {
+            logger.log(.warning, "sync: a stopped sync's state cannot be settled: \(error.message)")
+        }
+        return settled
     }
 
     /// Milliseconds until the server's next sync of its own is due; -1 when none is scheduled (or one runs).

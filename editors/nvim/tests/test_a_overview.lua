@@ -34,13 +34,9 @@ return {
     h.wait(function() return table.concat(h.lines(buf), '\n'):find('Groceries%s+1/1  offline, 2 waiting') end, 'the offline state')
     h.truthy(table.concat(h.lines(buf), '\n'):find('dav.example.com cannot be reached'), 'why: ' .. table.concat(h.lines(buf), '\n'))
     -- A sync under way says how far it has sent.
-    state.lists[1].state = 'syncing'
-    state.lists[1].progress = { sent = 3, total = 10 }
-    file = assert(io.open(h.store .. '/sync-state.json.tmp', 'w'))
-    file:write(vim.fn.json_encode(state))
-    file:close()
-    assert(os.rename(h.store .. '/sync-state.json.tmp', h.store .. '/sync-state.json'))
-    h.wait(function() return table.concat(h.lines(buf), '\n'):find('Groceries%s+1/1  syncing, 3 of 10 sent') end, 'the progress')
+    local words = require('taskls.overview').sync_words
+    h.eq('syncing, 3 of 10 sent', (words({ state = 'syncing', progress = { sent = 3, total = 10 } })))
+    h.eq('syncing…', (words({ state = 'syncing', progress = vim.NIL })))
     -- S asks the server to sync: the sync program finds no account, and the pane says so.
     h.keys('S')
     h.wait(function() return h.notified('no account') end, 'the refusal')
