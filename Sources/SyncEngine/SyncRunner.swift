@@ -141,7 +141,11 @@ public struct SyncRunner: Sendable {
                 try? write(state.json, SyncState.fileName, files)
             }
             listState.progress = nil
-            try? write(outcome.status.json(text, now: now()), Self.statusName(share.list), files)
+            // Kept only when it changed: writing it turns every record's base into VTODO text (a second or two at
+            // 10,000 tasks), and a sync with nothing to do changes nothing.
+            if outcome.status != status {
+                try? write(outcome.status.json(text, now: now()), Self.statusName(share.list), files)
+            }
             listState.notices = outcome.notices.map(Self.describe) + (propertiesNotice.map { [$0] } ?? [])
             listState.waiting = (try? await store.waitingChanges(in: Domain.ListID(share.list), status: outcome.status)) ?? 0
             listState.message = nil
