@@ -40,6 +40,9 @@ public struct StoreSideFiles {
         directory.remove(name)
     }
 
+    /// The lock file a sync holds from start to end (one syncing process per store).
+    public static let syncLock = "sync-lock"
+
     /// Runs `body` holding the lock file `name` (`flock`) when no process holds it, and releases it after; false (and
     /// `body` not run) when another process holds it.
     public func whileUnlocked(_ name: String, _ body: () throws(StoreFailure) -> Void) throws(StoreFailure) -> Bool {

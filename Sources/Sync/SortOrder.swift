@@ -26,9 +26,8 @@ public enum SortOrder {
            let number = Int64(extra.value[extra.value.index(after: colon)...]) {
             return number
         }
-        guard let created = task.createdAt?.milliseconds else { return nil }
-        let second = created >= 0 ? created / 1_000 : (created - 999) / 1_000
-        return second - referenceSecond
+        guard let created = task.createdAt else { return nil }
+        return second(created) - referenceSecond
     }
 
     /// `task` holding `value` as its `X-APPLE-SORT-ORDER`.

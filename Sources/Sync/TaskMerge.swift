@@ -157,7 +157,7 @@ public enum TaskMerge {
 }
 
 /// The whole second an instant falls in (rounding down, before 1970 too).
-private func second(_ time: Timestamp) -> Int64 {
+func second(_ time: Timestamp) -> Int64 {
     time.milliseconds >= 0 ? time.milliseconds / 1_000 : (time.milliseconds - 999) / 1_000
 }
 

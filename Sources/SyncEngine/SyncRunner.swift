@@ -55,7 +55,7 @@ public struct SyncRunner: Sendable {
         let files = try open()
         defer { files.close() }
         do {
-            guard try files.lock("sync-lock", patience: Self.lockPatience) else {
+            guard try files.lock(StoreSideFiles.syncLock, patience: Self.lockPatience) else {
                 throw SyncError("another process has been syncing this store for \(Self.lockPatience / 60_000) minutes")
             }
         } catch let error as SyncError {

@@ -16,7 +16,7 @@ struct SyncCommands {
     private func lockedFiles() throws(Failure) -> StoreSideFiles {
         let files = try attempt { () throws(SyncError) in try runner.open() }
         do {
-            guard try files.lock("sync-lock", patience: SyncRunner.lockPatience) else {
+            guard try files.lock(StoreSideFiles.syncLock, patience: SyncRunner.lockPatience) else {
                 throw Failure("another process has been syncing this store for \(SyncRunner.lockPatience / 60_000) minutes; try again once it is done")
             }
         } catch let failure as Failure {

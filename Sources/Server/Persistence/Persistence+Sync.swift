@@ -54,9 +54,6 @@ extension Persistence {
         }
     }
 
-    /// The side file a sync holds (`flock`) from start to end.
-    static let syncLockName = "sync-lock"
-
     /// `lists` with every `syncing` state that no sync holds the lock for (the sync program died: killed, or a
     /// crash) made `offline`, saying so, and written back under the lock, so that the next sync, which the offline
     /// state brings within a minute, takes over; `lists` as they are while a sync holds the lock.
@@ -66,7 +63,7 @@ extension Persistence {
         do throws(StoreFailure) {
             let files = try StoreSideFiles(path: path)
             defer { files.close() }
-            _ = try files.whileUnlocked(Self.syncLockName) { () throws(StoreFailure) in
+            _ = try files.whileUnlocked(StoreSideFiles.syncLock) { () throws(StoreFailure) in
                 // Read again under the lock: a sync may have finished since.
                 guard let bytes = try files.read(Self.syncStateName), let json = try? JSONParser.parse(bytes),
                       let now: [ListSyncState] = try? ObjectReader(json: json, path: Self.syncStateName).required("lists") else { return }
