@@ -129,7 +129,7 @@ extension Engine {
         return { id in
             guard let item = items[id]?.item else { return nil }
             return spec.place(Keyed(item: item, status: day.status(of: item),
-                                    listPosition: lists[item.list]?.position ?? Position.initial))
+                                    listPosition: lists[item.list]?.positionBytes ?? Position.initial.bytes))
         }
     }
 
@@ -198,9 +198,10 @@ extension Engine {
         var touched = false
         var order = indexes.removeValue(forKey: spec)!
         let newBytes = move.new.bytes
+        let oldBytes = move.old.bytes
         TreeOrder.forEachKey(of: manual.top) { key in
             let item = key.record!.item
-            let oldKey = spec.entryKey(Keyed(item: item, status: day.status(of: item), listPosition: move.old))
+            let oldKey = spec.entryKey(Keyed(item: item, status: day.status(of: item), listPosition: oldBytes))
             var newKey = oldKey
             newKey.listPosition = newBytes
             touched = order.rekeyTop(oldKey, to: newKey) || touched

@@ -108,7 +108,7 @@ extension Engine {
                 guard old != new else { continue }
                 day.count(item, status: old, by: -1)
                 day.count(item, status: new, by: 1)
-                let position = state.lists[item.list]!.position
+                let position = state.lists[item.list]!.positionBytes
                 changes.append(KeyChange(id: item.id, old: Keyed(item: item, status: old, listPosition: position),
                                          new: Keyed(item: item, status: new, listPosition: position)))
             }

@@ -5,10 +5,11 @@
 /// breaks ties, then the position, ascending), then id. All keys in one index come from one `IndexSpec`.
 ///
 /// Made for the comparisons a tree search makes: the primary value, or the first 8 bytes of it, is one
-/// number already adjusted for direction, and the position's first 8 bytes are inline too, so most
+/// number already adjusted for direction, and the position is inline too (`Position`), so most
 /// comparisons compare integers and never read the byte arrays.
 struct OrderKey: IndexKey {
-    // Stored properties: the 8-byte ones first, then the 4-byte ones, then the flags, so the key takes 80 bytes.
+    // Stored properties: the 8-byte ones first, then the 4-byte ones, then the flags, so the key takes 80 bytes
+    // (`PositionTests.keysStayCompact`). Only `payload` and `listPosition` count references; a position is inline.
 
     /// The primary value, ordered so that smaller sorts first: for numeric sorts the value (negated when
     /// descending; `Int64.max` for an item without a due date, last in either direction); for title and
@@ -18,10 +19,9 @@ struct OrderKey: IndexKey {
     /// descending), compared when `number` ties; 0 otherwise. With it, titles that share their first
     /// 8 bytes are still told apart without reading `text`.
     var textSecondPrefix: UInt64
-    /// The first 8 bytes of `position`, big-endian, zero-padded.
-    var positionPrefix: UInt64
-    /// The folded title in a title sort; nil otherwise.
-    var text: [UInt8]?
+    /// The folded title in a title sort (`text`), or the item itself in a manual order's key (`record`): never
+    /// both, so they share one reference.
+    private var payload: Payload = .none
     /// The item's manual position: the primary value of a manual sort, the first tie-breaker of the others.
     var position: Position
     /// The item's id: the last tie-breaker, always ascending.
@@ -30,9 +30,6 @@ struct OrderKey: IndexKey {
     /// `section` when `listLeads`, else right after the primary value (the first tie-breaker of a sorted smart
     /// group, always ascending).
     var listPosition: [UInt8]? = nil
-    /// The item itself, in the keys of `TaskState`'s manual orders (so a snapshot of an order carries its
-    /// items); nil in other indexes and in keys built to search. Not part of the key's identity.
-    var record: ItemRecord?
     /// The section's rank in a grouped view (compared first); 0 otherwise.
     var section: Int32 = 0
     /// The rows this key stands for (`weight`), stored in 32 bits where it fits beside the fields above. Not
@@ -52,6 +49,32 @@ struct OrderKey: IndexKey {
     /// Not part of `<` or `==`.
     var context = false
 
+    /// The folded title in a title sort; nil otherwise.
+    var text: [UInt8]? {
+        get {
+            if case .text(let bytes) = payload { return bytes }
+            return nil
+        }
+        set { payload = newValue.map { .text($0) } ?? .none }
+    }
+
+    /// The item itself, in the keys of `TaskState`'s manual orders (so a snapshot of an order carries its
+    /// items); nil in other indexes and in keys built to search. Not part of the key's identity.
+    var record: ItemRecord? {
+        get {
+            if case .record(let record) = payload { return record }
+            return nil
+        }
+        set { payload = newValue.map { .record($0) } ?? .none }
+    }
+
+    /// What `payload` holds.
+    private enum Payload: Sendable {
+        case none
+        case text([UInt8])
+        case record(ItemRecord)
+    }
+
     /// The rows this key stands for in its index: 1 unless set. Not part of `<` or `==`.
     var weight: Int {
         get { Int(storedWeight) }
@@ -64,17 +87,14 @@ struct OrderKey: IndexKey {
         let descending = sort.direction == .descending
         number = 0
         textSecondPrefix = 0
-        text = nil
         position = item.position
-        positionPrefix = bytePrefix(item.position.bytes)
         self.item = item.id
         self.descending = descending
         manual = false
-        record = nil
         switch sort.field {
         case .manual:
             manual = true
-            number = OrderKey.signed(positionPrefix, descending: descending)
+            number = OrderKey.signed(position.high, descending: descending)
         case .title:
             text = item.titleKey.bytes
             number = OrderKey.signed(bytePrefix(item.titleKey.bytes), descending: descending)
@@ -98,15 +118,12 @@ struct OrderKey: IndexKey {
     /// search with, made from the two fields it needs (so that an item stored elsewhere is not copied whole).
     /// - Complexity: O(1).
     init(manualPosition position: Position, item: ItemID) {
-        positionPrefix = bytePrefix(position.bytes)
-        number = OrderKey.signed(positionPrefix, descending: false)
+        number = OrderKey.signed(position.high, descending: false)
         textSecondPrefix = 0
-        text = nil
         self.position = position
         self.item = item
         descending = false
         manual = true
-        record = nil
     }
 
     /// - Complexity: O(1) for numeric sorts; O(common prefix) for titles and positions.
@@ -147,10 +164,7 @@ struct OrderKey: IndexKey {
             if order != 0 { return order < 0 }
         }
         let positionDescending = lhs.manual && lhs.descending
-        if lhs.positionPrefix != rhs.positionPrefix {
-            return (lhs.positionPrefix < rhs.positionPrefix) != positionDescending
-        }
-        let order = compareBytes(lhs.position.bytes, rhs.position.bytes)
+        let order = Position.compare(lhs.position, rhs.position)
         if order != 0 { return (order < 0) != positionDescending }
         return lhs.item < rhs.item
     }
@@ -191,7 +205,7 @@ struct ListOrderKey: Comparable, Sendable {
     }
 
     static func < (lhs: ListOrderKey, rhs: ListOrderKey) -> Bool {
-        let order = compareBytes(lhs.position.bytes, rhs.position.bytes)
+        let order = Position.compare(lhs.position, rhs.position)
         return order != 0 ? order < 0 : lhs.list < rhs.list
     }
 }

@@ -8,19 +8,98 @@
 /// appending a million items has keys of 4 bytes; inserting between two neighbours bisects the fraction,
 /// adding a byte every 8 insertions at the same spot. Keys are generated deterministically.
 public struct Position: Hashable, Comparable, Sendable, CustomStringConvertible {
+    // Storage: a key of up to 15 bytes (almost every key: a million appended items have keys of 4 bytes) is held
+    // inline, with no allocation and nothing to count references of. `high` holds bytes 0 to 7 and `low` bytes 8 to
+    // 14, big-endian and zero-padded, with the key's length in `low`'s last byte; a longer key keeps its first 15
+    // bytes there too, the marker `spilled` as its length, and all its bytes in `spill`. So comparing `high` then
+    // `low` as numbers orders keys as their bytes do (of two keys whose first 15 bytes agree, the shorter is a
+    // prefix of the longer and sorts first), and only two spilled keys that agree on 15 bytes read `spill`.
+
+    /// Bytes 0 to 7, big-endian, zero-padded: the key's first 8 bytes as one number (see `OrderKey`).
+    let high: UInt64
+    /// Bytes 8 to 14, big-endian, zero-padded, then the length (or `spilled`) in the last byte.
+    let low: UInt64
+    /// Every byte, for a key longer than 15 bytes; nil otherwise.
+    let spill: [UInt8]?
+
+    /// The length byte of a key longer than 15 bytes.
+    private static let spilled: UInt64 = 0xFF
+
     /// The key's bytes.
-    public let bytes: [UInt8]
+    /// - Complexity: O(length): a new array unless the key is longer than 15 bytes.
+    public var bytes: [UInt8] {
+        if let spill { return spill }
+        let count = Int(low & 0xFF)
+        var result = [UInt8](repeating: 0, count: count)
+        for index in 0..<count { result[index] = byte(at: index) }
+        return result
+    }
+
+    /// The key's length in bytes.
+    public var count: Int { spill?.count ?? Int(low & 0xFF) }
+
+    /// The byte at `index` of the first 15.
+    @inline(__always)
+    private func byte(at index: Int) -> UInt8 {
+        index < 8 ? UInt8(truncatingIfNeeded: high >> (56 - 8 * index))
+            : UInt8(truncatingIfNeeded: low >> (56 - 8 * (index - 8)))
+    }
+
+    /// Calls `body` with the key's bytes, making no array.
+    /// - Complexity: O(1) besides `body`.
+    public func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        if let spill { return try spill.withUnsafeBytes(body) }
+        var words = (high.bigEndian, low.bigEndian)
+        let count = Int(low & 0xFF)
+        return try withUnsafeBytes(of: &words) { try body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+    }
 
     /// Wraps bytes produced by this type (read back from storage, for instance).
-    public init(bytes: [UInt8]) { self.bytes = bytes }
+    /// - Complexity: O(length); an allocation only for a key longer than 15 bytes.
+    public init<Bytes: Collection<UInt8>>(bytes: Bytes) {
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        var index = 0
+        for byte in bytes.prefix(15) {
+            if index < 8 { high |= UInt64(byte) << (56 - 8 * index) }
+            else { low |= UInt64(byte) << (56 - 8 * (index - 8)) }
+            index += 1
+        }
+        let count = bytes.count
+        self.high = high
+        self.low = low | (count > 15 ? Position.spilled : UInt64(count))
+        spill = count > 15 ? Array(bytes) : nil
+    }
 
     /// The key given to the first item of an empty order.
     public static let initial = Position(bytes: [128, 0])
 
     /// Orders keys by their bytes, lexicographically.
-    /// - Complexity: O(length of the common prefix).
+    /// - Complexity: O(1) unless both are longer than 15 bytes and agree on the first 15: then O(length of the
+    ///   common prefix).
+    @inline(__always)
     public static func < (lhs: Position, rhs: Position) -> Bool {
-        compareBytes(lhs.bytes, rhs.bytes) < 0
+        compare(lhs, rhs) < 0
+    }
+
+    /// Negative, zero or positive as `lhs` sorts before, with or after `rhs`.
+    /// - Complexity: as `<`.
+    @inline(__always)
+    static func compare(_ lhs: Position, _ rhs: Position) -> Int {
+        if lhs.high != rhs.high { return lhs.high < rhs.high ? -1 : 1 }
+        if lhs.low != rhs.low { return lhs.low < rhs.low ? -1 : 1 }
+        guard let left = lhs.spill, let right = rhs.spill else { return 0 }
+        return compareBytes(left, right)
+    }
+
+    public static func == (lhs: Position, rhs: Position) -> Bool {
+        lhs.high == rhs.high && lhs.low == rhs.low && lhs.spill == rhs.spill
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(high)
+        hasher.combine(low)
+        if let spill { hasher.combine(spill) }
     }
 
     /// The bytes in hexadecimal.

@@ -11,7 +11,11 @@ public struct TaskList: Hashable, Sendable {
     /// An optional icon name, stored as given, at most `Limits.iconCharacters`.
     public internal(set) var icon: String?
     /// The list's key in the manual order of lists.
-    public internal(set) var position: Position
+    public internal(set) var position: Position {
+        didSet { positionBytes = position.bytes }
+    }
+    /// `position`'s bytes, made once: the keys of the list's items in orders by list position share them.
+    private(set) var positionBytes: [UInt8]
 
     /// A list with every field as given (as a snapshot or a log stored it). Nothing is checked here:
     /// `TaskState(restoring:...)` and the restore mutations check the list.
@@ -21,6 +25,7 @@ public struct TaskList: Hashable, Sendable {
         self.color = color
         self.icon = icon
         self.position = position
+        positionBytes = position.bytes
     }
 }
 

@@ -1,11 +1,11 @@
 // View keys: whether an item belongs to a view order (source and filter) and its key there (section, list, sort).
 
 /// Everything an item's key in any view order depends on: the item, its due's status on the engine's
-/// day, and its list's position.
+/// day, and its list's position (its bytes: `TaskList.positionBytes`, shared by the keys that carry them).
 struct Keyed: Sendable {
     var item: Item
     var status: DueStatus
-    var listPosition: Position
+    var listPosition: [UInt8]
 }
 
 /// One item's key inputs before and after a change (nil: absent). The item may be unchanged while its
@@ -106,7 +106,7 @@ struct IndexSpec: Hashable, Sendable {
         guard keyed.item.parent == nil else { return key }
         if let section = grouping.section(of: keyed.item, status: keyed.status) { key.section = section.rank }
         if usesListPosition {
-            key.listPosition = keyed.listPosition.bytes
+            key.listPosition = keyed.listPosition
             key.listLeads = listPositionLeads
             key.listDescending = grouping != .list && sort.field == .manual && sort.direction == .descending
         }
@@ -122,10 +122,10 @@ struct IndexSpec: Hashable, Sendable {
 /// What a background build needs to key items exactly as the engine does at its snapshot.
 struct KeyContext: Sendable {
     var day: DayState
-    var listPositions: [ListID: Position]
+    var listPositions: [ListID: [UInt8]]
 
     func keyed(_ item: Item) -> Keyed {
-        Keyed(item: item, status: day.status(of: item), listPosition: listPositions[item.list] ?? Position.initial)
+        Keyed(item: item, status: day.status(of: item), listPosition: listPositions[item.list] ?? Position.initial.bytes)
     }
 }
 
@@ -133,12 +133,12 @@ extension Engine {
     /// The key inputs of `item` now; `listPosition` overrides its list's current position.
     func keyed(_ item: Item, listPosition: Position? = nil) -> Keyed {
         Keyed(item: item, status: day.status(of: item),
-              listPosition: listPosition ?? state.lists[item.list]?.position ?? Position.initial)
+              listPosition: listPosition?.bytes ?? state.lists[item.list]?.positionBytes ?? Position.initial.bytes)
     }
 
     /// The key inputs of `item` as the background builds see the engine now.
     var keyContext: KeyContext {
-        KeyContext(day: day, listPositions: state.lists.mapValues(\.position))
+        KeyContext(day: day, listPositions: state.lists.mapValues(\.positionBytes))
     }
 
     /// Whether any open view or pending build orders by list position.

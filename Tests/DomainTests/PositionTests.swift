@@ -72,4 +72,41 @@ struct PositionTests {
         #expect(Position.between(Position(bytes: [128, 255]), nil) == Position(bytes: [129, 0, 0]))
         #expect(Position.between(nil, Position(bytes: [128, 0])) == Position(bytes: [127, 255]))
     }
+
+    /// The inline storage (15 bytes and a length, or every byte when longer) orders, equates and hashes keys as
+    /// their bytes do, and gives the bytes back, at every length around the 8- and 15-byte boundaries.
+    @Test func inlineStorageAgreesWithTheBytes() {
+        var random = SplitMix64(seed: 21)
+        var keys: [[UInt8]] = [[], [0], [0, 0], [255], [128, 0]]
+        for _ in 0..<3_000 {
+            // Few distinct byte values and shared prefixes, so long common prefixes and zero padding are exercised.
+            let length = Int.random(in: 0...24, using: &random)
+            var bytes = (keys.randomElement(using: &random) ?? []).prefix(Int.random(in: 0...24, using: &random)).map { $0 }
+            while bytes.count < length { bytes.append([0, 1, 255].randomElement(using: &random)!) }
+            keys.append(Array(bytes.prefix(length)))
+        }
+        var compared = 0
+        for (index, left) in keys.enumerated() {
+            let position = Position(bytes: left)
+            #expect(position.bytes == left && position.count == left.count)
+            #expect(position.withBytes { Array($0) } == left)
+            #expect(Position(bytes: left[...]) == position)
+            for _ in 0..<8 {
+                let right = keys[(index * 7 + compared) % keys.count]
+                let other = Position(bytes: right)
+                let expected = left.lexicographicallyPrecedes(right)
+                #expect((position < other) == expected, "\(left) < \(right)")
+                #expect((position == other) == (left == right), "\(left) == \(right)")
+                if left == right { #expect(position.hashValue == other.hashValue) }
+                compared += 1
+            }
+        }
+        #expect(compared == keys.count * 8 && keys.contains { $0.count > 15 } && keys.contains { $0.count == 15 })
+    }
+
+    /// A position is three words and counts no references below 16 bytes; an order key stays 80 bytes with it.
+    @Test func keysStayCompact() {
+        #expect(MemoryLayout<Position>.size == 24)
+        #expect(MemoryLayout<OrderKey>.stride == 80)
+    }
 }

@@ -147,6 +147,14 @@ public struct ByteReader {
         return bytes
     }
 
+    /// A length and that many bytes, given to `body` where they lie (no array made).
+    public mutating func readBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) throws(CodecError) -> Result {
+        let count = try readCount()
+        let result = body(UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + count]))
+        offset += count
+        return result
+    }
+
     /// A length and that many bytes of valid UTF-8.
     /// - Complexity: O(length): one validation and one copy.
     public mutating func readString() throws(CodecError) -> String {

@@ -63,7 +63,12 @@ extension ByteWriter {
 
     mutating func write(_ priority: Priority) { write(UInt8(priority.rank)) }
 
-    mutating func write(_ position: Position) { writeBytes(position.bytes) }
+    mutating func write(_ position: Position) {
+        position.withBytes { bytes in
+            writeCount(bytes.count)
+            self.bytes.append(contentsOf: bytes)
+        }
+    }
 
     mutating func write(tags: [String]) {
         writeCount(tags.count)
@@ -234,7 +239,7 @@ extension ByteReader {
         }
     }
 
-    mutating func readPosition() throws(CodecError) -> Position { Position(bytes: try readBytes()) }
+    mutating func readPosition() throws(CodecError) -> Position { try readBytes { Position(bytes: $0) } }
 
     mutating func readTags() throws(CodecError) -> [String] {
         let count = try readCount()
