@@ -9,6 +9,13 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     /// The day of the month, 1 through the length of that month (leap years counted).
     public let day: Int
 
+    /// A date from parts taken from one (`Item` stores its due's this way), not checked again.
+    init(uncheckedYear year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
     /// Makes a date, or returns nil when it does not exist (2026-02-29, month 13, year 0...).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),

@@ -39,7 +39,9 @@ public struct TaskList: Hashable, Sendable {
 /// as before, and setting one makes a new box (or drops it when all are empty again, so two equal items have
 /// equal stored properties and the synthesized `==` and `hash(into:)` stay right).
 public struct Item: Hashable, Sendable {
-    // Stored properties, largest alignment first so the optionals' tag bytes pack together.
+    // Stored properties, largest alignment first, with the due and the completion time packed into plain numbers
+    // (`due`, `completedAt`), so the item takes 135 bytes and its record (`ItemRecord`, with the object header) one
+    // 160-byte heap block (`PositionTests.layoutsStayCompact`).
 
     /// The item's identifier.
     public internal(set) var id: ItemID
@@ -63,16 +65,48 @@ public struct Item: Hashable, Sendable {
     public private(set) var titleKey: CollationKey
     /// The fields most items leave empty; nil while every one of them is.
     private var rare: RareFields?
-    /// When the task is due, if ever.
-    public internal(set) var due: Due?
+    /// `parent`'s raw value, 0 for none (no item has id 0), so that it takes 8 bytes rather than 16.
+    private var parentRaw: UInt64
+    /// `completedAt`'s milliseconds, `Int64.min` for none (no valid time is that early).
+    private var completedRaw: Int64
+    /// `due`'s value: a date's year, month and day as `year << 16 | month << 8 | day`, or a date-time's milliseconds.
+    private var dueValue: Int64
+    /// A date-time due's UTC offset in seconds (at most 18 hours either way, `Due.maximumOffsetSeconds`), else 0.
+    private var dueOffset: Int32
+    /// `due`'s case: 0 none, 1 a date, 2 a date-time.
+    private var dueKind: UInt8
     /// Whether the task is done.
     public internal(set) var done: Bool
     /// How important the task is.
     public internal(set) var priority: Priority
+
+    /// When the task is due, if ever.
+    public internal(set) var due: Due? {
+        get {
+            switch dueKind {
+            case 1: .date(CalendarDate(uncheckedYear: Int(dueValue >> 16), month: Int(dueValue >> 8 & 0xFF), day: Int(dueValue & 0xFF)))
+            case 2: .dateTime(Timestamp(milliseconds: dueValue), offsetSeconds: Int(dueOffset))
+            default: nil
+            }
+        }
+        set { (dueKind, dueValue, dueOffset) = Item.packed(newValue) }
+    }
+
     /// When the task was last marked done; nil while it is not done.
-    public internal(set) var completedAt: Timestamp?
-    /// `parent`'s raw value, 0 for none (no item has id 0), so that it takes 8 bytes rather than 16.
-    private var parentRaw: UInt64
+    public internal(set) var completedAt: Timestamp? {
+        get { completedRaw == Int64.min ? nil : Timestamp(milliseconds: completedRaw) }
+        set { completedRaw = newValue?.milliseconds ?? Int64.min }
+    }
+
+    /// The stored form of a due (see `dueValue`). An offset beyond 32 bits, which validation never lets through,
+    /// is clamped.
+    private static func packed(_ due: Due?) -> (kind: UInt8, value: Int64, offset: Int32) {
+        switch due {
+        case nil: (0, 0, 0)
+        case .date(let date)?: (1, Int64(date.year) << 16 | Int64(date.month) << 8 | Int64(date.day), 0)
+        case .dateTime(let instant, let offset)?: (2, instant.milliseconds, Int32(clamping: offset))
+        }
+    }
 
     /// The item this one is a subtask of (in the same list), or nil at the top level.
     public internal(set) var parent: ItemID? {
@@ -142,11 +176,11 @@ public struct Item: Hashable, Sendable {
         self.position = position
         rare = RareFields.boxed(notes: notes, repeatRule: repeatRule, occurrences: occurrences, alerts: alerts, uid: uid,
                                 extras: extras)
-        self.due = due
+        parentRaw = parent?.rawValue ?? 0
+        completedRaw = completedAt?.milliseconds ?? Int64.min
+        (dueKind, dueValue, dueOffset) = Item.packed(due)
         self.done = done
         self.priority = priority
-        self.completedAt = completedAt
-        parentRaw = parent?.rawValue ?? 0
     }
 
     /// Sets one of the rarely set fields: a new box with the change, or none when every field is empty again.

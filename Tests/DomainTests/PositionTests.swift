@@ -104,9 +104,12 @@ struct PositionTests {
         #expect(compared == keys.count * 8 && keys.contains { $0.count > 15 } && keys.contains { $0.count == 15 })
     }
 
-    /// A position is three words and counts no references below 16 bytes; an order key stays 80 bytes with it.
-    @Test func keysStayCompact() {
+    /// A position is three words and counts no references below 16 bytes; an order key stays 80 bytes with it, and
+    /// an item 136 at most.
+    @Test func layoutsStayCompact() {
         #expect(MemoryLayout<Position>.size == 24)
         #expect(MemoryLayout<OrderKey>.stride == 80)
+        // An item's record is one 160-byte heap block: 16 bytes of object header and the item.
+        #expect(MemoryLayout<Item>.size <= 136)
     }
 }
