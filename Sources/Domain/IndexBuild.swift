@@ -89,7 +89,7 @@ public struct IndexBuild: Sendable {
             : Dictionary(uniqueKeysWithValues: keys.indices.map { (keys[$0].item, TreePlace(parent: parents[$0], key: keys[$0])) })
         var order: TreeOrder
         do {
-            order = try TreeOrder(building: keys, parents: parents, matches: matches, grouping: spec.grouping)
+            order = try TreeOrder(building: consume keys, parents: parents, matches: matches, grouping: spec.grouping)
         } catch {
             preconditionFailure("an order built from a consistent state was refused: \(error.message)")
         }

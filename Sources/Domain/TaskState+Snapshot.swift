@@ -170,7 +170,7 @@ extension TaskState {
                 }
                 subtasks[parent, default: SubtaskCount()].add(1, open: record.item.done ? 0 : 1)
             }
-            manualOrders[list.id] = try TreeOrder(building: keys, parents: parents, tie: tie)
+            manualOrders[list.id] = try TreeOrder(building: consume keys, parents: parents, tie: tie)
         }
         self.init(items: itemTable, lists: listTable, nextIdentifier: nextIdentifier, revision: revision,
                   listOrder: OrderedIndex.build(sorted: listKeys), manualOrders: manualOrders, openCounts: openCountsByList,

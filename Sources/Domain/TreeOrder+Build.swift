@@ -20,7 +20,10 @@ extension TreeOrder {
             if let matches { for slot in keys.indices where !matches[slot] { keys[slot].context = true } }
             entryCount = keys.count
             matchingCount = matchCount
-            top = try TreeOrder.sortedIndex(keys, tie: tie)
+            let run = keys.indices
+            top = try keys.withUnsafeMutableBufferPointer { buffer throws(DomainError) in
+                try TreeOrder.indexes(of: buffer, runs: [run], tie: tie)[0]
+            }
             if grouped { TreeOrder.forEachKey(of: top) { tallyBuilt($0) } }
             return
         }
@@ -40,20 +43,34 @@ extension TreeOrder {
                 matching[parentSlot] += matching[slot]
             }
         }
-        var groups: [ItemID?: [OrderKey]] = [:]
-        for (slot, var key) in keys.enumerated() {
-            key.weight = Int(sizes[slot])
-            key.context = !(matches?[slot] ?? true)
-            groups[parents[slot], default: []].append(key)
+        // Each sibling group made one run of `keys`, in place (no copy of the keys: 80 bytes each), then sorted
+        // where it is not already, then moved into its index.
+        var groupParents: [ItemID?] = [nil]
+        var destinations = [UInt32](repeating: 0, count: keys.count)
+        var groupNumbers: [ItemID: UInt32] = [:]
+        for slot in keys.indices {
+            keys[slot].weight = Int(sizes[slot])
+            keys[slot].context = !(matches?[slot] ?? true)
+            guard let parent = parents[slot] else { continue }
+            if let number = groupNumbers[parent] {
+                destinations[slot] = number
+            } else {
+                destinations[slot] = UInt32(groupParents.count)
+                groupNumbers[parent] = UInt32(groupParents.count)
+                groupParents.append(parent)
+            }
         }
-        for (parent, group) in groups {
-            let index = try TreeOrder.sortedIndex(group, tie: tie)
-            if let parent {
+        let runs = TreeOrder.gatherGroups(&keys, groups: &destinations, groupCount: groupParents.count)
+        let indexes = try keys.withUnsafeMutableBufferPointer { buffer throws(DomainError) in
+            try TreeOrder.indexes(of: buffer, runs: runs, tie: tie)
+        }
+        for (number, index) in indexes.enumerated() {
+            if let parent = groupParents[number] {
                 below[parent] = index
                 let parentSlot = slots[parent]!
                 let own = (matches?[parentSlot] ?? true) ? 1 : 0
                 if matching[parentSlot] - own > 0 { matchingBelow[parent] = matching[parentSlot] - own }
-            } else {
+            } else if !index.isEmpty {
                 top = index
             }
         }
@@ -93,15 +110,78 @@ extension TreeOrder {
         sections[slot] = tally
     }
 
-    /// An index of `keys`, sorted unless they already are; refuses two keys at one position.
-    private static func sortedIndex(_ keys: consuming [OrderKey], tie: ((OrderKey) -> DomainError)?) throws(DomainError) -> OrderedIndex<OrderKey> {
-        if !keys.indices.dropFirst().allSatisfy({ keys[$0 - 1] < keys[$0] }) { keys.sort() }
-        if let tie {
-            for index in keys.indices.dropFirst() where keys[index - 1].position == keys[index].position {
-                throw tie(keys[index])
+    /// Moves each key to the run of its group, in place: `groups` holds each slot's group number (0 to
+    /// `groupCount` - 1) and is used up; within a run the keys keep their order. Returns each group's run.
+    /// - Complexity: O(n): a counting sort of the slots, then one swap per key along the permutation's cycles.
+    private static func gatherGroups(_ keys: inout [OrderKey], groups destinations: inout [UInt32],
+                                     groupCount: Int) -> [Range<Int>] {
+        var starts = [Int](repeating: 0, count: groupCount + 1)
+        for group in destinations { starts[Int(group) + 1] += 1 }
+        for group in 0..<groupCount { starts[group + 1] += starts[group] }
+        var next = starts
+        for slot in destinations.indices {
+            let group = Int(destinations[slot])
+            destinations[slot] = UInt32(next[group])
+            next[group] += 1
+        }
+        // The key at `slot` belongs at `destinations[slot]`: each swap puts one key where it belongs.
+        keys.withUnsafeMutableBufferPointer { keys in
+            for slot in keys.indices {
+                while Int(destinations[slot]) != slot {
+                    let target = Int(destinations[slot])
+                    keys.swapAt(slot, target)
+                    destinations.swapAt(slot, target)
+                }
             }
         }
-        return OrderedIndex.build(sorted: keys)
+        return (0..<groupCount).map { starts[$0]..<starts[$0 + 1] }
+    }
+
+    /// The index of each run of `keys`, each sorted in place unless it already is, refusing two keys of one run at
+    /// one position when `tie` is given (before any key is moved). The keys are moved into the indexes and the
+    /// buffer is filled again with a key that holds no reference, so its owner releases nothing twice.
+    private static func indexes(of keys: UnsafeMutableBufferPointer<OrderKey>, runs: [Range<Int>],
+                                tie: ((OrderKey) -> DomainError)?) throws(DomainError) -> [OrderedIndex<OrderKey>] {
+        for run in runs {
+            let group = UnsafeMutableBufferPointer(rebasing: keys[run])
+            if !group.indices.dropFirst().allSatisfy({ group[$0 - 1] < group[$0] }) { sortInPlace(group) }
+            if let tie {
+                for index in group.indices.dropFirst() where group[index - 1].position == group[index].position {
+                    throw tie(group[index])
+                }
+            }
+        }
+        let indexes = runs.map { OrderedIndex.build(moving: UnsafeMutableBufferPointer(rebasing: keys[$0])) }
+        keys.initialize(repeating: OrderKey(manualPosition: .initial, item: ItemID(0)))
+        return indexes
+    }
+
+    /// Sorts `keys` (unique) by sorting their slots, 4 bytes each, then moving each key once to its place along the
+    /// permutation's cycles: the standard library's sort of the keys themselves would take a scratch copy of half
+    /// of them (80 bytes a key), the largest part of an index build's peak memory.
+    /// - Complexity: O(n log n) comparisons, O(n) swaps; 4 bytes per key, and the sort's scratch of half as many.
+    static func sortInPlace(_ keys: inout [OrderKey]) {
+        keys.withUnsafeMutableBufferPointer { sortInPlace($0) }
+    }
+
+    /// `sortInPlace` of the keys in a buffer.
+    static func sortInPlace(_ keys: UnsafeMutableBufferPointer<OrderKey>) {
+        guard keys.count > 1 else { return }
+        precondition(keys.count <= Int(UInt32.max), "TreeOrder.sortInPlace needs fewer than 2^32 keys")
+        var order = Array(0..<UInt32(keys.count))
+        order.sort { keys[Int($0)] < keys[Int($1)] }
+        // Slot i takes the key at order[i]: each cycle of the permutation is walked once, a slot marked done (order[i]
+        // = i) as it receives its key.
+        for start in keys.indices where order[start] != UInt32(start) {
+            var current = start
+            while true {
+                let source = Int(order[current])
+                order[current] = UInt32(current)
+                if source == start { break }
+                keys.swapAt(current, source)
+                current = source
+            }
+        }
     }
 
     /// Each entry's depth, refusing a parent that is not among the entries, a cycle, or a depth past the limit.
