@@ -197,13 +197,11 @@ extension Engine {
         guard let manual = state.manualOrders[move.list] else { return false }
         var touched = false
         var order = indexes.removeValue(forKey: spec)!
-        let newBytes = move.new.bytes
-        let oldBytes = move.old.bytes
         TreeOrder.forEachKey(of: manual.top) { key in
             let item = key.record!.item
-            let oldKey = spec.entryKey(Keyed(item: item, status: day.status(of: item), listPosition: oldBytes))
+            let oldKey = spec.entryKey(Keyed(item: item, status: day.status(of: item), listPosition: move.old))
             var newKey = oldKey
-            newKey.listPosition = newBytes
+            newKey.listPosition = move.new
             touched = order.rekeyTop(oldKey, to: newKey) || touched
         }
         indexes[spec] = order

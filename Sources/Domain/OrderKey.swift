@@ -9,7 +9,8 @@
 /// comparisons compare integers and never read the byte arrays.
 struct OrderKey: IndexKey {
     // Stored properties: the 8-byte ones first, then the 4-byte ones, then the flags, so the key takes 80 bytes
-    // (`PositionTests.layoutsStayCompact`). Only `payload` and `listPosition` count references; a position is inline.
+    // (`PositionTests.layoutsStayCompact`). Only `payload` and `listPosition` count references, and a position
+    // longer than 15 bytes (rare: `Position`).
 
     /// The primary value, ordered so that smaller sorts first: for numeric sorts the value (negated when
     /// descending; `Int64.max` for an item without a due date, last in either direction); for title and

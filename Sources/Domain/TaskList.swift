@@ -67,7 +67,8 @@ public struct Item: Hashable, Sendable {
     private var rare: RareFields?
     /// `parent`'s raw value, 0 for none (no item has id 0), so that it takes 8 bytes rather than 16.
     private var parentRaw: UInt64
-    /// `completedAt`'s milliseconds, `Int64.min` for none (no valid time is that early).
+    /// `completedAt`'s milliseconds, `Int64.min` for none (a time given as `Int64.min` is kept as one millisecond
+    /// later, so that it stays set; no valid time is anywhere near).
     private var completedRaw: Int64
     /// `due`'s value: a date's year, month and day as `year << 16 | month << 8 | day`, or a date-time's milliseconds.
     private var dueValue: Int64
@@ -95,7 +96,13 @@ public struct Item: Hashable, Sendable {
     /// When the task was last marked done; nil while it is not done.
     public internal(set) var completedAt: Timestamp? {
         get { completedRaw == Int64.min ? nil : Timestamp(milliseconds: completedRaw) }
-        set { completedRaw = newValue?.milliseconds ?? Int64.min }
+        set { completedRaw = Item.packed(newValue) }
+    }
+
+    /// The stored form of a completion time (see `completedRaw`).
+    private static func packed(_ time: Timestamp?) -> Int64 {
+        guard let time else { return Int64.min }
+        return max(time.milliseconds, Int64.min + 1)
     }
 
     /// The stored form of a due (see `dueValue`). An offset beyond 32 bits, which validation never lets through,
@@ -177,7 +184,7 @@ public struct Item: Hashable, Sendable {
         rare = RareFields.boxed(notes: notes, repeatRule: repeatRule, occurrences: occurrences, alerts: alerts, uid: uid,
                                 extras: extras)
         parentRaw = parent?.rawValue ?? 0
-        completedRaw = completedAt?.milliseconds ?? Int64.min
+        completedRaw = Item.packed(completedAt)
         (dueKind, dueValue, dueOffset) = Item.packed(due)
         self.done = done
         self.priority = priority

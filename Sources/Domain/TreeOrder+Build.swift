@@ -87,10 +87,7 @@ extension TreeOrder {
     /// - Complexity: O(n) when the keys come sorted, else O(n log n).
     init(buildingTopLevel keys: UnsafeMutableBufferPointer<OrderKey>, tie: (OrderKey) -> DomainError) throws(DomainError) {
         self.init(grouping: .none)
-        if !keys.indices.dropFirst().allSatisfy({ keys[$0 - 1] < keys[$0] }) {
-            var unsorted = keys  // the same memory, sorted in place
-            unsorted.sort()
-        }
+        if !keys.indices.dropFirst().allSatisfy({ keys[$0 - 1] < keys[$0] }) { TreeOrder.sortInPlace(keys) }
         for index in keys.indices.dropFirst() where keys[index - 1].position == keys[index].position {
             let refusal = tie(keys[index])
             _ = keys.deinitialize()

@@ -20,8 +20,9 @@ struct KeyChange: Sendable {
 /// and only there: by their `listPosition`, nothing else (their rows stay as they are).
 struct ListMove: Sendable {
     var list: ListID
-    var old: Position
-    var new: Position
+    /// The list's position bytes before and after (`TaskList.positionBytes`: the arrays its items' keys share).
+    var old: [UInt8]
+    var new: [UInt8]
     /// The number of items in the list after the group.
     var itemCount: Int
 }
@@ -130,10 +131,10 @@ struct KeyContext: Sendable {
 }
 
 extension Engine {
-    /// The key inputs of `item` now; `listPosition` overrides its list's current position.
-    func keyed(_ item: Item, listPosition: Position? = nil) -> Keyed {
+    /// The key inputs of `item` now; `listPosition` (position bytes) overrides its list's current position.
+    func keyed(_ item: Item, listPosition: [UInt8]? = nil) -> Keyed {
         Keyed(item: item, status: day.status(of: item),
-              listPosition: listPosition?.bytes ?? state.lists[item.list]?.positionBytes ?? Position.initial.bytes)
+              listPosition: listPosition ?? state.lists[item.list]?.positionBytes ?? Position.initial.bytes)
     }
 
     /// The key inputs of `item` as the background builds see the engine now.
@@ -154,13 +155,13 @@ extension Engine {
     ///   (`TaskState.moveLists`): `propagate` then pays O(m log n) for its m items in each order that uses list
     ///   positions, and nothing in the others.
     mutating func keyChanges(for changes: Changes) -> KeyChanges {
-        var oldPositions: [ListID: Position] = [:]
+        var oldPositions: [ListID: [UInt8]] = [:]
         var moved: [ListMove] = []
         for list in changes.lists {
             guard let old = list.old else { continue }
-            oldPositions[list.id] = old.position
+            oldPositions[list.id] = old.positionBytes
             if let new = list.new, new.position != old.position {
-                moved.append(ListMove(list: list.id, old: old.position, new: new.position,
+                moved.append(ListMove(list: list.id, old: old.positionBytes, new: new.positionBytes,
                                       itemCount: state.itemCount(in: list.id)))
             }
         }

@@ -102,10 +102,30 @@ struct PositionTests {
             }
         }
         #expect(compared == keys.count * 8 && keys.contains { $0.count > 15 } && keys.contains { $0.count == 15 })
+        // Neighbours in byte order share the longest prefixes: each key against the next four.
+        let ordered = keys.sorted { $0.lexicographicallyPrecedes($1) }
+        var spilledTies = 0
+        for (index, left) in ordered.enumerated() {
+            for right in ordered[(index + 1)..<min(ordered.count, index + 5)] {
+                #expect((Position(bytes: left) < Position(bytes: right)) == left.lexicographicallyPrecedes(right), "\(left) < \(right)")
+                #expect((Position(bytes: left) == Position(bytes: right)) == (left == right))
+                if left.count > 15, right.count > 15, left.prefix(15) == right.prefix(15), left != right { spilledTies += 1 }
+            }
+        }
+        #expect(spilledTies > 0)
+        // Fifteen equal bytes, then: nothing, a zero, different tails; and trailing zeros.
+        let fifteen = [UInt8](repeating: 7, count: 15)
+        let cases: [[UInt8]] = [fifteen, fifteen + [0], fifteen + [0, 0], fifteen + [1], fifteen + [0, 1], fifteen + [1, 0],
+                                [7], [7, 0], [7, 0, 0], Array(fifteen.prefix(14)) + [0]]
+        for left in cases {
+            for right in cases {
+                #expect((Position(bytes: left) < Position(bytes: right)) == left.lexicographicallyPrecedes(right), "\(left) < \(right)")
+                #expect((Position(bytes: left) == Position(bytes: right)) == (left == right), "\(left) == \(right)")
+            }
+        }
     }
 
-    /// A position is three words and counts no references below 16 bytes; an order key stays 80 bytes with it, and
-    /// an item 136 at most.
+    /// A position is three words; an order key stays 80 bytes with it, and an item 136 at most.
     @Test func layoutsStayCompact() {
         #expect(MemoryLayout<Position>.size == 24)
         #expect(MemoryLayout<OrderKey>.stride == 80)

@@ -134,6 +134,28 @@ import TestSupport
         if case .invalidField(let field, _)? = refusal([malformed], []) { #expect(field == "position") } else { Issue.record("malformed position") }
     }
 
+    /// Subtasks in a snapshot are gathered by parent wherever they come: cousins (under different parents) may share
+    /// a position, siblings may not, and the order comes out whole either way.
+    @Test func subtasksShareAPositionOnlyWithCousins() throws {
+        let list = TaskList(id: ListID(1), name: "A", color: nil, icon: nil, position: .initial)
+        let time = Timestamp(milliseconds: 5)
+        func item(_ id: UInt64, _ parent: UInt64?, _ position: [UInt8]) -> Item {
+            Item(id: ItemID(id), list: list.id, title: "t\(id)", notes: "", done: false, completedAt: nil, due: nil,
+                 priority: .none, tags: [], createdAt: time, modifiedAt: time, revision: 1, position: Position(bytes: position),
+                 parent: parent.map { ItemID($0) })
+        }
+        // Interleaved: the groups of 2 and 3 alternate, and the second parent's group is given in reverse.
+        let items = [item(2, nil, [128, 1]), item(6, 3, [128, 9]), item(4, 2, [128, 2]), item(3, nil, [128, 2]),
+                     item(5, 2, [128, 9]), item(7, 3, [128, 1])]
+        let state = try TaskState(restoring: [list], items: items, nextIdentifier: 8, revision: 1)
+        #expect(state.items(in: list.id, ranks: 0..<6).map(\.id.rawValue) == [2, 4, 5, 3, 7, 6])
+        var refused: DomainError?
+        do throws(DomainError) {
+            _ = try TaskState(restoring: [list], items: items + [item(8, 3, [128, 9])], nextIdentifier: 9, revision: 1)
+        } catch { refused = error }
+        #expect(reason(refused) == "positionTaken")
+    }
+
     private func reason(_ error: DomainError?) -> String? {
         if case .refused(let reason, _)? = error { reason } else { nil }
     }
