@@ -70,7 +70,7 @@ extension TreeOrder {
                 let parentSlot = slots[parent]!
                 let own = (matches?[parentSlot] ?? true) ? 1 : 0
                 if matching[parentSlot] - own > 0 { matchingBelow[parent] = matching[parentSlot] - own }
-            } else if !index.isEmpty {
+            } else {
                 top = index
             }
         }
@@ -155,7 +155,7 @@ extension TreeOrder {
 
     /// Sorts `keys` (unique) by sorting their slots, 4 bytes each, then moving each key once to its place along the
     /// permutation's cycles: the standard library's sort of the keys themselves would take a scratch copy of half
-    /// of them (80 bytes a key), the largest part of an index build's peak memory.
+    /// of them (80 bytes a key) and move the keys around O(n log n) times.
     /// - Complexity: O(n log n) comparisons, O(n) swaps; 4 bytes per key, and the sort's scratch of half as many.
     static func sortInPlace(_ keys: inout [OrderKey]) {
         keys.withUnsafeMutableBufferPointer { sortInPlace($0) }
