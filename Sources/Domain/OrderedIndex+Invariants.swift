@@ -62,3 +62,28 @@ extension OrderedIndex {
         return Summary(count: count, weight: weight, first: first, last: previousLast)
     }
 }
+
+extension OrderedIndex {
+    /// How full the leaves are on average: the keys over what the leaves hold at most (0 to 1).
+    /// - Complexity: O(n / leaf capacity).
+    public var leafFill: Double {
+        Double(count) / Double(nodeCounts.leaves * Self.leafCapacity)
+    }
+
+    /// The number of leaves and of nodes in the tree.
+    /// - Complexity: O(n / leaf capacity).
+    var nodeCounts: (leaves: Int, nodes: Int) {
+        Self.nodeCounts(root, height: height)
+    }
+
+    private static func nodeCounts(_ node: Node, height: Int) -> (leaves: Int, nodes: Int) {
+        guard height > 0 else { return (1, 1) }
+        var total = (leaves: 0, nodes: 1)
+        for child in node.children {
+            let below = nodeCounts(child, height: height - 1)
+            total.leaves += below.leaves
+            total.nodes += below.nodes
+        }
+        return total
+    }
+}

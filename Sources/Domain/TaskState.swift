@@ -74,6 +74,14 @@ public struct TaskState: Sendable {
 
     /// The number of items in `list` (0 for an unknown list).
     /// - Complexity: O(1).
+    /// How full the leaves of `list`'s manual order are (its top level): the keys over what its leaves hold at
+    /// most, 0 to 1; nil for a list with no items.
+    /// - Complexity: O(n / leaf capacity).
+    public func manualOrderFill(of list: ListID) -> Double? {
+        guard let order = manualOrders[list], !order.top.isEmpty else { return nil }
+        return order.top.leafFill
+    }
+
     public func itemCount(in list: ListID) -> Int {
         manualOrders[list]?.entryCount ?? 0
     }

@@ -36,12 +36,14 @@ struct MemoryProbe {
     var loadCPUMicroseconds = 0
     /// Microseconds of it until the snapshot was decoded (before the journal tail), -1 when not seen.
     var snapshotMicroseconds = -1
+    /// How full the leaves of the list's manual order are after the load, in percent; -1 for an empty list.
+    var manualFillPercent = -1
 
     static let names = ["before", "loadPeak", "loaded", "oneView", "beforeTitle", "titlePeak", "twoViews", "threeViews", "items", "loadMicroseconds",
-                        "loadCPUMicroseconds", "snapshotMicroseconds"]
+                        "loadCPUMicroseconds", "snapshotMicroseconds", "manualFillPercent"]
     static var fields: [WritableKeyPath<MemoryProbe, Int>] {
         [\.before, \.loadPeak, \.loaded, \.oneView, \.beforeTitle, \.titlePeak, \.twoViews, \.threeViews, \.items, \.loadMicroseconds, \.loadCPUMicroseconds,
-         \.snapshotMicroseconds]
+         \.snapshotMicroseconds, \.manualFillPercent]
     }
 
     /// The line the probe prints.
@@ -103,6 +105,7 @@ private func measure(path: String, into probe: inout MemoryProbe) throws {
     probe.loadPeak = peakResets ? statusBytes("VmHWM") : -1
     probe.loaded = statusBytes("VmRSS")
     let list = ListID(1)
+    probe.manualFillPercent = engine.state.manualOrderFill(of: list).map { Int(($0 * 100).rounded()) } ?? -1
     _ = try engine.openView(source: .list(list), sort: .manual, window: Window(start: 0, end: 50))
     probe.oneView = statusBytes("VmRSS")
     resetPeakResident()

@@ -34,9 +34,10 @@ private func expectMatches<Key: IndexKey>(_ index: OrderedIndex<Key>, _ expected
     }
 }
 
-/// Sizes around the points where nodes split, merge and collapse. A leaf splits past 32 keys and refills
-/// below 16. Ascending inserts leave leaves of 16, so the root splits past 64 × 16 = 1024 keys; a bulk
-/// load fills leaves to 32, so its root is one level higher from 64 × 32 + 1 = 2049 keys on.
+/// Sizes around the points where nodes split, merge and collapse. A leaf splits past 32 keys (unless a
+/// sibling takes one) and refills below 16. Ascending inserts fill leaves to 32 (each overflow hands a key to
+/// the left), so the root splits at about 64 × 32 keys; a bulk load fills leaves to 32, so its root is one
+/// level higher from 64 × 32 + 1 = 2049 keys on.
 let boundarySizes = [0, 1, 2, 15, 16, 17, 31, 32, 33, 34, 64, 65, 1023, 1024, 1025, 1536, 1559, 1560, 2049, 6000]
 
 /// Random operations against a sorted array, growing the index past two levels and shrinking it back,
@@ -272,6 +273,37 @@ extension Array {
         #expect(index.remove(between) == size / 2 + 1)
         #expect(index.insert(-1) == 0)
         index.checkInvariants()
+    }
+
+    @Test(arguments: [false, true])
+    func insertsInOrderFillTheLeaves(descending: Bool) {
+        var index = OrderedIndex<Int>()
+        let keys = Array(0..<20_000)
+        for key in descending ? keys.reversed() : keys { index.insert(key) }
+        expectMatches(index, keys)
+        // Splitting alone would leave every leaf but the last half full.
+        #expect(index.leafFill > 0.95, "leaves \(index.leafFill) full")
+    }
+
+    @Test func randomInsertsIntoAFullTreeKeepItsLeavesMostlyFull() {
+        var generator = SplitMix64(seed: 7)
+        var index = OrderedIndex(sorted: Array(0..<32_000).map { $0 * 2 })
+        #expect(index.leafFill == 1)
+        var expected = Set(index.allKeys)
+        var copies: [(OrderedIndex<Int>, [Int])] = []
+        for step in 0..<16_000 {
+            let key = Int.random(in: 0..<32_000, using: &generator) * 2 + 1
+            if expected.insert(key).inserted { index.insert(key) }
+            if step % 4_000 == 0 { copies.append((index, index.allKeys)) }
+        }
+        expectMatches(index, expected.sorted())
+        // Splitting alone leaves them about 65% full (every leaf the inserts reach splits in two).
+        #expect(index.leafFill > 0.75, "leaves \(index.leafFill) full")
+        // Keys handed to a sibling that a copy shares leave the copy as it was.
+        for (copy, keys) in copies {
+            copy.checkInvariants()
+            #expect(copy.allKeys == keys)
+        }
     }
 
     @Test func copiesAreIndependentInBothDirections() {
