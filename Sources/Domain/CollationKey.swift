@@ -50,6 +50,11 @@ public struct CollationKey: Hashable, Comparable, Sendable {
         }
     }
 
+    /// A key of bytes already folded.
+    init(folded bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
     /// Orders keys by their bytes.
     /// - Complexity: O(length of the common prefix).
     public static func < (lhs: CollationKey, rhs: CollationKey) -> Bool {

@@ -76,7 +76,7 @@ public struct Filter: Hashable, Sendable {
         if !tagsAnyOf.isEmpty, !tagsAnyOf.contains(where: item.tags.contains) { return false }
         if !tagsAllOf.allSatisfy(item.tags.contains) { return false }
         if !foldedText.isEmpty {
-            if Filter.occurs(foldedText, in: item.titleKey.bytes) { return true }
+            if item.titleText.foldedContains(foldedText) { return true }
             guard !item.notes.isEmpty else { return false }
             if foldedNotes == nil { foldedNotes = CollationKey(folding: item.notes).bytes }
             return Filter.occurs(foldedText, in: foldedNotes!)

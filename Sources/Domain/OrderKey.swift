@@ -20,8 +20,8 @@ struct OrderKey: IndexKey {
     /// descending), compared when `number` ties; 0 otherwise. With it, titles that share their first
     /// 8 bytes are still told apart without reading `text`.
     var textSecondPrefix: UInt64
-    /// The folded title in a title sort (`text`), or the item itself in a manual order's key (`record`): never
-    /// both, so they share one reference.
+    /// The title with its folded key in a title sort (`text`), or the item itself in a manual order's key
+    /// (`record`): never both, so they share one reference.
     private var payload: Payload = .none
     /// The item's manual position: the primary value of a manual sort, the first tie-breaker of the others.
     var position: Position
@@ -50,10 +50,10 @@ struct OrderKey: IndexKey {
     /// Not part of `<` or `==`.
     var context = false
 
-    /// The folded title in a title sort; nil otherwise.
-    var text: [UInt8]? {
+    /// The title in a title sort, whose folded key is compared (the item's own `titleText`); nil otherwise.
+    var text: TitleText? {
         get {
-            if case .text(let bytes) = payload { return bytes }
+            if case .text(let title) = payload { return title }
             return nil
         }
         set { payload = newValue.map { .text($0) } ?? .none }
@@ -72,7 +72,7 @@ struct OrderKey: IndexKey {
     /// What `payload` holds.
     private enum Payload: Sendable {
         case none
-        case text([UInt8])
+        case text(TitleText)
         case record(ItemRecord)
     }
 
@@ -97,9 +97,9 @@ struct OrderKey: IndexKey {
             manual = true
             number = OrderKey.signed(position.high, descending: descending)
         case .title:
-            text = item.titleKey.bytes
-            number = OrderKey.signed(bytePrefix(item.titleKey.bytes), descending: descending)
-            let second = bytePrefix(item.titleKey.bytes, from: 8)
+            text = item.titleText
+            number = OrderKey.signed(item.titleText.foldedPrefix(), descending: descending)
+            let second = item.titleText.foldedPrefix(from: 8)
             textSecondPrefix = descending ? ~second : second
         case .due: number = item.due.map { descending ? -$0.sortValue : $0.sortValue } ?? Int64.max
         case .priority: number = Int64(descending ? -item.priority.rank : item.priority.rank)
@@ -157,7 +157,7 @@ struct OrderKey: IndexKey {
         if lhs.number != rhs.number { return lhs.number < rhs.number }
         if lhs.textSecondPrefix != rhs.textSecondPrefix { return lhs.textSecondPrefix < rhs.textSecondPrefix }
         if let left = lhs.text, let right = rhs.text {
-            let order = compareBytes(left, right)
+            let order = TitleText.compareFolded(left, right)
             if order != 0 { return (order < 0) != lhs.descending }
         }
         if !lhs.listLeads, let left = lhs.listPosition, let right = rhs.listPosition {
@@ -177,22 +177,20 @@ struct OrderKey: IndexKey {
 
     static func == (lhs: OrderKey, rhs: OrderKey) -> Bool {
         lhs.item == rhs.item && lhs.number == rhs.number && lhs.textSecondPrefix == rhs.textSecondPrefix
-            && lhs.position == rhs.position && lhs.text == rhs.text
+            && lhs.position == rhs.position && textsTie(lhs.text, rhs.text)
             && lhs.descending == rhs.descending && lhs.manual == rhs.manual
             && lhs.section == rhs.section && lhs.listPosition == rhs.listPosition
             && lhs.listLeads == rhs.listLeads && lhs.listDescending == rhs.listDescending
     }
 }
 
-/// The 8 bytes of `bytes` from `start` as a big-endian number, zero-padded: when the bytes before `start`
-/// are equal, comparing two such prefixes agrees with comparing the byte strings whenever the prefixes differ.
-@inline(__always)
-func bytePrefix(_ bytes: [UInt8], from start: Int = 0) -> UInt64 {
-    var prefix: UInt64 = 0
-    for index in start..<start + 8 {
-        prefix = prefix << 8 | (index < bytes.count ? UInt64(bytes[index]) : 0)
+/// Whether two keys' titles fold alike (both absent included): what `==` compares of them.
+private func textsTie(_ lhs: TitleText?, _ rhs: TitleText?) -> Bool {
+    switch (lhs, rhs) {
+    case (nil, nil): true
+    case (let left?, let right?): TitleText.compareFolded(left, right) == 0
+    default: false
     }
-    return prefix
 }
 
 /// A list's key in the manual order of lists.

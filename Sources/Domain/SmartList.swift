@@ -79,7 +79,7 @@ struct ItemFieldSet: OptionSet, Sendable {
         if old.priority != new.priority { fields.insert(.priority) }
         if old.due != new.due { fields.insert(.due) }
         if old.tags != new.tags { fields.insert(.tags) }
-        if old.title != new.title || old.notes != new.notes { fields.insert(.text) }
+        if old.titleText != new.titleText || old.notes != new.notes { fields.insert(.text) }
         self = fields
     }
 }

@@ -40,17 +40,23 @@ public struct TaskList: Hashable, Sendable {
 /// equal stored properties and the synthesized `==` and `hash(into:)` stay right).
 public struct Item: Hashable, Sendable {
     // Stored properties, largest alignment first, with the due and the completion time packed into plain numbers
-    // (`due`, `completedAt`), so the item takes 135 bytes and its record (`ItemRecord`, with the object header) one
-    // 160-byte heap block (`PositionTests.layoutsStayCompact`).
+    // (`due`, `completedAt`) and the title with its folded key in one reference (`titleText`), so the item takes
+    // 119 bytes and its record (`ItemRecord`, with the object header) one 144-byte heap block
+    // (`PositionTests.layoutsStayCompact`).
 
     /// The item's identifier.
     public internal(set) var id: ItemID
     /// The list the item belongs to.
     public internal(set) var list: ListID
     /// The title: 1 to `Limits.titleCharacters` characters, not only whitespace.
+    /// - Complexity: reading it makes a `String` (O(length), an allocation past 15 bytes): `titleText` reads the
+    ///   bytes in place.
     public internal(set) var title: String {
-        didSet { titleKey = CollationKey(folding: title) }
+        get { titleText.string }
+        set { titleText = TitleText.make(newValue) }
     }
+    /// The title's bytes and its folded key (what a title sort and a text filter compare), in one block.
+    public private(set) var titleText: TitleText
     /// Tags, trimmed, without duplicates, in the order they were given.
     public internal(set) var tags: [String]
     /// When the item was created.
@@ -61,8 +67,6 @@ public struct Item: Hashable, Sendable {
     public internal(set) var revision: UInt64
     /// The item's key among its siblings (the items of its list with the same parent) in manual order.
     public internal(set) var position: Position
-    /// The folded title a title sort compares, kept in step with `title`.
-    public private(set) var titleKey: CollationKey
     /// The fields most items leave empty; nil while every one of them is.
     private var rare: RareFields?
     /// `parent`'s raw value, 0 for none (no item has id 0), so that it takes 8 bytes rather than 16.
@@ -80,6 +84,10 @@ public struct Item: Hashable, Sendable {
     public internal(set) var done: Bool
     /// How important the task is.
     public internal(set) var priority: Priority
+
+    /// The folded title a title sort compares (`CollationKey`), made as an array.
+    /// - Complexity: O(length of the title); allocates.
+    public var titleKey: CollationKey { titleText.collationKey }
 
     /// When the task is due, if ever.
     public internal(set) var due: Due? {
@@ -165,7 +173,7 @@ public struct Item: Hashable, Sendable {
     }
 
     /// An item with every field as given, as a snapshot or a log stored it, or as an import makes it
-    /// (`Mutation.insertItems`); `titleKey` is derived from `title`. Nothing is checked here:
+    /// (`Mutation.insertItems`); `titleText` holds `title` with its folded key. Nothing is checked here:
     /// `TaskState(restoring:...)`, `insertItems` and the restore mutations check the item.
     /// - Complexity: O(length of `title`); one allocation for the rare fields when any is set.
     public init(id: ItemID, list: ListID, title: String, notes: String, done: Bool, completedAt: Timestamp?,
@@ -174,8 +182,7 @@ public struct Item: Hashable, Sendable {
                 occurrences: Occurrences = .none, alerts: [Alert] = [], uid: String? = nil, extras: [Extra] = []) {
         self.id = id
         self.list = list
-        self.title = title
-        titleKey = CollationKey(folding: title)
+        titleText = TitleText.make(title)
         self.tags = tags
         self.createdAt = createdAt
         self.modifiedAt = modifiedAt

@@ -62,10 +62,13 @@ public struct ByteWriter {
     /// - Complexity: O(length); one copy for a native string.
     public mutating func writeString(_ value: String) {
         var value = value
-        value.withUTF8 { utf8 in
-            writeCount(utf8.count)
-            bytes.append(contentsOf: utf8)
-        }
+        value.withUTF8 { writeUTF8($0) }
+    }
+
+    /// Appends a string's UTF-8 bytes as `writeString` does: their count, then the bytes.
+    public mutating func writeUTF8(_ utf8: UnsafeBufferPointer<UInt8>) {
+        writeCount(utf8.count)
+        bytes.append(contentsOf: utf8)
     }
 
     /// Appends a presence byte, then the value (when present) with `writeValue`.

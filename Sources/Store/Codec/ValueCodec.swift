@@ -98,7 +98,7 @@ extension ByteWriter {
     mutating func write(_ item: Item, layout: ItemLayout = .repeats) {
         write(item.id)
         write(item.list)
-        writeString(item.title)
+        item.titleText.withUTF8 { writeUTF8($0) }
         writeString(item.notes)
         writeBool(item.done)
         writeOptional(item.completedAt) { $0.write($1) }
