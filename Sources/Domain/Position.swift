@@ -178,10 +178,13 @@ public struct Position: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// Whether the bytes have the shape this type makes: a head, the integer bytes it announces, and a
     /// fraction that does not end in a zero byte. Keys read from outside (a restore) are checked with it.
+    /// - Complexity: O(1) (the bytes are read in place).
     var isWellFormed: Bool {
-        guard let head = bytes.first else { return false }
-        let fractionStart = 1 + Position.integerLength(head: head)
-        return bytes.count == fractionStart || (bytes.count > fractionStart && bytes.last != 0)
+        withBytes { bytes in
+            guard let head = bytes.first else { return false }
+            let fractionStart = 1 + Position.integerLength(head: head)
+            return bytes.count == fractionStart || (bytes.count > fractionStart && bytes.last != 0)
+        }
     }
 
     private static func integerLength(head: UInt8) -> Int {

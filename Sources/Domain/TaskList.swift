@@ -180,9 +180,20 @@ public struct Item: Hashable, Sendable {
                 due: Due?, priority: Priority, tags: [String], createdAt: Timestamp, modifiedAt: Timestamp,
                 revision: UInt64, position: Position, parent: ItemID? = nil, repeatRule: RepeatRule? = nil,
                 occurrences: Occurrences = .none, alerts: [Alert] = [], uid: String? = nil, extras: [Extra] = []) {
+        self.init(id: id, list: list, titleText: TitleText.make(title), notes: notes, done: done, completedAt: completedAt,
+                  due: due, priority: priority, tags: tags, createdAt: createdAt, modifiedAt: modifiedAt, revision: revision,
+                  position: position, parent: parent, repeatRule: repeatRule, occurrences: occurrences, alerts: alerts,
+                  uid: uid, extras: extras)
+    }
+
+    /// The item `init(id:list:title:...)` makes, its title already in a block (as the store reads it).
+    public init(id: ItemID, list: ListID, titleText: TitleText, notes: String, done: Bool, completedAt: Timestamp?,
+                due: Due?, priority: Priority, tags: [String], createdAt: Timestamp, modifiedAt: Timestamp,
+                revision: UInt64, position: Position, parent: ItemID? = nil, repeatRule: RepeatRule? = nil,
+                occurrences: Occurrences = .none, alerts: [Alert] = [], uid: String? = nil, extras: [Extra] = []) {
         self.id = id
         self.list = list
-        titleText = TitleText.make(title)
+        self.titleText = titleText
         self.tags = tags
         self.createdAt = createdAt
         self.modifiedAt = modifiedAt

@@ -97,7 +97,7 @@ extension TaskState {
 
     /// Checks a restored item's fields as `createItem` would, plus what only a whole item carries.
     static func validate(_ item: Item) throws(DomainError) {
-        try Validation.title(item.title)
+        try Validation.title(item.titleText)
         try Validation.notes(item.notes)
         try Validation.due(item.due)
         guard try Validation.tags(item.tags) == item.tags else {

@@ -32,20 +32,30 @@ public struct TitleText: @unchecked Sendable {
     /// - Complexity: O(length of `text`).
     public static func make(_ text: String) -> TitleText {
         var text = text
-        return text.withUTF8 { utf8 in
-            let ascii = utf8.allSatisfy { $0 < 0x80 }
-            let folded = ascii ? [] : CollationKey(folding: String(decoding: utf8, as: UTF8.self)).bytes
-            let block = unsafeDowncast(Block.create(minimumCapacity: utf8.count + folded.count) { _ in
-                Header(count: Int32(utf8.count), foldedCount: ascii ? -1 : Int32(folded.count))
-            }, to: Block.self)
-            block.withUnsafeMutablePointerToElements { bytes in
-                if let base = utf8.baseAddress { bytes.initialize(from: base, count: utf8.count) }
-                folded.withUnsafeBufferPointer { folded in
-                    if let base = folded.baseAddress { (bytes + utf8.count).initialize(from: base, count: folded.count) }
-                }
+        return text.withUTF8 { make(validUTF8: $0, ascii: $0.allSatisfy { $0 < 0x80 }) }
+    }
+
+    /// The title whose UTF-8 bytes are `utf8` (read from storage, for instance), without making a `String` first
+    /// when they are all ASCII; nil when they are not valid UTF-8.
+    /// - Complexity: O(length).
+    public static func make(utf8: UnsafeBufferPointer<UInt8>) -> TitleText? {
+        if utf8.allSatisfy({ $0 < 0x80 }) { return make(validUTF8: utf8, ascii: true) }
+        return String(validating: utf8, as: UTF8.self).map(make)
+    }
+
+    /// A block of `utf8`, valid UTF-8, all ASCII when `ascii` says so.
+    private static func make(validUTF8 utf8: UnsafeBufferPointer<UInt8>, ascii: Bool) -> TitleText {
+        let folded = ascii ? [] : CollationKey(folding: String(decoding: utf8, as: UTF8.self)).bytes
+        let block = unsafeDowncast(Block.create(minimumCapacity: utf8.count + folded.count) { _ in
+            Header(count: Int32(utf8.count), foldedCount: ascii ? -1 : Int32(folded.count))
+        }, to: Block.self)
+        block.withUnsafeMutablePointerToElements { bytes in
+            if let base = utf8.baseAddress { bytes.initialize(from: base, count: utf8.count) }
+            folded.withUnsafeBufferPointer { folded in
+                if let base = folded.baseAddress { (bytes + utf8.count).initialize(from: base, count: folded.count) }
             }
-            return TitleText(block: block)
         }
+        return TitleText(block: block)
     }
 
     /// The title.

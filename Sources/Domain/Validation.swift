@@ -5,6 +5,16 @@ enum Validation {
         try text(title, field: "title", limit: Limits.titleCharacters, required: true)
     }
 
+    /// `title(_:)` of a stored title, read in place: a title of at most `Limits.titleCharacters` bytes with an
+    /// ASCII byte other than white space passes without being made a `String`.
+    /// - Complexity: O(length).
+    static func title(_ title: TitleText) throws(DomainError) {
+        let passes = title.withUTF8 { bytes in
+            bytes.count <= Limits.titleCharacters && bytes.contains { $0 < 0x80 && !($0 == 0x20 || (0x09...0x0D).contains($0)) }
+        }
+        if !passes { try Validation.title(title.string) }
+    }
+
     static func notes(_ notes: String) throws(DomainError) {
         try text(notes, field: "notes", limit: Limits.notesCharacters, required: false)
     }

@@ -73,3 +73,30 @@ import TestSupport
         #expect(copy == item, "equal titles in different blocks")
     }
 }
+
+@Suite struct TitleTextStorageTests {
+    @Test func bytesReadFromStorageMakeTheSameBlockOrNone() {
+        for title in ["Buy milk", "Éclair", "日本", "e\u{301}", ""] {
+            let made = Array(title.utf8).withUnsafeBufferPointer { TitleText.make(utf8: $0) }
+            #expect(made == TitleText.make(title))
+            #expect(made?.collationKey == CollationKey(folding: title))
+        }
+        for invalid: [UInt8] in [[0xFF], [0x61, 0xC3], [0xE6, 0x97], [0x80, 0x61]] {
+            #expect(invalid.withUnsafeBufferPointer { TitleText.make(utf8: $0) } == nil)
+        }
+    }
+
+    /// A stored title is checked in place as `Validation.title` checks a string, with the same errors.
+    @Test(arguments: ["Buy milk", " x ", "", " ", "\t\r\n", "\u{A0}", "\u{3000}x", "É",
+                      String(repeating: "a", count: Limits.titleCharacters),
+                      String(repeating: "a", count: Limits.titleCharacters + 1),
+                      String(repeating: "é", count: Limits.titleCharacters),
+                      String(repeating: "\r\n", count: Limits.titleCharacters)])
+    func aStoredTitleIsCheckedAsItsString(title: String) {
+        var expected: DomainError?
+        do { try Validation.title(title) } catch { expected = error }
+        var found: DomainError?
+        do { try Validation.title(TitleText.make(title)) } catch { found = error }
+        #expect(found == expected)
+    }
+}

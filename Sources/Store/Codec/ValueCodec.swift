@@ -205,6 +205,15 @@ enum ItemLayout: Int, Comparable {
 extension ByteReader {
     mutating func readListID() throws(CodecError) -> ListID { ListID(try readVarint()) }
 
+    /// A string as `readString` reads it, made straight into an item's title block (`TitleText`).
+    mutating func readTitle() throws(CodecError) -> TitleText {
+        let (title, length) = try readBytes { raw in
+            (TitleText.make(utf8: raw.assumingMemoryBound(to: UInt8.self)), raw.count)
+        }
+        guard let title else { throw CodecError(offset: offset - length, problem: "a string is not valid UTF-8") }
+        return title
+    }
+
     mutating func readItemID() throws(CodecError) -> ItemID { ItemID(try readVarint()) }
 
     mutating func readTimestamp() throws(CodecError) -> Timestamp { Timestamp(milliseconds: try readSignedVarint()) }
@@ -324,7 +333,7 @@ extension ByteReader {
     mutating func readItem(layout: ItemLayout, sharing tagLists: inout [[String]: [String]]?) throws(CodecError) -> Item {
         let id = try readItemID()
         let list = try readListID()
-        let title = try readString()
+        let title = try readTitle()
         let notes = try readString()
         let done = try readBool()
         let completedAt = try readOptional { reader throws(CodecError) in try reader.readTimestamp() }
@@ -348,7 +357,7 @@ extension ByteReader {
         let alerts = layout >= .repeats ? try readAlerts() : []
         let uid = layout >= .extras ? try readOptional { reader throws(CodecError) in try reader.readString() } : nil
         let extras = layout >= .extras ? try readExtras() : []
-        return Item(id: id, list: list, title: title, notes: notes, done: done, completedAt: completedAt, due: due,
+        return Item(id: id, list: list, titleText: title, notes: notes, done: done, completedAt: completedAt, due: due,
                     priority: priority, tags: tags, createdAt: createdAt, modifiedAt: modifiedAt, revision: revision,
                     position: position, parent: parent == 0 ? nil : ItemID(parent), repeatRule: rule, occurrences: occurrences,
                     alerts: alerts, uid: uid, extras: extras)
