@@ -16,7 +16,8 @@
 ///
 /// Value semantics: nodes are class instances shared between copies of an index. A mutation first
 /// copies the nodes on its own root-to-leaf path that are shared (checked with
-/// `isKnownUniquelyReferenced`), then changes only nodes it owns alone. So a copy handed to another
+/// `isKnownUniquelyReferenced`), and a sibling it moves keys into (refilling after a removal, or taking
+/// a key from an overflowing leaf), then changes only nodes it owns alone. So a copy handed to another
 /// thread stays unchanged while the original keeps mutating, the first mutation after a copy costs
 /// O(log n) node copies, and a mutation of an unshared index copies nothing, never the whole tree.
 ///

@@ -72,8 +72,6 @@ public struct TaskState: Sendable {
         listOrder.allKeys.map { lists[$0.list]! }
     }
 
-    /// The number of items in `list` (0 for an unknown list).
-    /// - Complexity: O(1).
     /// How full the leaves of `list`'s manual order are (its top level): the keys over what its leaves hold at
     /// most, 0 to 1; nil for a list with no items.
     /// - Complexity: O(n / leaf capacity).
@@ -82,6 +80,8 @@ public struct TaskState: Sendable {
         return order.top.leafFill
     }
 
+    /// The number of items in `list` (0 for an unknown list).
+    /// - Complexity: O(1).
     public func itemCount(in list: ListID) -> Int {
         manualOrders[list]?.entryCount ?? 0
     }

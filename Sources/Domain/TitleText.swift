@@ -43,8 +43,13 @@ public struct TitleText: @unchecked Sendable {
         return String(validating: utf8, as: UTF8.self).map(make)
     }
 
-    /// A block of `utf8`, valid UTF-8, all ASCII when `ascii` says so.
+    /// The most bytes a title's block holds (its lengths are 32-bit); a valid title is far shorter
+    /// (`Limits.titleCharacters`).
+    public static let maximumBytes = Int(Int32.max) / 2
+
+    /// A block of `utf8`, valid UTF-8, all ASCII when `ascii` says so. Precondition: at most `maximumBytes`.
     private static func make(validUTF8 utf8: UnsafeBufferPointer<UInt8>, ascii: Bool) -> TitleText {
+        precondition(utf8.count <= maximumBytes, "TitleText: a title of \(utf8.count) bytes")
         let folded = ascii ? [] : CollationKey(folding: String(decoding: utf8, as: UTF8.self)).bytes
         let block = unsafeDowncast(Block.create(minimumCapacity: utf8.count + folded.count) { _ in
             Header(count: Int32(utf8.count), foldedCount: ascii ? -1 : Int32(folded.count))
@@ -149,6 +154,9 @@ extension TitleText: Hashable {
     }
 
     public func hash(into hasher: inout Hasher) {
-        withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        withUTF8 {
+            hasher.combine($0.count)
+            hasher.combine(bytes: UnsafeRawBufferPointer($0))
+        }
     }
 }

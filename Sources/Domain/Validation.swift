@@ -129,9 +129,10 @@ enum Validation {
         left.unicodeScalars.elementsEqual(right.unicodeScalars)
     }
 
-    /// Whether two items' texts (title, notes, tags) are spelt alike; see `spelledAlike(_:_:)`.
+    /// Whether two items' texts (title, notes, tags) are spelt alike; see `spelledAlike(_:_:)` (titles compare
+    /// their bytes, which is the same for valid UTF-8, without making strings).
     static func spelledAlike(_ left: Item, _ right: Item) -> Bool {
-        spelledAlike(left.title, right.title) && spelledAlike(left.notes, right.notes)
+        left.titleText == right.titleText && spelledAlike(left.notes, right.notes)
             && left.tags.elementsEqual(right.tags, by: spelledAlike)
     }
 

@@ -184,8 +184,8 @@ private func memoryRows(_ store: MachineStore, warmUp: MachineStore, label: Stri
                        + "CPU " + format(Double(memory.loadCPUMicroseconds) / 1000, 1) + " ms; the memory probe's own load"),
         MachineRow("\(label) items: RSS per item, loaded, one view (manual)", perItem(memory.oneView - memory.before), "B/item",
                    atMost: large ? 250 : nil, note: megabytes(memory.oneView - memory.before) + "; no view: "
-                       + format(perItem(memory.loaded - memory.before), 0) + " B/item; the manual order's leaves "
-                       + "\(memory.manualFillPercent)% full"),
+                       + format(perItem(memory.loaded - memory.before), 0) + " B/item"
+                       + (memory.manualFillPercent < 0 ? "" : "; the manual order's leaves \(memory.manualFillPercent)% full")),
         MachineRow("\(label) items: RSS per item, three views (manual, by title, by due)", perItem(memory.threeViews - memory.before),
                    "B/item", note: megabytes(memory.threeViews - memory.before)),
         MachineRow("\(label) items: peak RSS during the load", perItem(memory.loadPeak < 0 ? -1 : memory.loadPeak - memory.before),

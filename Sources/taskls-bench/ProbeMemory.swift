@@ -67,7 +67,7 @@ struct MemoryProbe {
 
 /// Runs the probe on the store at `path`, after the same steps on the store at `warmUp`; returns the exit status.
 /// Domain and Store calls: `DurableStore.open(_:)`, `Engine(state:today:)`, `Engine.openView(source:sort:window:)`,
-/// `IndexBuild.run()`, `Engine.install(_:)`, `TaskState.itemCount`.
+/// `IndexBuild.run()`, `Engine.install(_:)`, `TaskState.itemCount`, `TaskState.manualOrderFill(of:)`.
 func runMemoryProbe(store path: String, warmUp: String) -> Int32 {
     do {
         var ignored = MemoryProbe()

@@ -87,7 +87,8 @@ import TestSupport
     }
 
     /// A stored title is checked in place as `Validation.title` checks a string, with the same errors.
-    @Test(arguments: ["Buy milk", " x ", "", " ", "\t\r\n", "\u{A0}", "\u{3000}x", "É",
+    @Test(arguments: ["Buy milk", " x ", "", " ", "\t\r\n", "\u{A0}", "\u{3000}x", "É", "\u{0B}\u{0C}", "\u{1C}", "\u{85}",
+                      "\u{0B}x", "\u{1F}\u{20}",
                       String(repeating: "a", count: Limits.titleCharacters),
                       String(repeating: "a", count: Limits.titleCharacters + 1),
                       String(repeating: "é", count: Limits.titleCharacters),

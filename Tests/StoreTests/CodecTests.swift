@@ -1,7 +1,7 @@
 // Codec tests: CRC-32 vectors, every mutation and a random state round-tripped, truncated and corrupted bytes refused.
 
 import Domain
-import Store
+@testable import Store
 import Testing
 import TestSupport
 
@@ -56,7 +56,7 @@ import TestSupport
     }
 
     @Test func primitivesRefuseMalformedBytes() {
-        enum Read { case varint, bool, string, bytes, fixed, end }
+        enum Read { case varint, bool, string, title, bytes, fixed, end }
         func problem(_ bytes: [UInt8], _ read: Read) -> CodecError? {
             do throws(CodecError) {
                 try ByteReader.reading(bytes) { (reader: inout ByteReader) throws(CodecError) in
@@ -64,6 +64,7 @@ import TestSupport
                     case .varint: _ = try reader.readVarint()
                     case .bool: _ = try reader.readBool()
                     case .string: _ = try reader.readString()
+                    case .title: _ = try reader.readTitle()
                     case .bytes: _ = try reader.readBytes()
                     case .fixed: _ = try reader.readFixed(UInt32.self)
                     case .end: try reader.expectEnd()
@@ -80,6 +81,12 @@ import TestSupport
         #expect(problem([2, 0xED, 0xA0, 0x80], .string) != nil, "a surrogate")
         #expect(problem([3, 0xF0, 0x9F, 0x99], .string) != nil, "a cut scalar")
         #expect(problem([2, 0x41], .string) != nil, "truncated string")
+        // A title is read straight into its block, with the same checks and the same offset as a string.
+        #expect(problem([2, 0xC3, 0x28], .title)?.offset == 1, "invalid UTF-8 title")
+        #expect(problem([3, 0xF0, 0x9F, 0x99], .title)?.offset == 1, "a cut scalar in a title")
+        #expect(problem([2, 0xC3, 0x28], .string)?.offset == 1)
+        #expect(problem([2, 0x41], .title) != nil, "truncated title")
+        #expect(problem([2, 0xC3, 0xA9], .title) == nil && problem([1, 0x41], .title) == nil)
         #expect(problem([0xFF, 0xFF, 0xFF, 0x7F, 1, 2], .bytes)?.offset == 0, "count past the end")
         #expect(problem([3, 1, 2], .fixed) != nil)
         #expect(problem([], .end) == nil)

@@ -208,7 +208,10 @@ extension ByteReader {
     /// A string as `readString` reads it, made straight into an item's title block (`TitleText`).
     mutating func readTitle() throws(CodecError) -> TitleText {
         let (title, length) = try readBytes { raw in
-            (TitleText.make(utf8: raw.assumingMemoryBound(to: UInt8.self)), raw.count)
+            (raw.count > TitleText.maximumBytes ? nil : TitleText.make(utf8: raw.assumingMemoryBound(to: UInt8.self)), raw.count)
+        }
+        guard length <= TitleText.maximumBytes else {
+            throw CodecError(offset: offset - length, problem: "a title of \(length) bytes is longer than \(TitleText.maximumBytes)")
         }
         guard let title else { throw CodecError(offset: offset - length, problem: "a string is not valid UTF-8") }
         return title
