@@ -29,21 +29,11 @@ public struct Position: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// - Complexity: O(length): a new array unless the key is longer than 15 bytes.
     public var bytes: [UInt8] {
         if let spill { return spill }
-        let count = Int(low & 0xFF)
-        var result = [UInt8](repeating: 0, count: count)
-        for index in 0..<count { result[index] = byte(at: index) }
-        return result
+        return withBytes { Array($0) }
     }
 
     /// The key's length in bytes.
     public var count: Int { spill?.count ?? Int(low & 0xFF) }
-
-    /// The byte at `index` of the first 15.
-    @inline(__always)
-    private func byte(at index: Int) -> UInt8 {
-        index < 8 ? UInt8(truncatingIfNeeded: high >> (56 - 8 * index))
-            : UInt8(truncatingIfNeeded: low >> (56 - 8 * (index - 8)))
-    }
 
     /// Calls `body` with the key's bytes, making no array.
     /// - Complexity: O(1) besides `body`.

@@ -31,28 +31,29 @@ public struct TitleText: @unchecked Sendable {
     /// A title's text, folded once.
     /// - Complexity: O(length of `text`).
     public static func make(_ text: String) -> TitleText {
-        var text = text
-        return text.withUTF8 { make(validUTF8: $0, ascii: $0.allSatisfy { $0 < 0x80 }) }
+        var contiguous = text
+        return contiguous.withUTF8 { make(validUTF8: $0, folding: $0.allSatisfy { $0 < 0x80 } ? nil : text) }
     }
 
     /// The title whose UTF-8 bytes are `utf8` (read from storage, for instance), without making a `String` first
     /// when they are all ASCII; nil when they are not valid UTF-8.
     /// - Complexity: O(length).
     public static func make(utf8: UnsafeBufferPointer<UInt8>) -> TitleText? {
-        if utf8.allSatisfy({ $0 < 0x80 }) { return make(validUTF8: utf8, ascii: true) }
-        return String(validating: utf8, as: UTF8.self).map(make)
+        if utf8.allSatisfy({ $0 < 0x80 }) { return make(validUTF8: utf8, folding: nil) }
+        return String(validating: utf8, as: UTF8.self).map { make(validUTF8: utf8, folding: $0) }
     }
 
     /// The most bytes a title's block holds (its lengths are 32-bit); a valid title is far shorter
     /// (`Limits.titleCharacters`).
     public static let maximumBytes = Int(Int32.max) / 2
 
-    /// A block of `utf8`, valid UTF-8, all ASCII when `ascii` says so. Precondition: at most `maximumBytes`.
-    private static func make(validUTF8 utf8: UnsafeBufferPointer<UInt8>, ascii: Bool) -> TitleText {
+    /// A block of `utf8`, valid UTF-8, with the fold of `text` (the same title as a string) stored after it; nil
+    /// `text` for an all-ASCII title, whose fold is not stored. Precondition: at most `maximumBytes`.
+    private static func make(validUTF8 utf8: UnsafeBufferPointer<UInt8>, folding text: String?) -> TitleText {
         precondition(utf8.count <= maximumBytes, "TitleText: a title of \(utf8.count) bytes")
-        let folded = ascii ? [] : CollationKey(folding: String(decoding: utf8, as: UTF8.self)).bytes
+        let folded = text.map { CollationKey(folding: $0).bytes } ?? []
         let block = unsafeDowncast(Block.create(minimumCapacity: utf8.count + folded.count) { _ in
-            Header(count: Int32(utf8.count), foldedCount: ascii ? -1 : Int32(folded.count))
+            Header(count: Int32(utf8.count), foldedCount: text == nil ? -1 : Int32(folded.count))
         }, to: Block.self)
         block.withUnsafeMutablePointerToElements { bytes in
             if let base = utf8.baseAddress { bytes.initialize(from: base, count: utf8.count) }
