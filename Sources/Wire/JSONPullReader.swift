@@ -1,0 +1,181 @@
+/// A pull reader over JSON bytes: a typed decoder asks for the members and values it expects, and no `JSON` tree
+/// is built for them.
+
+/// Reads one JSON document piece by piece, in the order a caller asks for them: an object's members (each key
+/// recognized from its bytes among the keys the caller knows), strings, integers, booleans, `null`, arrays, and
+/// any other value as `JSON` when the caller has no typed reader for it.
+///
+/// It is a fast path, not a judge: it reads only what is valid JSON (the same checks as `JSONParser`: UTF-8,
+/// escapes, numbers, nesting) in the shape the caller expects, and stops (`Stop`) at anything else: a syntax
+/// error, an unexpected type, an unknown or repeated key, a key with escapes. A caller that stops reads the same
+/// bytes the general way (`JSONParser`, `Message.decode`, the type's `init(json:path:)`), which accepts or refuses
+/// them and says exactly why; so what the reader accepts must be what the general way accepts, with the same value.
+public struct JSONPullReader: ~Copyable {
+    var parser: JSONParser
+    /// Per level of nesting (bit `depth`), whether the open object or array has had a member or element.
+    private var started: UInt64 = 0
+
+    /// Why the reader stopped: the bytes are not valid JSON, or not in the shape the caller reads.
+    public struct Stop: Error, Sendable {
+        /// A stop.
+        public init() {}
+    }
+
+    init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
+        parser = JSONParser(base: base, count: count, maxDepth: maxDepth)
+    }
+
+    /// Reads the whole document `bytes` with `body`: the value when `body` returns and only whitespace follows what it
+    /// read, nil when it stops or anything else does.
+    /// - Complexity: O(n) in the input's length, plus what `body` does.
+    public static func read<Value>(
+        _ bytes: UnsafeRawBufferPointer, maxDepth: Int = 256, _ body: (inout JSONPullReader) throws(Stop) -> Value
+    ) -> Value? {
+        guard let address = bytes.baseAddress, !bytes.isEmpty else { return nil }
+        var reader = JSONPullReader(base: address.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth)
+        reader.parser.skipWhitespace()
+        if reader.parser.hasByteOrderMark() { return nil }
+        do {
+            let value = try body(&reader)
+            reader.parser.skipWhitespace()
+            return reader.parser.position == reader.parser.count ? value : nil
+        } catch {
+            return nil
+        }
+    }
+
+    // MARK: Containers
+
+    /// Opens the object that must come next.
+    public mutating func beginObject() throws(Stop) {
+        try open(UInt8(ascii: "{"))
+    }
+
+    /// Opens the array that must come next.
+    public mutating func beginArray() throws(Stop) {
+        try open(UInt8(ascii: "["))
+    }
+
+    private mutating func open(_ bracket: UInt8) throws(Stop) {
+        parser.skipWhitespace()
+        guard parser.byte(at: parser.position) == bracket, parser.depth < 63 else { throw Stop() }
+        do { try parser.enterContainer() } catch { throw Stop() }
+        parser.position += 1
+        started &= ~(1 << UInt64(parser.depth))
+    }
+
+    /// Steps over the `,` before the open container's next member or element, or its closing `close` (then
+    /// returns false).
+    private mutating func advance(closing close: UInt8) throws(Stop) -> Bool {
+        parser.skipWhitespace()
+        let bit: UInt64 = 1 << UInt64(parser.depth)
+        let byte = parser.byte(at: parser.position)
+        if byte == close {
+            parser.position += 1
+            parser.depth -= 1
+            return false
+        }
+        if started & bit != 0 {
+            guard byte == UInt8(ascii: ",") else { throw Stop() }
+            parser.position += 1
+            parser.skipWhitespace()
+        }
+        started |= bit
+        return true
+    }
+
+    /// The next member's key of the open object, as its index in `keys`, with the reader at its value; nil when the
+    /// object closes. A key not in `keys`, or written with escapes or non-ASCII bytes, stops the reader.
+    /// - Complexity: O(keys) comparisons of lengths, and one of bytes per key of the same length.
+    public mutating func nextMember(_ keys: borrowing JSONKeys) throws(Stop) -> Int? {
+        guard try advance(closing: UInt8(ascii: "}")) else { return nil }
+        let base = parser.base
+        guard parser.byte(at: parser.position) == UInt8(ascii: "\"") else { throw Stop() }
+        let first = parser.position + 1
+        let end = ByteScan.endOfPlainASCII(base, from: first, count: parser.count)
+        guard end < parser.count, base[end] == UInt8(ascii: "\"") else { throw Stop() }
+        guard let index = keys.index(of: base + first, count: end - first) else { throw Stop() }
+        parser.position = end + 1
+        parser.skipWhitespace()
+        guard parser.byte(at: parser.position) == UInt8(ascii: ":") else { throw Stop() }
+        parser.position += 1
+        return index
+    }
+
+    /// Whether the open array has another element (the reader is then at it); false when the array closes.
+    public mutating func nextElement() throws(Stop) -> Bool {
+        try advance(closing: UInt8(ascii: "]"))
+    }
+
+    // MARK: Values
+
+    /// The string that must come next.
+    /// - Complexity: O(length); plain ASCII is found eight bytes at a time and made straight from the input.
+    public mutating func string() throws(Stop) -> String {
+        parser.skipWhitespace()
+        guard parser.byte(at: parser.position) == UInt8(ascii: "\"") else { throw Stop() }
+        do { return try parser.parseString() } catch { throw Stop() }
+    }
+
+    /// The integer that must come next: a literal with no fraction or exponent within `Int64` (anything else stops).
+    public mutating func integer() throws(Stop) -> Int64 {
+        parser.skipWhitespace()
+        let byte = parser.byte(at: parser.position)
+        guard byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 else { throw Stop() }
+        guard case .integer(let value) = try value() else { throw Stop() }
+        return value
+    }
+
+    /// The boolean that must come next.
+    public mutating func bool() throws(Stop) -> Bool {
+        parser.skipWhitespace()
+        switch parser.byte(at: parser.position) {
+        case UInt8(ascii: "t"), UInt8(ascii: "f"):
+            guard case .bool(let flag) = try value() else { throw Stop() }
+            return flag
+        default: throw Stop()
+        }
+    }
+
+    /// Steps over `null` when it comes next and says so; leaves anything else to be read.
+    public mutating func null() throws(Stop) -> Bool {
+        parser.skipWhitespace()
+        guard parser.byte(at: parser.position) == UInt8(ascii: "n") else { return false }
+        guard try value() == .null else { throw Stop() }
+        return true
+    }
+
+    /// The value that comes next, whatever it is, as `JSON`.
+    /// - Complexity: O(its length); a container allocates as `JSONParser` does.
+    public mutating func value() throws(Stop) -> JSON {
+        parser.skipWhitespace()
+        do { return try parser.parseValue() } catch { throw Stop() }
+    }
+}
+
+/// The keys an object's reader knows, in its order: `JSONPullReader.nextMember` answers a key's index here.
+public struct JSONKeys: Sendable {
+    private let keys: [StaticString]
+
+    /// The keys, plain ASCII without escapes.
+    public init(_ keys: [StaticString]) {
+        self.keys = keys
+    }
+
+    /// The key at `index`, as a string.
+    public func name(_ index: Int) -> String { keys[index].description }
+
+    /// The index of the key whose bytes are `start[0..<count]`, or nil.
+    /// - Complexity: O(keys).
+    func index(of start: UnsafePointer<UInt8>, count: Int) -> Int? {
+        for index in keys.indices where keys[index].utf8CodeUnitCount == count {
+            if memoryEqual(keys[index].utf8Start, start, count) { return index }
+        }
+        return nil
+    }
+
+    private func memoryEqual(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        for offset in 0..<count where left[offset] != right[offset] { return false }
+        return true
+    }
+}
