@@ -64,10 +64,16 @@ public struct JSONPullReader: ~Copyable {
         started &= ~(1 << UInt64(parser.depth))
     }
 
+    /// Skips whitespace, calling the parser only when there is some (what the server writes has none).
+    @inline(__always)
+    private mutating func skipWhitespace() {
+        if parser.byte(at: parser.position) <= 0x20 { parser.skipWhitespace() }
+    }
+
     /// Steps over the `,` before the open container's next member or element, or its closing `close` (then
     /// returns false).
     private mutating func advance(closing close: UInt8) throws(Stop) -> Bool {
-        parser.skipWhitespace()
+        skipWhitespace()
         let bit: UInt64 = 1 << UInt64(parser.depth)
         let byte = parser.byte(at: parser.position)
         if byte == close {
@@ -78,7 +84,7 @@ public struct JSONPullReader: ~Copyable {
         if started & bit != 0 {
             guard byte == UInt8(ascii: ",") else { throw Stop() }
             parser.position += 1
-            parser.skipWhitespace()
+            skipWhitespace()
         }
         started |= bit
         return true
@@ -87,16 +93,16 @@ public struct JSONPullReader: ~Copyable {
     /// The next member's key of the open object, as its index in `keys`, with the reader at its value; nil when the
     /// object closes. A key not in `keys`, or written with escapes or non-ASCII bytes, stops the reader.
     /// - Complexity: O(keys) comparisons of lengths, and one of bytes per key of the same length.
-    public mutating func nextMember(_ keys: borrowing JSONKeys) throws(Stop) -> Int? {
+    public mutating func nextMember(_ keys: borrowing JSONKeys, expecting expected: Int = 0) throws(Stop) -> Int? {
         guard try advance(closing: UInt8(ascii: "}")) else { return nil }
         let base = parser.base
         guard parser.byte(at: parser.position) == UInt8(ascii: "\"") else { throw Stop() }
         let first = parser.position + 1
         let end = ByteScan.endOfPlainASCII(base, from: first, count: parser.count)
         guard end < parser.count, base[end] == UInt8(ascii: "\"") else { throw Stop() }
-        guard let index = keys.index(of: base + first, count: end - first) else { throw Stop() }
+        guard let index = keys.index(of: base + first, count: end - first, expecting: expected) else { throw Stop() }
         parser.position = end + 1
-        parser.skipWhitespace()
+        skipWhitespace()
         guard parser.byte(at: parser.position) == UInt8(ascii: ":") else { throw Stop() }
         parser.position += 1
         return index
@@ -112,23 +118,44 @@ public struct JSONPullReader: ~Copyable {
     /// The string that must come next.
     /// - Complexity: O(length); plain ASCII is found eight bytes at a time and made straight from the input.
     public mutating func string() throws(Stop) -> String {
-        parser.skipWhitespace()
+        skipWhitespace()
         guard parser.byte(at: parser.position) == UInt8(ascii: "\"") else { throw Stop() }
         do { return try parser.parseString() } catch { throw Stop() }
     }
 
     /// The integer that must come next: a literal with no fraction or exponent within `Int64` (anything else stops).
     public mutating func integer() throws(Stop) -> Int64 {
-        parser.skipWhitespace()
+        skipWhitespace()
+        // A plain non-negative integer of at most 18 digits is read here; anything else by the parser.
+        let base = parser.base
+        var index = parser.position
+        var value: Int64 = 0
+        while index < parser.count, index - parser.position < 18 {
+            let digit = base[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            value = value &* 10 &+ Int64(digit)
+            index += 1
+        }
+        let length = index - parser.position
+        if length > 0, length < 18, index < parser.count, length == 1 || base[parser.position] != UInt8(ascii: "0") {
+            switch base[index] {
+            case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09:
+                parser.position = index
+                return value
+            default: break
+            }
+        }
         let byte = parser.byte(at: parser.position)
         guard byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 else { throw Stop() }
-        guard case .integer(let value) = try value() else { throw Stop() }
+        guard case .integer(let value) = try self.value() else { throw Stop() }
         return value
     }
 
     /// The boolean that must come next.
     public mutating func bool() throws(Stop) -> Bool {
-        parser.skipWhitespace()
+        skipWhitespace()
+        if matches("true") { return true }
+        if matches("false") { return false }
         switch parser.byte(at: parser.position) {
         case UInt8(ascii: "t"), UInt8(ascii: "f"):
             guard case .bool(let flag) = try value() else { throw Stop() }
@@ -139,10 +166,26 @@ public struct JSONPullReader: ~Copyable {
 
     /// Steps over `null` when it comes next and says so; leaves anything else to be read.
     public mutating func null() throws(Stop) -> Bool {
-        parser.skipWhitespace()
+        skipWhitespace()
         guard parser.byte(at: parser.position) == UInt8(ascii: "n") else { return false }
+        if matches("null") { return true }
         guard try value() == .null else { throw Stop() }
         return true
+    }
+
+    /// Steps over `literal` when it comes next, followed by a byte that may end a value, and says so.
+    @inline(__always)
+    private mutating func matches(_ literal: StaticString) -> Bool {
+        let length = literal.utf8CodeUnitCount
+        guard parser.count - parser.position > length else { return false }
+        let start = parser.base + parser.position
+        for offset in 0..<length where start[offset] != literal.utf8Start[offset] { return false }
+        switch start[length] {
+        case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09:
+            parser.position += length
+            return true
+        default: return false
+        }
     }
 
     /// The value that comes next, whatever it is, as `JSON`.
@@ -165,15 +208,21 @@ public struct JSONKeys: Sendable {
     /// The key at `index`, as a string.
     public func name(_ index: Int) -> String { keys[index].description }
 
-    /// The index of the key whose bytes are `start[0..<count]`, or nil.
+    /// The index of the key whose bytes are `start[0..<count]`, or nil; the key at `expected` (the one that usually
+    /// comes next) is tried first.
     /// - Complexity: O(keys).
-    func index(of start: UnsafePointer<UInt8>, count: Int) -> Int? {
+    @inline(__always)
+    func index(of start: UnsafePointer<UInt8>, count: Int, expecting expected: Int) -> Int? {
+        if expected < keys.count, keys[expected].utf8CodeUnitCount == count, memoryEqual(keys[expected].utf8Start, start, count) {
+            return expected
+        }
         for index in keys.indices where keys[index].utf8CodeUnitCount == count {
             if memoryEqual(keys[index].utf8Start, start, count) { return index }
         }
         return nil
     }
 
+    @inline(__always)
     private func memoryEqual(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, _ count: Int) -> Bool {
         for offset in 0..<count where left[offset] != right[offset] { return false }
         return true

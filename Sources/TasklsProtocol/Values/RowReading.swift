@@ -20,10 +20,12 @@ extension ItemRow {
         var openChildren = 0, hasChildren = false, collapsed = false, context = false, revision: UInt64 = 0
         var repeatRule: Repeat?, hasAlerts = false
         var seen: UInt32 = 1
-        while let index = try reader.nextMember(Self.keys) {
+        var expected = 1
+        while let index = try reader.nextMember(Self.keys, expecting: expected) {
             let bit: UInt32 = 1 << UInt32(index)
             guard seen & bit == 0 else { throw JSONPullReader.Stop() }
             seen |= bit
+            expected = index + 1
             switch index {
             case 1: id = try ItemID(pulling: &reader)
             case 2: list = try ListID(pulling: &reader)
@@ -251,6 +253,10 @@ extension ItemID {
     /// Reads the string that must come next as an item id (the reference's rules).
     init(pulling reader: inout JSONPullReader) throws(JSONPullReader.Stop) {
         let text = try reader.string()
+        if let raw = plainRawValue(text, letter: UInt8(ascii: "i")) {
+            self.init(raw)
+            return
+        }
         do { try self.init(json: .string(text), path: "") } catch { throw JSONPullReader.Stop() }
     }
 }
@@ -259,7 +265,28 @@ extension ListID {
     /// Reads the string that must come next as a list id (the reference's rules).
     init(pulling reader: inout JSONPullReader) throws(JSONPullReader.Stop) {
         let text = try reader.string()
+        if let raw = plainRawValue(text, letter: UInt8(ascii: "l")) {
+            self.init(raw)
+            return
+        }
         do { try self.init(json: .string(text), path: "") } catch { throw JSONPullReader.Stop() }
+    }
+}
+
+/// The number of an id spelled as the server spells it (`letter`, then 1 to 19 ASCII digits, the first not 0), read
+/// from its bytes; nil for any other text, which the reference then reads (it accepts these with the same value).
+/// - Complexity: O(length).
+private func plainRawValue(_ text: String, letter: UInt8) -> UInt64? {
+    var text = text
+    return text.withUTF8 { utf8 -> UInt64? in
+        guard utf8.count >= 2, utf8.count <= 20, utf8[0] == letter, utf8[1] != UInt8(ascii: "0") else { return nil }
+        var value: UInt64 = 0
+        for index in 1..<utf8.count {
+            let digit = utf8[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ UInt64(digit)
+        }
+        return value
     }
 }
 
