@@ -4,10 +4,11 @@
 ///
 /// `JSONSerializer` checks the room a whole value needs once (`reserve`), then stores its bytes with the
 /// unchecked `put` calls; so a string costs one capacity check and one copy, not a check per byte.
+@usableFromInline
 struct ByteSink: ~Copyable {
-    private(set) var base: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
-    private var capacity: Int
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var count = 0
+    @usableFromInline var capacity: Int
 
     /// An empty buffer with room for `capacity` bytes (at least 64).
     init(capacity: Int) {
@@ -15,19 +16,20 @@ struct ByteSink: ~Copyable {
         base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
     }
 
-    deinit { base.deallocate() }
+    @inlinable deinit { base.deallocate() }
 
     /// The bytes written so far.
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
     /// Makes room for `extra` more bytes, doubling the capacity as needed.
     /// - Complexity: O(1) amortized.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func reserve(_ extra: Int) {
         if count + extra > capacity { grow(to: count + extra) }
     }
 
-    private mutating func grow(to needed: Int) {
+    @usableFromInline
+    mutating func grow(to needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
@@ -38,14 +40,14 @@ struct ByteSink: ~Copyable {
     }
 
     /// Stores one byte; `reserve` must have made room for it.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func put(_ byte: UInt8) {
         base[count] = byte
         count += 1
     }
 
     /// Stores `bytes`; `reserve` must have made room for them.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func put(_ bytes: UnsafePointer<UInt8>, count length: Int) {
         (base + count).update(from: bytes, count: length)
         count += length
@@ -74,14 +76,14 @@ struct ByteSink: ~Copyable {
     }
 
     /// Appends one byte.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func append(_ byte: UInt8) {
         reserve(1)
         put(byte)
     }
 
     /// Appends the bytes of a literal.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func append(_ text: StaticString) {
         reserve(text.utf8CodeUnitCount)
         put(text.utf8Start, count: text.utf8CodeUnitCount)
@@ -95,11 +97,12 @@ struct ByteSink: ~Copyable {
     }
 
     /// The decimal digits of 0 through 99, two bytes each.
-    private static let digitPairs: StaticString =
+    @usableFromInline static let digitPairs: StaticString =
         "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     /// Stores the decimal digits of `value`, which has exactly `digits` of them, two at a time from the last;
     /// `reserve` must have made room for them.
+    @inlinable
     mutating func putDecimal(_ value: UInt64, digits: Int) {
         let pairs = Self.digitPairs.utf8Start
         var value = value

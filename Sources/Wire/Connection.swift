@@ -18,6 +18,9 @@ public protocol Connection: AnyObject {
     func receive(timeout: Int32) -> [Incoming]
     /// Queues a message; messages leave in the order they were queued.
     func send(_ message: Message)
+    /// Queues a message whose body was written already (by a typed writer: `JSONWriter`, `JSONWritable`), in the
+    /// same order as `send(_:)`. `body` must be one JSON-RPC message, compact JSON, as `JSONSerializer` writes one.
+    func send(body: [UInt8])
     /// Writes every queued message, in as few system calls as it can.
     func flush()
     /// Wakes a blocked `receive` from any thread.

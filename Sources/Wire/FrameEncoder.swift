@@ -53,6 +53,22 @@ public struct FrameEncoder: Sendable {
         sink.removeLast(headerRoom - headerLength)
     }
 
+    /// Appends `body`, a message's JSON written already, framed, to `sink`.
+    /// - Complexity: O(size of the body).
+    static func append(body: UnsafeBufferPointer<UInt8>, to sink: inout ByteSink) {
+        var digits = 1
+        var power = 10
+        while body.count >= power {
+            digits += 1
+            power &*= 10
+        }
+        sink.reserve(16 + digits + 4 + body.count)
+        sink.append("Content-Length: ")
+        sink.putDecimal(UInt64(body.count), digits: digits)
+        sink.append("\r\n\r\n")
+        sink.append(body)
+    }
+
     /// A body framed with its `Content-Length` header, as a new byte array.
     public static func frame(body: [UInt8]) -> [UInt8] {
         Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body

@@ -88,6 +88,12 @@ public final class StdioConnection: Connection {
         if outgoing.count >= Self.flushThreshold { flush() }
     }
 
+    /// Frames `body`, a message written already, into the output buffer, as `send(_:)` frames a message.
+    public func send(body: [UInt8]) {
+        body.withUnsafeBufferPointer { FrameEncoder.append(body: $0, to: &outgoing) }
+        if outgoing.count >= Self.flushThreshold { flush() }
+    }
+
     /// Writes everything sent since the last flush, in order, blocking while the pipe is full.
     public func flush() {
         defer { outgoing.removeAll(keepingAtMost: 1 << 20) }

@@ -1,7 +1,7 @@
 /// `taskls-bench machine`: issue 21's table ("close to the machine"), every figure beside its target, measured in
 /// one run: spawn to a first ready view through the binary at 10k, 100k and 1M items (stores with a journal tail),
 /// resident memory per item with one and three views open and for a further sort index (in fresh child processes,
-/// `machine-probe rss`), the 50-row window's decode + encode, and pipelined `server/ping` beside the echo ceiling
+/// `machine-probe rss`), the 50-row window's decode + encode (typed, and the generic `JSON` tree beside it), and pipelined `server/ping` beside the echo ceiling
 /// on the same pipes (`machine-probe echo`), driven by the same client code.
 
 #if canImport(Glibc)
@@ -35,7 +35,7 @@ func runMachineBenchmark() -> String {
     } catch {
         rows.append(MachineRow("stores, spawn and memory", failed: error))
     }
-    rows.append(windowRow())
+    rows += windowRows()
     do {
         rows += try pipelinedRows()
     } catch {
@@ -221,20 +221,36 @@ private func ownExecutable() -> String {
 
 /// Decode + encode of the 50-row window message (`measureRoundTrip`, as `taskls-bench wire`): median of 3, with
 /// the thread's CPU time per round trip beside it (what the machine's other work does not inflate as much).
-private func windowRow() -> MachineRow {
-    let window = windowMessage(rows: 50)
+private func windowRows() -> [MachineRow] {
+    let generic = windowMessage(rows: 50)
+    let change = typedWindowChange(rows: 50)
+    let typed = typedWindowMessage(change)
     let iterations = 5_000
-    var times: [Double] = []
+    var times: (generic: [Double], typed: [Double], written: [Double], built: [Double]) = ([], [], [], [])
     var processorTimes: [Double] = []
     for _ in 0..<3 {
+        times.generic.append(measureRoundTrip(generic, iterations: iterations))
         let before = threadCPUNanoseconds()
-        times.append(measureRoundTrip(window, iterations: iterations))
+        times.typed.append(measureTypedRoundTrip(typed, iterations: iterations))
         processorTimes.append(Double(threadCPUNanoseconds() - before) / 1000 / Double(iterations))
+        times.written.append(measureEncoding(change, typed: true, iterations: iterations))
+        times.built.append(measureEncoding(change, typed: false, iterations: iterations / 5))
     }
-    let (median, note) = medianAndRange(times, digits: 2)
-    return MachineRow("decode + encode a \(format(Double(window.count) / 1000, 1)) KB 50-row window", median, "µs", digits: 2,
-                      atMost: 15, note: note + ", \(grouped(Double(iterations), 0)) round trips each; CPU time "
-                          + format(medianAndRange(processorTimes).median, 2) + " µs")
+    let (genericMedian, genericNote) = medianAndRange(times.generic, digits: 2)
+    let (typedMedian, typedNote) = medianAndRange(times.typed, digits: 2)
+    let (writtenMedian, writtenNote) = medianAndRange(times.written, digits: 2)
+    let (builtMedian, _) = medianAndRange(times.built, digits: 1)
+    let kilobytes = format(Double(typed.count) / 1000, 1)
+    return [
+        MachineRow("decode + encode a \(kilobytes) KB 50-row view/changed, typed", typedMedian, "µs",
+                   digits: 2, atMost: 15, note: typedNote + ", \(grouped(Double(iterations), 0)) round trips each (rows read from "
+                       + "and written to the bytes); CPU time " + format(medianAndRange(processorTimes).median, 2) + " µs"),
+        MachineRow("the server writing that \(kilobytes) KB view/changed", writtenMedian, "µs", digits: 2,
+                   note: writtenNote + "; built as JSON then serialized, as the server wrote it before the typed writers: "
+                       + format(builtMedian, 1) + " µs"),
+        MachineRow("decode + encode a \(format(Double(generic.count) / 1000, 1)) KB 50-row window, generic JSON tree", genericMedian,
+                   "µs", digits: 2, note: genericNote + " (Message.decode into JSON, JSONSerializer back: what the typed row replaces)"),
+    ]
 }
 
 /// Nanoseconds of CPU time this thread used so far.

@@ -10,16 +10,12 @@ struct NotificationTally {
     private(set) var rows = 0
     private(set) var operations = 0
     private(set) var bytes = 0
-    private var encoder = FrameEncoder()
-    private var output: [UInt8] = []
     private let calendar = ClientCalendar(timeZone: .current)
 
     /// Counts the notifications of `changes`.
     mutating func add(_ changes: [ViewChange]) {
         for change in changes {
-            output.removeAll(keepingCapacity: true)
-            encoder.append(change.notification(in: calendar), to: &output)
-            bytes += output.count
+            bytes += FrameEncoder.frame(body: change.notificationBody(in: calendar)).count
             operations += change.operations.count
             for operation in change.operations {
                 switch operation {
@@ -36,9 +32,7 @@ struct NotificationTally {
     mutating func bytes(of changes: [ViewChange]) -> Int {
         var total = 0
         for change in changes {
-            output.removeAll(keepingCapacity: true)
-            encoder.append(change.notification(in: calendar), to: &output)
-            total += output.count
+            total += FrameEncoder.frame(body: change.notificationBody(in: calendar)).count
         }
         return total
     }

@@ -10,7 +10,7 @@ struct Reply<Result: ProtocolValue> {
     let outbox: Outbox
 
     /// Answers with `result`.
-    func send(_ result: Result) { outbox.send(.response(id: id, result: result.json)) }
+    func send(_ result: Result) { outbox.answer(id, with: result) }
 
     /// Answers with `error`.
     func fail(_ error: ResponseError) { outbox.send(.error(id: id, error)) }

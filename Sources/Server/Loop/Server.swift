@@ -184,7 +184,7 @@ public final class Server {
             requestEnvironment.requestedWorkDoneToken = nil
         }
         do {
-            if let result = try description.answer(params, in: requestEnvironment) { outbox.send(.response(id: id, result: result)) }
+            if let result = try description.answer(params, in: requestEnvironment) { outbox.answer(id, with: result) }
         } catch {
             outbox.send(.error(id: id, error))
         }

@@ -50,7 +50,7 @@ struct MethodTable {
     ) {
         add(MethodDescription(name: Message.method, store: .state, advertised: false, readsItsOwnParams: true) { json, environment throws(ResponseError) in
             let params = try decode(Message.self, json)
-            return try handler(environment.lifecycleContext, params).json
+            return try handler(environment.lifecycleContext, params)
         })
     }
 
@@ -62,7 +62,7 @@ struct MethodTable {
         precondition(store == .none || store == .state, "\(Message.method): a state method reads no lists")
         add(MethodDescription(name: Message.method, store: store, advertised: true) { json, environment throws(ResponseError) in
             let params = try decode(Message.self, json)
-            return try handler(environment.stateContext, params).json
+            return try handler(environment.stateContext, params)
         })
     }
 
@@ -77,9 +77,9 @@ struct MethodTable {
             let params = try decode(Message.self, json)
             guard try MethodDescription.prepareToRead(environment) else {
                 guard let waiting else { throw environment.persistence.refusal() }
-                return try waiting(environment.waitingContext, params).json
+                return try waiting(environment.waitingContext, params)
             }
-            return try handler(environment.readingContext, params).json
+            return try handler(environment.readingContext, params)
         })
     }
 
@@ -92,7 +92,7 @@ struct MethodTable {
         add(MethodDescription(name: Message.method, store: .writes, advertised: true) { json, environment throws(ResponseError) in
             let params = try decode(Message.self, json)
             try MethodDescription.prepareToWrite(environment)
-            return try handler(environment.writingContext(method: Message.method), params).json
+            return try handler(environment.writingContext(method: Message.method), params)
         })
     }
 
@@ -144,11 +144,11 @@ struct MethodDescription {
     /// the store's state), makes the store ready as `store` calls for (`prepareToRead`, `prepareToWrite`), runs the
     /// handler. Nil: the handler answers later (`MethodTable.readingLater`). One closure made at registration: a
     /// request allocates nothing of its own here.
-    let respond: (JSON?, Environment) throws(ResponseError) -> JSON?
+    let respond: (JSON?, Environment) throws(ResponseError) -> (any ProtocolValue)?
 
     /// Answers a request with `params` (`respond`), once the request's generic members are taken out: its
     /// `workDoneToken` is set in `environment` for the handler's context.
-    func answer(_ params: JSON?, in environment: Environment) throws(ResponseError) -> JSON? {
+    func answer(_ params: JSON?, in environment: Environment) throws(ResponseError) -> (any ProtocolValue)? {
         var params = params
         if readsItsOwnParams {
             environment.requestedWorkDoneToken = GenericRequestFields(peekingInto: params).workDoneToken

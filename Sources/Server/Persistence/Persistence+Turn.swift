@@ -116,8 +116,8 @@ extension Persistence {
         for note in phase.store?.takeNotes() ?? [] { logger.log(.error, "store: \(note)") }
         pendingFailure = nil
         for held in messages {
-            switch held.message {
-            case .response(let id, _) where held.afterWrite, .error(let id?, _) where held.afterWrite:
+            switch held.message.answeredRequest {
+            case let id? where held.afterWrite:
                 outbox.sendNow(.error(id: id, failure.responseError))
             case _ where held.isChange:
                 break

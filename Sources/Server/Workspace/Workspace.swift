@@ -63,7 +63,7 @@ final class Workspace {
     func publish(_ changes: [ViewChange]) {
         for change in changes {
             outbox.noteHeldChange(of: change.view, version: change.version)
-            outbox.send(change.notification(in: calendar), isChange: true)
+            outbox.send(body: change.notificationBody(in: calendar), answering: nil, isChange: true)
         }
         guard let watched = watchedOverview, listsAvailable else { return }
         let overview = engine.overview()

@@ -36,7 +36,11 @@ public struct ViewChanged: NotificationMessage, Hashable {
     }
 
     public init(json: JSON, path: String) throws(ResponseError) {
-        let fields = try ObjectReader(json: json, path: path)
+        try self.init(ObjectReader(json: json, path: path), ops: nil)
+    }
+
+    /// Reads the params from `fields`; `ops` when they were read already (`init(pulling:)`), else from `fields`.
+    init(_ fields: ObjectReader, ops: [WindowOperation]?) throws(ResponseError) {
         try fields.rejectUnknown(Self.schema)
         view = try fields.required("view")
         version = try fields.counter("version")
@@ -44,7 +48,7 @@ public struct ViewChanged: NotificationMessage, Hashable {
         count = try fields.requiredNullable("count")
         empty = try fields.optional("empty")
         window = try fields.required("window")
-        ops = try fields.required("ops")
+        if let ops { self.ops = ops } else { self.ops = try fields.required("ops") }
     }
 
     public var json: JSON {
