@@ -69,7 +69,24 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     }
 
     /// `YYYY-MM-DD`.
+    /// - Complexity: O(1); a year of 0 through 9999 is written digit by digit into a small string (no allocation):
+    ///   every row of a window with a due date spells one.
     public var iso8601: String {
+        if (0...9999).contains(year) {
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { bytes in
+                bytes[0] = UInt8(ascii: "0") + UInt8(year / 1000)
+                bytes[1] = UInt8(ascii: "0") + UInt8(year / 100 % 10)
+                bytes[2] = UInt8(ascii: "0") + UInt8(year / 10 % 10)
+                bytes[3] = UInt8(ascii: "0") + UInt8(year % 10)
+                bytes[4] = UInt8(ascii: "-")
+                bytes[5] = UInt8(ascii: "0") + UInt8(month / 10)
+                bytes[6] = UInt8(ascii: "0") + UInt8(month % 10)
+                bytes[7] = UInt8(ascii: "-")
+                bytes[8] = UInt8(ascii: "0") + UInt8(day / 10)
+                bytes[9] = UInt8(ascii: "0") + UInt8(day % 10)
+                return String(decoding: UnsafeBufferPointer(bytes), as: UTF8.self)
+            }
+        }
         let digits = String(year)
         return String(repeating: "0", count: 4 - digits.count) + digits + "-" + twoDigits(month) + "-" + twoDigits(day)
     }

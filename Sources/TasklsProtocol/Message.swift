@@ -8,6 +8,25 @@ import Wire
 public protocol ProtocolValue: JSONDecodable, JSONEncodable, Sendable, Equatable {
     /// The shape of the type's JSON.
     static var schema: TypeSchema { get }
+    /// The whole answer to request `id` with this value as its result, written straight into bytes, when the type
+    /// writes itself (`JSONWritable`: byte for byte what writing `Message.response(id:result: json)` gives); nil
+    /// for a type answered through its `json` (the default).
+    func writtenAnswer(to id: RequestID) -> [UInt8]?
+}
+
+extension ProtocolValue {
+    /// Nil: the value is answered through its `json`.
+    public func writtenAnswer(to id: RequestID) -> [UInt8]? { nil }
+}
+
+extension ProtocolValue where Self: JSONWritable {
+    /// The answer to `id`, written straight into bytes (`JSONSerializer.writeResponse`).
+    /// - Complexity: O(length of the output).
+    public func writtenAnswer(to id: RequestID) -> [UInt8]? {
+        var writer = JSONWriter(capacity: 4096)
+        JSONSerializer.writeResponse(id: id, result: self, into: &writer)
+        return writer.bytes
+    }
 }
 
 /// A request: this type is its params; `Result` is what it answers.

@@ -10,6 +10,17 @@ public enum Incoming: Sendable, Equatable {
     case end(detail: String?)
 }
 
+extension Connection {
+    /// Queues the message `body` holds, read back as a `Message`: for a connection that has no way of its own to
+    /// send bytes written already. A body that is not a message is a bug of the writer (it traps).
+    public func send(body: [UInt8]) {
+        switch body.withUnsafeBytes({ Message.decode($0) }) {
+        case .success(let message): send(message)
+        case .failure(let failure): preconditionFailure("a written message does not decode: \(failure.error.message)")
+        }
+    }
+}
+
 /// The server side of a connection. Used by one thread, the message loop; `waker` may be used
 /// from any thread to make a blocked `receive` return.
 public protocol Connection: AnyObject {

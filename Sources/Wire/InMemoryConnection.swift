@@ -67,17 +67,6 @@ public final class InMemoryConnection: Connection {
     /// Queues `message` for the client; `flush` hands it over.
     public func send(_ message: Message) { pending.append(message) }
 
-    /// Queues the message `body` holds, read back as a `Message` (what the client of an in-memory connection takes):
-    /// so every in-process test reads what a typed writer wrote through the reference decoder.
-    /// - Precondition: `body` is one well-formed JSON-RPC message (a typed writer that writes anything else is a
-    ///   bug of the server, not the client's input).
-    public func send(body: [UInt8]) {
-        switch body.withUnsafeBytes({ Message.decode($0) }) {
-        case .success(let message): pending.append(message)
-        case .failure(let failure): preconditionFailure("a message written by the server does not decode: \(failure.error.message)")
-        }
-    }
-
     /// Hands every queued message to the client, in order.
     public func flush() {
         outgoing.push(pending)

@@ -283,7 +283,7 @@ public struct JSONKeys: Sendable {
     /// - Complexity: O(length of the key), a word at a time.
     @inline(__always)
     func matchLength(_ index: Int, at start: UnsafePointer<UInt8>, available: Int, separated: Bool) -> Int? {
-        guard index < keys.count else { return nil }
+        guard index >= 0, index < keys.count else { return nil }
         let skip = separated ? 0 : 1
         let length = keys[index].utf8CodeUnitCount + 4 - skip
         guard available >= wordsPerKey * 8 else { return nil }

@@ -135,6 +135,7 @@ public enum JSONSerializer {
 
     /// Writes a quoted string: found to need no escape eight bytes at a time and copied whole, or copied in
     /// runs between the bytes that need one.
+    @usableFromInline
     static func writeString(_ string: String, into sink: inout ByteSink) {
         // Native strings (all of them on Linux) lend their bytes in place; anything else is copied first.
         let written: Void? = string.utf8.withContiguousStorageIfAvailable { writeQuoted($0, into: &sink) }

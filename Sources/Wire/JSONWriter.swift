@@ -52,7 +52,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Appends `string` quoted, escaping only what RFC 8259 requires (as `JSONSerializer` does).
     /// - Complexity: O(length), eight bytes per step when nothing needs escaping.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func string(_ string: String) {
         JSONSerializer.writeString(string, into: &sink)
     }
@@ -111,13 +111,13 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Appends a value that writes itself.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func value(_ value: some JSONWritable) {
         value.write(to: &self)
     }
 
     /// Appends `[`, the elements separated by commas, `]`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func array<Element: JSONWritable>(_ elements: [Element]) {
         sink.append(UInt8(ascii: "["))
         for index in elements.indices {

@@ -26,6 +26,27 @@ struct DueTests {
         #expect(try Due(parsing: canonical) == due)
     }
 
+    /// Every 13th day from 0001-01-01 through 9999-12-31 (every weekday, day of the month and month; 281k), spelled
+    /// digit by digit, reads back as the same day, and its year, month and day are the padded decimals.
+    @Test func everyDateIsSpelledAsItsPaddedDecimals() throws {
+        let first = try #require(CalendarDate(year: 1, month: 1, day: 1)).daysSinceEpoch
+        let last = try #require(CalendarDate(year: 9999, month: 12, day: 31)).daysSinceEpoch
+        var checked = 0
+        for days in stride(from: first, through: last, by: 13) {
+            let date = CalendarDate(daysSinceEpoch: days)
+            let text = date.iso8601
+            let year = String(date.year), month = String(date.month), day = String(date.day)
+            let padded = String(repeating: "0", count: 4 - year.count) + year + "-" + String(repeating: "0", count: 2 - month.count)
+                + month + "-" + String(repeating: "0", count: 2 - day.count) + day
+            if text != padded || (try? Due(parsing: text)) != .date(date) {
+                Issue.record("\(days): \(text), expected \(padded)")
+                break
+            }
+            checked += 1
+        }
+        #expect(checked > 280_000)
+    }
+
     @Test func dateTimeKeepsTheInstantAndOffset() throws {
         let due = try Due(parsing: "2026-11-22T09:30:00+01:00")
         #expect(due == .dateTime(Timestamp(milliseconds: 1_795_336_200_000), offsetSeconds: 3600))

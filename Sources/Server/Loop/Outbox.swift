@@ -65,12 +65,10 @@ final class Outbox {
     }
 
     /// Answers request `id` with `result`: written straight into bytes when its type writes itself (rows are never
-    /// built as `JSON`), else as its `JSON`.
+    /// built as `JSON`: `ProtocolValue.writtenAnswer`), else as its `JSON`.
     func answer(_ id: RequestID, with result: some ProtocolValue) {
-        if let writable = result as? any JSONWritable {
-            var writer = JSONWriter(capacity: 4096)
-            JSONSerializer.writeResponse(id: id, result: writable, into: &writer)
-            send(body: writer.bytes, answering: id)
+        if let body = result.writtenAnswer(to: id) {
+            send(body: body, answering: id)
         } else {
             send(.response(id: id, result: result.json))
         }

@@ -184,7 +184,11 @@ public final class Server {
             requestEnvironment.requestedWorkDoneToken = nil
         }
         do {
-            if let result = try description.answer(params, in: requestEnvironment) { outbox.answer(id, with: result) }
+            switch try description.answer(params, in: requestEnvironment) {
+            case .result(let result)?: outbox.send(.response(id: id, result: result))
+            case .written(let body)?: outbox.send(body: body, answering: id)
+            case nil: break
+            }
         } catch {
             outbox.send(.error(id: id, error))
         }

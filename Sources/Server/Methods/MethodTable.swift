@@ -50,7 +50,7 @@ struct MethodTable {
     ) {
         add(MethodDescription(name: Message.method, store: .state, advertised: false, readsItsOwnParams: true) { json, environment throws(ResponseError) in
             let params = try decode(Message.self, json)
-            return try handler(environment.lifecycleContext, params)
+            return Answer(try handler(environment.lifecycleContext, params), to: environment.requestID)
         })
     }
 
@@ -62,7 +62,7 @@ struct MethodTable {
         precondition(store == .none || store == .state, "\(Message.method): a state method reads no lists")
         add(MethodDescription(name: Message.method, store: store, advertised: true) { json, environment throws(ResponseError) in
             let params = try decode(Message.self, json)
-            return try handler(environment.stateContext, params)
+            return Answer(try handler(environment.stateContext, params), to: environment.requestID)
         })
     }
 
@@ -77,9 +77,9 @@ struct MethodTable {
             let params = try decode(Message.self, json)
             guard try MethodDescription.prepareToRead(environment) else {
                 guard let waiting else { throw environment.persistence.refusal() }
-                return try waiting(environment.waitingContext, params)
+                return Answer(try waiting(environment.waitingContext, params), to: environment.requestID)
             }
-            return try handler(environment.readingContext, params)
+            return Answer(try handler(environment.readingContext, params), to: environment.requestID)
         })
     }
 
@@ -92,7 +92,7 @@ struct MethodTable {
         add(MethodDescription(name: Message.method, store: .writes, advertised: true) { json, environment throws(ResponseError) in
             let params = try decode(Message.self, json)
             try MethodDescription.prepareToWrite(environment)
-            return try handler(environment.writingContext(method: Message.method), params)
+            return Answer(try handler(environment.writingContext(method: Message.method), params), to: environment.requestID)
         })
     }
 
@@ -144,11 +144,11 @@ struct MethodDescription {
     /// the store's state), makes the store ready as `store` calls for (`prepareToRead`, `prepareToWrite`), runs the
     /// handler. Nil: the handler answers later (`MethodTable.readingLater`). One closure made at registration: a
     /// request allocates nothing of its own here.
-    let respond: (JSON?, Environment) throws(ResponseError) -> (any ProtocolValue)?
+    let respond: (JSON?, Environment) throws(ResponseError) -> Answer?
 
     /// Answers a request with `params` (`respond`), once the request's generic members are taken out: its
     /// `workDoneToken` is set in `environment` for the handler's context.
-    func answer(_ params: JSON?, in environment: Environment) throws(ResponseError) -> (any ProtocolValue)? {
+    func answer(_ params: JSON?, in environment: Environment) throws(ResponseError) -> Answer? {
         var params = params
         if readsItsOwnParams {
             environment.requestedWorkDoneToken = GenericRequestFields(peekingInto: params).workDoneToken
@@ -174,6 +174,23 @@ struct MethodDescription {
         let persistence = environment.persistence
         guard persistence.isUsable else { throw persistence.refusal() }
         try persistence.prepareToWrite()
+    }
+}
+
+/// What a request is answered with: its result as `JSON`, or the whole answer written already, straight into bytes,
+/// by a result type that writes itself (`ProtocolValue.writtenAnswer`: a view's snapshot, its rows never built as
+/// `JSON`). Made where the result's type is known, so a type answered through its `json` pays nothing for the other.
+enum Answer {
+    case result(JSON)
+    case written([UInt8])
+
+    /// `value` as the answer to request `id`.
+    init(_ value: some ProtocolValue, to id: RequestID?) {
+        if let id, let body = value.writtenAnswer(to: id) {
+            self = .written(body)
+        } else {
+            self = .result(value.json)
+        }
     }
 }
 
