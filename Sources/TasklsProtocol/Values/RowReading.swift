@@ -258,50 +258,27 @@ extension JSONPullReader {
 extension ItemID {
     /// Reads the string that must come next as an item id (the reference's rules).
     init(pulling reader: inout JSONPullReader) throws(JSONPullReader.Stop) {
-        if let raw = reader.letterAndDecimal(UInt8(ascii: "i")) {
-            self.init(raw)
-            return
-        }
-        let text = try reader.string()
-        if let raw = plainRawValue(text, letter: UInt8(ascii: "i")) {
-            self.init(raw)
-            return
-        }
-        do { try self.init(json: .string(text), path: "") } catch { throw JSONPullReader.Stop() }
+        self = try pullIdentifier(&reader, letter: UInt8(ascii: "i"), ItemID.init)
     }
 }
 
 extension ListID {
     /// Reads the string that must come next as a list id (the reference's rules).
     init(pulling reader: inout JSONPullReader) throws(JSONPullReader.Stop) {
-        if let raw = reader.letterAndDecimal(UInt8(ascii: "l")) {
-            self.init(raw)
-            return
-        }
-        let text = try reader.string()
-        if let raw = plainRawValue(text, letter: UInt8(ascii: "l")) {
-            self.init(raw)
-            return
-        }
-        do { try self.init(json: .string(text), path: "") } catch { throw JSONPullReader.Stop() }
+        self = try pullIdentifier(&reader, letter: UInt8(ascii: "l"), ListID.init)
     }
 }
 
-/// The number of an id spelled as the server spells it (`letter`, then 1 to 19 ASCII digits, the first not 0), read
-/// from its bytes; nil for any other text, which the reference then reads (it accepts these with the same value).
+/// The id that must come next: spelled as the server spells it (`letter`, then 1 to 19 ASCII digits, the first not
+/// 0), its number read from the bytes and made into an id by `make`; any other string read by the reference
+/// (`init(json:path:)`), which accepts those spellings with the same value and refuses the rest (a stop).
 /// - Complexity: O(length).
-private func plainRawValue(_ text: String, letter: UInt8) -> UInt64? {
-    var text = text
-    return text.withUTF8 { utf8 -> UInt64? in
-        guard utf8.count >= 2, utf8.count <= 20, utf8[0] == letter, utf8[1] != UInt8(ascii: "0") else { return nil }
-        var value: UInt64 = 0
-        for index in 1..<utf8.count {
-            let digit = utf8[index] &- UInt8(ascii: "0")
-            guard digit < 10 else { return nil }
-            value = value &* 10 &+ UInt64(digit)
-        }
-        return value
-    }
+private func pullIdentifier<Identifier: JSONDecodable>(
+    _ reader: inout JSONPullReader, letter: UInt8, _ make: (UInt64) -> Identifier
+) throws(JSONPullReader.Stop) -> Identifier {
+    if let raw = reader.letterAndDecimal(letter) { return make(raw) }
+    let text = try reader.string()
+    do { return try Identifier(json: .string(text), path: "") } catch { throw JSONPullReader.Stop() }
 }
 
 extension Priority {

@@ -113,21 +113,7 @@ extension ViewChanged: JSONWritable {
     /// Writes the params in `json`'s order; the rows straight into the bytes.
     /// - Complexity: O(length of the output).
     public func write(to writer: inout JSONWriter) {
-        writer.raw(#"{"view":"#)
-        writer.string(letter: UInt8(ascii: "v"), decimal: view.rawValue)
-        writer.raw(#","version":"#)
-        writer.counter(version)
-        state.write(to: &writer)
-        writer.raw(#","count":"#)
-        if let count { writer.integer(count) } else { writer.null() }
-        if let empty {
-            writer.raw(#","empty":"#)
-            writer.string(empty.rawValue)
-        }
-        writer.raw(#","window":{"start":"#)
-        writer.integer(window.start)
-        writer.raw(#","end":"#)
-        writer.integer(window.end)
+        writeViewHead(view: view, version: version, state: state, count: count, empty: empty, window: window, to: &writer)
         writer.raw(#"},"ops":"#)
         writer.array(ops)
         writer.raw(UInt8(ascii: "}"))
@@ -145,21 +131,7 @@ extension ViewSnapshotResult: JSONWritable {
     /// Writes the result in `json`'s order; the rows straight into the bytes, the few other members through `JSON`.
     /// - Complexity: O(length of the output).
     public func write(to writer: inout JSONWriter) {
-        writer.raw(#"{"view":"#)
-        writer.string(letter: UInt8(ascii: "v"), decimal: view.rawValue)
-        writer.raw(#","version":"#)
-        writer.counter(version)
-        state.write(to: &writer)
-        writer.raw(#","count":"#)
-        if let count { writer.integer(count) } else { writer.null() }
-        if let empty {
-            writer.raw(#","empty":"#)
-            writer.string(empty.rawValue)
-        }
-        writer.raw(#","window":{"start":"#)
-        writer.integer(window.start)
-        writer.raw(#","end":"#)
-        writer.integer(window.end)
+        writeViewHead(view: view, version: version, state: state, count: count, empty: empty, window: window, to: &writer)
         writer.raw(#"},"sort":"#)
         writer.value(sort.json)
         writer.raw(#","filter":"#)
@@ -178,6 +150,27 @@ extension ViewSnapshotResult: JSONWritable {
         writer.array(rows)
         writer.raw(UInt8(ascii: "}"))
     }
+}
+
+/// Writes what a change and a snapshot of a view begin with, in their `json`'s order: `{"view":…,"version":…`, the
+/// state's members, `"count"`, `"empty"` when there is one, and the window up to its `end` (the caller closes it).
+private func writeViewHead(view: ViewID, version: UInt64, state: ViewState, count: Int?, empty: EmptyReason?, window: Window,
+                           to writer: inout JSONWriter) {
+    writer.raw(#"{"view":"#)
+    writer.string(letter: UInt8(ascii: "v"), decimal: view.rawValue)
+    writer.raw(#","version":"#)
+    writer.counter(version)
+    state.write(to: &writer)
+    writer.raw(#","count":"#)
+    if let count { writer.integer(count) } else { writer.null() }
+    if let empty {
+        writer.raw(#","empty":"#)
+        writer.string(empty.rawValue)
+    }
+    writer.raw(#","window":{"start":"#)
+    writer.integer(window.start)
+    writer.raw(#","end":"#)
+    writer.integer(window.end)
 }
 
 extension ViewState {
